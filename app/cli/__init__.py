@@ -1,0 +1,1 @@
+"""The ``archivist`` command line."""

@@ -1,0 +1,71 @@
+"""``archivist [--data-dir DIR] [COMMAND ...]``: the entry point of the console script.
+
+Without a command it opens the window. Errors are printed as one line on stderr with a
+non-zero exit status, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from app import __version__
+from app.cli import commands
+from app.errors import ArchivistError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--data-dir", metavar="DIR",
+        help="folder of the catalogue (default: $ARCHIVIST_DATA_DIR or the user data folder)",
+    )
+    common.add_argument("-v", "--verbose", action="store_true", help="log debug detail to stderr")
+    parser = argparse.ArgumentParser(
+        prog="archivist", parents=[common],
+        description="Archivist: the Grand Archive card catalogue, offline.",
+    )
+    parser.add_argument("--version", action="version", version=f"archivist {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("import", parents=[common], help="import API JSON files into the catalogue")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="JSON files or folders of them")
+    p.add_argument("--images", metavar="DIR", help="folder of card images named by API file name")
+    p.set_defaults(run=commands.run_import)
+
+    p = sub.add_parser("get", parents=[common], help="print what the catalogue answers for a path")
+    p.add_argument("api_path", metavar="API_PATH", help='e.g. "/cards/DOA%%201st/001"')
+    p.add_argument("-o", "--output", metavar="FILE", help="write the body to FILE")
+    p.set_defaults(run=commands.run_get)
+
+    p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
+    p.add_argument("out", metavar="OUT.png")
+    p.add_argument("--query", default="", help="search text to type")
+    p.add_argument("--card", metavar="SLUG", help="card to select and show in the detail pane")
+    p.add_argument("--size", default="1280x800", metavar="WxH", help="window size in pixels")
+    p.set_defaults(run=commands.run_screenshot)
+
+    p = sub.add_parser("gui", parents=[common], help="open the window (the default)")
+    p.set_defaults(run=commands.run_gui)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the process exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run = getattr(args, "run", commands.run_gui)
+    try:
+        return int(run(args))
+    except ArchivistError as error:
+        print(f"archivist: {error.message}", file=sys.stderr)
+        return 2 if error.status == 400 else 1
+    except KeyboardInterrupt:
+        print("archivist: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,78 @@
+"""Finding and reading API JSON files, and recognising their shape.
+
+Accepted shapes (spec: Endpoints 1 and 2, and the official ``/cards/search``):
+an array of Card objects, or a ``/cards/search`` page object ``{"data": [...], ...}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.errors import InvalidData
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """One decoded JSON file."""
+
+    path: Path
+    value: Any
+
+
+def json_files(paths: Iterable[Path]) -> list[Path]:
+    """Expand folders into their ``*.json`` files (sorted by name); keep files as given.
+
+    Raises:
+        InvalidData: a path does not exist, or a folder holds no JSON file.
+    """
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.iterdir() if p.suffix.lower() == ".json" and p.is_file())
+            if not found:
+                raise InvalidData(f"{path}: the folder holds no .json file")
+            out.extend(found)
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise InvalidData(f"{path}: no such file or folder")
+    return out
+
+
+def read_json(path: Path) -> SourceFile:
+    """Decode one file.
+
+    Raises:
+        InvalidData: the file cannot be read or is not valid JSON (with line and column).
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidData(f"{path}: cannot read the file: {exc}") from exc
+    try:
+        return SourceFile(path, json.loads(text))
+    except json.JSONDecodeError as exc:
+        raise InvalidData(
+            f"{path}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from exc
+
+
+def card_records(source: SourceFile) -> Iterator[tuple[int, Any]]:
+    """The ``(index, raw record)`` pairs of a card array or a search page.
+
+    Raises:
+        InvalidData: the file is neither shape.
+    """
+    value = source.value
+    if isinstance(value, dict) and isinstance(value.get("data"), list):
+        value = value["data"]
+    if not isinstance(value, list):
+        raise InvalidData(
+            f"{source.path}: expected an array of Card objects or a /cards/search page "
+            f"object with a 'data' array, found {type(value).__name__}"
+        )
+    yield from enumerate(value)

@@ -1,0 +1,69 @@
+"""Where Archivist keeps its data, cache and logs (DESIGN.md: Paths and logs).
+
+Nothing is created on import; :meth:`Paths.ensure` creates the folders when a command
+needs them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "Archivist"
+ENV_DATA_DIR = "ARCHIVIST_DATA_DIR"
+
+
+@dataclass(frozen=True)
+class Paths:
+    """The folders of one Archivist installation.
+
+    Attributes:
+        data: holds ``catalogue.sqlite3`` and the image store (``images/cards``).
+        cache: derived files that can be rebuilt (thumbnails, rounded images).
+        logs: rotating log files.
+    """
+
+    data: Path
+    cache: Path
+    logs: Path
+
+    @property
+    def catalogue_file(self) -> Path:
+        """The SQLite catalogue file."""
+        return self.data / "catalogue.sqlite3"
+
+    @property
+    def card_images(self) -> Path:
+        """The image store of card-edition images, named by their API file name."""
+        return self.data / "images" / "cards"
+
+    @property
+    def thumbnails(self) -> Path:
+        """The disk cache of rounded thumbnails."""
+        return self.cache / "thumbnails"
+
+    def ensure(self) -> Paths:
+        """Create every folder (idempotent) and return ``self``."""
+        for folder in (self.data, self.cache, self.logs, self.card_images):
+            folder.mkdir(parents=True, exist_ok=True)
+        return self
+
+
+def resolve_paths(data_dir: str | os.PathLike[str] | None = None) -> Paths:
+    """Build :class:`Paths` from ``--data-dir``, else ``ARCHIVIST_DATA_DIR``, else platformdirs.
+
+    With an explicit data folder, the cache and logs live inside it, so one folder
+    (a USB stick, a test's tmp dir) holds a whole installation.
+    """
+    chosen = data_dir or os.environ.get(ENV_DATA_DIR)
+    if chosen:
+        root = Path(chosen).expanduser().resolve()
+        return Paths(data=root, cache=root / "cache", logs=root / "logs")
+    return Paths(
+        data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+        cache=Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)),
+        logs=Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
+    )

@@ -1,0 +1,16 @@
+"""The local SQLite catalogue: schema and migrations, the writer, read queries."""
+
+from app.store.db import Store
+from app.store.reader import CardRow, EditionRow, Reader, SummaryRow
+from app.store.writer import CardRecord, WriteReport, Writer
+
+__all__ = [
+    "CardRecord",
+    "CardRow",
+    "EditionRow",
+    "Reader",
+    "Store",
+    "SummaryRow",
+    "WriteReport",
+    "Writer",
+]

@@ -1,0 +1,96 @@
+"""Schema of the catalogue file and its forward migrations.
+
+The schema version lives in ``PRAGMA user_version``. Migration ``n`` takes a file from
+version ``n - 1`` to ``n``; opening a file runs the missing ones in one transaction.
+A file newer than this program is refused rather than guessed at.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from app.errors import StoreError
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: cards with their received JSON, editions and sets indexed, FTS5 over text.
+    """
+    CREATE TABLE cards (
+        uuid TEXT PRIMARY KEY,
+        slug TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        last_update TEXT NOT NULL,
+        body TEXT NOT NULL            -- the Card JSON as received, result_editions = []
+    );
+    CREATE INDEX cards_name ON cards(name COLLATE NOCASE);
+
+    CREATE TABLE sets (
+        id TEXT PRIMARY KEY,          -- case-sensitive
+        prefix TEXT NOT NULL,
+        name TEXT NOT NULL,
+        language TEXT NOT NULL,
+        release_date TEXT NOT NULL,
+        body TEXT NOT NULL
+    );
+    CREATE INDEX sets_prefix ON sets(prefix);
+
+    CREATE TABLE editions (
+        uuid TEXT PRIMARY KEY,
+        card_uuid TEXT NOT NULL REFERENCES cards(uuid) ON DELETE CASCADE,
+        position INTEGER NOT NULL,    -- index in the card's editions list, as received
+        slug TEXT NOT NULL,
+        set_id TEXT NOT NULL,
+        set_prefix TEXT NOT NULL,
+        collector_number TEXT NOT NULL,
+        rarity INTEGER,
+        image_file TEXT NOT NULL,     -- last path part of the edition's image path
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX editions_number ON editions(set_prefix, collector_number);
+    CREATE INDEX editions_slug ON editions(slug);
+    CREATE INDEX editions_card ON editions(card_uuid, position);
+    CREATE INDEX editions_image ON editions(image_file);
+
+    CREATE TABLE images (
+        filename TEXT PRIMARY KEY,    -- API file name, e.g. gx83sfhvfi.jpg
+        bytes INTEGER NOT NULL,
+        stored_at TEXT NOT NULL
+    );
+
+    CREATE VIRTUAL TABLE cards_fts USING fts5(
+        name, effect_raw, flavor, tokenize = 'unicode61 remove_diacritics 2'
+    );                                -- rowid = cards.rowid
+
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring ``conn``'s file to :data:`SCHEMA_VERSION`; return the version it had.
+
+    Raises:
+        StoreError: the file was written by a newer Archivist.
+    """
+    (current,) = conn.execute("PRAGMA user_version").fetchone()
+    if current > SCHEMA_VERSION:
+        raise StoreError(
+            f"The catalogue file has schema version {current}, newer than this Archivist "
+            f"understands ({SCHEMA_VERSION}). Update Archivist or choose another --data-dir."
+        )
+    if current == SCHEMA_VERSION:
+        return current
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        (current,) = conn.execute("PRAGMA user_version").fetchone()
+        for version in range(current + 1, SCHEMA_VERSION + 1):
+            for statement in MIGRATIONS[version - 1].split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {version}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return current
