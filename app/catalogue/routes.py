@@ -71,7 +71,8 @@ def route(catalogue: Catalogue, path: str) -> ApiResponse:
         case ["cards", slug] if slug:
             return ApiResponse(200, json_body(catalogue.card(slug)))
         case ["cards", set_prefix, collector_number] if set_prefix and collector_number:
-            return ApiResponse(200, json_body(catalogue.card_by_number(set_prefix, collector_number)))
+            card = catalogue.card_by_number(set_prefix, collector_number)
+            return ApiResponse(200, json_body(card))
     raise NotFound(f"No such endpoint: {path[:200]}")
 
 

@@ -41,7 +41,8 @@ def rounded_png(data: bytes, width: int | None = None) -> bytes:
     Raises:
         PIL.UnidentifiedImageError: ``data`` is not an image.
     """
-    with Image.open(io.BytesIO(data)) as image:
+    with Image.open(io.BytesIO(data)) as source:
+        image: Image.Image = source
         image.load()
         if width and width < image.width:
             image = image.resize(
@@ -55,8 +56,8 @@ def rounded_png(data: bytes, width: int | None = None) -> bytes:
 
 def rounded_thumbnail(data: bytes, width: int, height: int) -> Image.Image:
     """An RGBA thumbnail fitting ``width`` × ``height`` with rounded corners, for tiles."""
-    with Image.open(io.BytesIO(data)) as image:
-        image.draft("RGB", (width, height))  # JPEG: decode at a reduced scale, much faster
-        image = image.convert("RGB")
+    with Image.open(io.BytesIO(data)) as source:
+        source.draft("RGB", (width, height))  # JPEG: decode at a reduced scale, much faster
+        image = source.convert("RGB")
         image.thumbnail((width, height), Image.Resampling.LANCZOS)
         return _round(image)

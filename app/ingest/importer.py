@@ -18,7 +18,7 @@ from pathlib import Path
 from app.images.store import ImageStore
 from app.ingest.sources import card_records, json_files, read_json
 from app.model import RecordProblem, fill_neutral, validate_card
-from app.store import CardRecord, Reader, Store, WriteReport, Writer
+from app.store import CardRecord, Reader, Store, Writer, WriteReport
 
 log = logging.getLogger("app.ingest")
 

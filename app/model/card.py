@@ -165,7 +165,7 @@ class OtherOrientation(_CardCore):
 class Edition(_EditionCore):
     """A specific release of its parent card (spec: Edition). All keys required."""
 
-    circulationTemplates: list[CirculationTemplate]  # noqa: N815 - the API's key
+    circulationTemplates: list[CirculationTemplate]
     circulations: list[Circulation]
     other_orientations: list[OtherOrientation]
 

@@ -8,8 +8,9 @@ the API added after 2026-02); any other problem rejects the record.
 
 from __future__ import annotations
 
+import dataclasses
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
@@ -39,7 +40,7 @@ class RecordProblem:
     slug: str | None
     field: str
     reason: str
-    more: tuple[str, ...] = field(default=())
+    more: tuple[str, ...] = dataclasses.field(default=())
 
     def __str__(self) -> str:
         where = self.source if self.index is None else f"{self.source}[{self.index}]"

@@ -2,7 +2,7 @@
 
 from app.store.db import Store
 from app.store.reader import CardRow, EditionRow, Reader, SummaryRow
-from app.store.writer import CardRecord, WriteReport, Writer
+from app.store.writer import CardRecord, Writer, WriteReport
 
 __all__ = [
     "CardRecord",

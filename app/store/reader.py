@@ -131,7 +131,13 @@ class Reader:
             params = (like + "%", query)
         sql = _SUMMARY_SQL.format(picked=picked) + " LIMIT ?"
         rows = conn.execute(sql, (*params, limit)).fetchall()
-        return [SummaryRow(*r[:7], bool(r[7])) for r in rows]
+        return [
+            SummaryRow(
+                uuid=r[0], slug=r[1], name=r[2], editions=r[3], set_prefix=r[4],
+                collector_number=r[5], image_file=r[6], has_image=bool(r[7]),
+            )
+            for r in rows
+        ]
 
     def editions_of(self, card_uuid: str) -> list[EditionRow]:
         """The indexed columns of a card's editions, in received order."""

@@ -1,0 +1,90 @@
+"""The command line as a user runs it: import, get, errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.cli.main import main
+from tests.conftest import CARD_IMAGES, SNAPSHOT_0404
+from tests.helpers.cards import make_card
+
+
+def _write_cards(path: Path) -> Path:
+    path.write_text(json.dumps([make_card()]), encoding="utf-8")
+    return path
+
+
+def test_import_then_get_prints_the_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = _write_cards(tmp_path / "cards.json")
+    data = str(tmp_path / "data")
+    assert main(["import", "--data-dir", data, str(source)]) == 0
+    assert "Cards: 1 (1 new" in capsys.readouterr().out
+    assert main(["get", "--data-dir", data, "/cards/GEN%201st/001"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["slug"] == "generated-card"
+
+
+def test_get_of_a_missing_card_prints_the_error_body_and_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["get", "--data-dir", str(tmp_path), "/cards/unknown"]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out) == {"error": "Card not found: no card has the slug 'unknown'"}
+    assert "status 404" in captured.err
+
+
+def test_get_writes_the_body_to_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = _write_cards(tmp_path / "cards.json")
+    data = str(tmp_path / "data")
+    main(["import", "--data-dir", data, str(source)])
+    out = tmp_path / "card.json"
+    assert main(["get", "--data-dir", data, "/cards/generated-card", "-o", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["uuid"] == "genCard001"
+
+
+def test_import_of_a_corrupt_file_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[{", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "import", "--data-dir", str(tmp_path / "d"), str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "bad.json: not valid JSON at line 1" in result.stderr
+
+
+@pytest.mark.realdata
+def test_import_of_the_real_snapshot_reports_rejections(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "app",
+            "import",
+            "--data-dir",
+            str(tmp_path),
+            str(SNAPSHOT_0404),
+            "--images",
+            str(CARD_IMAGES),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Cards: 2235 (2235 new" in result.stdout
+    assert "editions: 4414" in result.stdout
+    assert result.stderr.count("rejected: ") == 33
+    assert "DOApSP.json[0]" in result.stderr
