@@ -62,6 +62,44 @@ MIGRATIONS: tuple[str, ...] = (
 
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # 2: featured set groups and logos, /option/search, dynamic Thema history.
+    """
+    CREATE TABLE featured_groups (
+        uuid TEXT PRIMARY KEY,
+        position INTEGER NOT NULL,    -- order in the received /featured-sets array
+        body TEXT NOT NULL            -- the group JSON as received
+    );
+
+    CREATE TABLE logos (
+        filename TEXT PRIMARY KEY,    -- e.g. RDO.png
+        bytes INTEGER NOT NULL,
+        stored_at TEXT NOT NULL
+    );
+
+    CREATE TABLE options (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        body TEXT NOT NULL            -- the /option/search response as received
+    );
+
+    CREATE TABLE thema_history (
+        edition_uuid TEXT NOT NULL,
+        kind TEXT NOT NULL,           -- circulation kind: FOIL or NONFOIL
+        day TEXT NOT NULL,            -- YYYY-MM-DD of created_at
+        uuid TEXT NOT NULL,           -- the entry's uuid as received
+        created_at TEXT NOT NULL,     -- as received
+        thema_total NUMERIC,
+        thema_charm NUMERIC,
+        thema_ferocity NUMERIC,
+        thema_grace NUMERIC,
+        thema_mystique NUMERIC,
+        thema_valor NUMERIC,
+        rank INTEGER,
+        rank_change INTEGER,
+        change REAL,
+        PRIMARY KEY (edition_uuid, kind, day)
+    ) WITHOUT ROWID;
+    CREATE INDEX thema_history_day ON thema_history(kind, day);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
