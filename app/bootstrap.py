@@ -34,4 +34,4 @@ def build(data_dir: str | None = None, verbose: bool = False) -> Services:
     setup_logging(paths.logs, verbose)
     store = Store(paths.catalogue_file)
     images = ImageStore(paths.card_images)
-    return Services(paths, store, images, LocalCatalogue(store, images))
+    return Services(paths, store, images, LocalCatalogue.from_paths(paths, store))

@@ -41,6 +41,16 @@ class Paths:
         return self.data / "images" / "cards"
 
     @property
+    def logos(self) -> Path:
+        """The store of featured-set-group logos (``<PREFIX>.png``)."""
+        return self.data / "images" / "featured-sets"
+
+    @property
+    def rounded(self) -> Path:
+        """The disk cache of rounded-corner PNGs (endpoint 3, ``rounded=true``)."""
+        return self.cache / "rounded"
+
+    @property
     def thumbnails(self) -> Path:
         """The disk cache of rounded thumbnails."""
         return self.cache / "thumbnails"

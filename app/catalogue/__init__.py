@@ -2,6 +2,5 @@
 
 from app.catalogue.base import CardSummary, Catalogue
 from app.catalogue.local import LocalCatalogue
-from app.catalogue.routes import ApiResponse, dispatch
 
-__all__ = ["ApiResponse", "CardSummary", "Catalogue", "LocalCatalogue", "dispatch"]
+__all__ = ["CardSummary", "Catalogue", "LocalCatalogue"]

@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from app.catalogue.base import CardSummary
+from app.catalogue.options import current_options
+from app.catalogue.search_page import parse_params, search_page
+from app.catalogue.shapes import card_response
 from app.errors import NotFound
+from app.images.cache import RoundedCache
 from app.images.store import ImageStore
+from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
-
-EditionTest = Callable[[dict[str, Any]], bool]
-
-
-def card_response(body: str, matches: EditionTest | None = None) -> dict[str, Any]:
-    """Rebuild a Card response from a stored body (spec: Endpoints, rule 1).
-
-    Args:
-        body: the stored JSON (the card as received, ``result_editions`` empty).
-        matches: which editions belong in ``result_editions``; None means all of them.
-    """
-    card: dict[str, Any] = json.loads(body)
-    editions = card["editions"]
-    card["result_editions"] = [e for e in editions if matches is None or matches(e)]
-    return card
+from app.store.featured import SetsReader
 
 
 class LocalCatalogue:
@@ -36,21 +26,43 @@ class LocalCatalogue:
     Args:
         store: the SQLite catalogue.
         images: the image store of card images.
+        logos: the store of featured-set-group logos.
+        rounded: the disk cache of rounded card images.
     """
 
-    def __init__(self, store: Store, images: ImageStore) -> None:
+    def __init__(
+        self, store: Store, images: ImageStore, logos: ImageStore, rounded: RoundedCache
+    ) -> None:
         self.store = store
         self.images = images
+        self.logos = logos
+        self.rounded = rounded
         self._reader = Reader(store)
+        self._sets = SetsReader(store)
+        self._thema_endpoints: Any = None
+
+    @property
+    def _thema(self) -> Any:
+        if self._thema_endpoints is None:
+            from app.catalogue.thema import ThemaEndpoints
+
+            self._thema_endpoints = ThemaEndpoints(self.store)
+        return self._thema_endpoints
 
     @classmethod
-    def open(cls, data_dir: Path) -> LocalCatalogue:
+    def from_paths(cls, paths: Paths, store: Store | None = None) -> LocalCatalogue:
+        """The catalogue of an Archivist installation's folders."""
+        return cls(
+            store or Store(paths.catalogue_file), ImageStore(paths.card_images),
+            ImageStore(paths.logos), RoundedCache(paths.rounded),
+        )
+
+    @classmethod
+    def open(cls, data_dir: Path | str) -> LocalCatalogue:
         """Open (creating if needed) the catalogue of an Archivist data folder."""
-        from app.paths import resolve_paths
+        return cls.from_paths(resolve_paths(data_dir))
 
-        paths = resolve_paths(data_dir)
-        return cls(Store(paths.catalogue_file), ImageStore(paths.card_images))
-
+    # Endpoints 1 and 2 -------------------------------------------------------------
     def card(self, slug: str) -> dict[str, Any]:
         """Endpoint 1. See :meth:`Catalogue.card`."""
         row = self._reader.card_by_slug(slug)
@@ -75,13 +87,59 @@ class LocalCatalogue:
 
         return card_response(rows[0].body, matches)
 
-    def card_image(self, filename: str) -> bytes:
-        """Endpoint 3 (original bytes). See :meth:`Catalogue.card_image`."""
-        return self.images.read(filename)
+    # Endpoints 3 and 5 -------------------------------------------------------------
+    def card_image(self, filename: str, rounded: bool = False) -> bytes:
+        """Endpoint 3. The stored bytes, or with ``rounded`` a PNG with transparent corners."""
+        if not rounded:
+            return self.images.read(filename)
+        source = self.images.find(filename)
+        if source is None:
+            self.images.path_for(filename)  # InvalidRequest for a name that is not plain
+            raise NotFound(f"Image not found: {filename}")
+        return self.rounded.rounded(source)
 
     def card_image_path(self, filename: str) -> Path | None:
         """The local file of a stored card image, or None (local catalogues only)."""
         return self.images.find(filename)
+
+    def featured_set_logo(self, filename: str) -> bytes:
+        """Endpoint 5 ``GET /featured-sets/images/{filename}``: a logo PNG's bytes.
+
+        Raises:
+            NotFound: no such logo. InvalidRequest: not a plain file name.
+        """
+        return self.logos.read(filename)
+
+    # Endpoint 4 and options --------------------------------------------------------
+    def featured_sets(self) -> list[dict[str, Any]]:
+        """Endpoint 4 ``GET /featured-sets``: the groups as received, in received order."""
+        return self._sets.featured_groups()
+
+    def option_search(self) -> dict[str, Any]:
+        """``GET /option/search``: the stored response plus the catalogue's own values."""
+        return current_options(self._sets)
+
+    # Endpoints 6 and 7 -------------------------------------------------------------
+    def dynamic_thema_ranks(self) -> list[dict[str, Any]]:
+        """Endpoint 6 ``GET /cards/edition/dynamic-thema-ranks``."""
+        return self._thema.dynamic_thema_ranks()
+
+    def dynamic_thema_history(
+        self, edition_uuid: str, kind: str | None = None,
+        from_: str | None = None, to: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """Endpoint 7 ``GET /cards/edition/{edition_uuid}/dynamic-thema`` (rule 3)."""
+        return self._thema.dynamic_thema_history(edition_uuid, kind, from_, to)
+
+    # Search ------------------------------------------------------------------------
+    def cards_search(
+        self, page: str | int | None = None, page_size: str | int | None = None,
+        prefix: Sequence[str] = (), name: str | None = None, last_update: str | None = None,
+        sort: str | None = None, order: str | None = None,
+    ) -> dict[str, Any]:
+        """``GET /cards/search`` (official API): one page object. Raises InvalidRequest."""
+        params = parse_params(page, page_size, prefix, name, last_update, sort, order)
+        return search_page(self.store, params)
 
     def search_cards(self, text: str, limit: int = 5000) -> list[CardSummary]:
         """See :meth:`Catalogue.search_cards`."""

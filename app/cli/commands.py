@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 
 from app.bootstrap import build
-from app.catalogue.routes import dispatch
 from app.errors import InvalidData
 from app.ingest import import_paths
 
@@ -17,11 +17,11 @@ MAX_LISTED_PROBLEMS = 50
 def run_import(args: argparse.Namespace) -> int:
     """``archivist import PATH... [--images DIR]``: exit 0 when the import was written."""
     services = build(args.data_dir, args.verbose)
-    images = Path(args.images) if args.images else None
-    if images is not None and not images.is_dir():
-        raise InvalidData(f"--images {images}: not a folder")
+    images = _folder("--images", args.images)
+    logos = _folder("--logos", args.logos)
     report = import_paths(
-        services.store, [Path(p) for p in args.paths], images, services.images
+        services.store, [Path(p) for p in args.paths], images, services.images,
+        logos, services.catalogue.logos,
     )
     for problem in report.rejected[:MAX_LISTED_PROBLEMS]:
         print(f"rejected: {problem}", file=sys.stderr)
@@ -32,9 +32,20 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _folder(option: str, value: str | None) -> Path | None:
+    if value is None:
+        return None
+    folder = Path(value)
+    if not folder.is_dir():
+        raise InvalidData(f"{option} {folder}: not a folder")
+    return folder
+
+
 def run_get(args: argparse.Namespace) -> int:
     """``archivist get API_PATH [-o FILE]``: print the body; exit 0 only on status 200."""
     services = build(args.data_dir, args.verbose)
+    from app.server.inprocess import dispatch
+
     response = dispatch(services.catalogue, args.api_path)
     if args.output:
         Path(args.output).write_bytes(response.body)
@@ -45,6 +56,25 @@ def run_get(args: argparse.Namespace) -> int:
     if response.status != 200:
         print(f"status {response.status}", file=sys.stderr)
         return 1
+    return 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """``archivist serve [--host H] [--port P]``: run the HTTP mirror until Ctrl-C."""
+    import uvicorn
+
+    from app.server import create_app
+
+    services = build(args.data_dir, args.verbose)
+    requests = logging.StreamHandler()  # one line per request on stderr, as well as the log
+    requests.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    logging.getLogger("app.server").addHandler(requests)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"archivist: serving on {args.host}: reachable from other machines", file=sys.stderr)
+    print(f"Serving {services.paths.catalogue_file} on http://{args.host}:{args.port}/ "
+          "(Ctrl-C stops)", file=sys.stderr)
+    uvicorn.run(create_app(services.catalogue), host=args.host, port=args.port,
+                access_log=False, log_level="warning", log_config=None)
     return 0
 
 

@@ -33,12 +33,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("import", parents=[common], help="import API JSON files into the catalogue")
     p.add_argument("paths", nargs="+", metavar="PATH", help="JSON files or folders of them")
     p.add_argument("--images", metavar="DIR", help="folder of card images named by API file name")
+    p.add_argument("--logos", metavar="DIR", help="folder of featured-set logos (<PREFIX>.png)")
     p.set_defaults(run=commands.run_import)
 
     p = sub.add_parser("get", parents=[common], help="print what the catalogue answers for a path")
     p.add_argument("api_path", metavar="API_PATH", help='e.g. "/cards/DOA%%201st/001"')
     p.add_argument("-o", "--output", metavar="FILE", help="write the body to FILE")
     p.set_defaults(run=commands.run_get)
+
+    p = sub.add_parser("serve", parents=[common], help="serve the catalogue over HTTP")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
+    p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765)")
+    p.set_defaults(run=commands.run_serve)
 
     p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
     p.add_argument("out", metavar="OUT.png")

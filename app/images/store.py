@@ -7,13 +7,12 @@ said it is a plain name, so no request can reach a file outside the store.
 from __future__ import annotations
 
 import logging
-import os
 import re
-import shutil
 from collections.abc import Iterable
 from pathlib import Path
 
 from app.errors import InvalidRequest, NotFound
+from app.images.cache import write_atomic
 
 log = logging.getLogger("app.images")
 
@@ -68,11 +67,7 @@ class ImageStore:
 
     def add(self, filename: str, data: bytes) -> int:
         """Store ``data`` under ``filename`` atomically (temporary file, then rename)."""
-        target = self.path_for(filename)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{filename}.part")
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
+        write_atomic(self.path_for(filename), data)
         return len(data)
 
     def copy_from(self, folder: Path) -> list[tuple[str, int]]:
@@ -90,9 +85,7 @@ class ImageStore:
             size = source.stat().st_size
             target = self.folder / source.name
             if not (target.is_file() and target.stat().st_size == size):
-                tmp = target.with_name(f".{source.name}.part")
-                shutil.copyfile(source, tmp)
-                os.replace(tmp, target)
+                write_atomic(target, source.read_bytes())
             done.append((source.name, size))
         log.info("copied %d images from %s", len(done), folder)
         return done

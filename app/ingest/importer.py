@@ -1,105 +1,95 @@
 """``archivist import``: validate API JSON files and write them in one transaction.
 
-Every record is validated (:func:`app.model.validate_card`); an invalid one is reported
-and skipped. Cards are de-duplicated by uuid, first seen wins: the real snapshots hold a
-card once per set file, with the same editions in varying order. A file that cannot be
-read or decoded stops the import before anything is written.
+Every record is validated (:mod:`app.model`); an invalid one is reported and skipped.
+Cards are de-duplicated by uuid, first seen wins: the real snapshots hold a card once
+per set file, with the same editions in varying order. A file that cannot be read or
+decoded stops the import before anything is written.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
 
 from app.images.store import ImageStore
-from app.ingest.sources import card_records, json_files, read_json
-from app.model import RecordProblem, fill_neutral, validate_card
-from app.store import CardRecord, Reader, Store, Writer, WriteReport
+from app.ingest.classify import classify
+from app.ingest.report import ImportReport
+from app.ingest.sources import SourceFile, card_records, json_files, read_json
+from app.model import FeaturedSetGroup, RecordProblem, fill_neutral, validate_card
+from app.store import CardRecord, Reader, Store, Writer
 
 log = logging.getLogger("app.ingest")
 
 
-@dataclass
-class ImportReport:
-    """The outcome of one import.
+class _Collector:
+    """Accumulates the valid content of many files, and the problems, for one write."""
 
-    Attributes:
-        files: JSON files read.
-        records: card records read (before de-duplication).
-        cards: distinct valid cards in the input.
-        editions: their editions.
-        duplicates: records skipped because their card uuid was already seen.
-        rejected: invalid records, each with its reason.
-        filled: how often each missing required key was filled with its neutral value.
-        images: image files now in the image store from ``--images``.
-        write: what the write changed in the catalogue.
-        totals: the catalogue's counts after the import.
-        seconds: wall time of the whole import.
-    """
+    def __init__(self, report: ImportReport) -> None:
+        self.report = report
+        self.cards: dict[str, CardRecord] = {}
+        self.featured: list[dict[str, Any]] | None = None
+        self.options: dict[str, Any] | None = None
+        self.thema: list[dict[str, Any]] = []
 
-    files: int = 0
-    records: int = 0
-    cards: int = 0
-    editions: int = 0
-    duplicates: int = 0
-    rejected: list[RecordProblem] = field(default_factory=list)
-    filled: Counter[str] = field(default_factory=Counter)
-    images: int = 0
-    write: WriteReport = field(default_factory=WriteReport)
-    totals: dict[str, int] = field(default_factory=dict)
-    seconds: float = 0.0
+    def reject(self, problem: RecordProblem) -> None:
+        self.report.rejected.append(problem)
+        log.warning("rejected %s", problem)
 
-    def summary(self) -> str:
-        """A few human lines, as ``archivist import`` prints them."""
-        w, t = self.write, self.totals
-        lines = [
-            f"Read {self.files} files, {self.records} records in {self.seconds:.2f} s.",
-            f"Cards: {self.cards} ({w.new} new, {w.changed} changed, {w.unchanged} unchanged); "
-            f"editions: {self.editions}; images: {self.images}; "
-            f"rejected records: {len(self.rejected)}.",
-            f"Catalogue now holds {t.get('cards', 0)} cards, {t.get('editions', 0)} editions, "
-            f"{t.get('sets', 0)} sets, {t.get('images', 0)} images.",
-        ]
-        if self.filled:
-            keys = ", ".join(f"{k} ×{n}" for k, n in sorted(self.filled.items()))
-            lines.append(f"Filled missing required keys with the spec's neutral value: {keys}.")
-        return "\n".join(lines)
+    def add(self, source: SourceFile) -> None:
+        kind = classify(source.value)
+        self.report.files += 1
+        if kind == "cards":
+            self._cards(source)
+        elif kind == "featured":
+            self._featured(source)
+        elif kind == "options":
+            self.options = source.value
+            self.report.options = True
+        else:
+            self._thema(source)
 
-
-def _key_name(path: str) -> str:
-    return path.rsplit(".", 1)[-1]
-
-
-def collect(paths: Iterable[Path], report: ImportReport) -> list[CardRecord]:
-    """Read, fill and validate every card record; return the distinct valid cards.
-
-    Raises:
-        InvalidData: a file cannot be read, is not JSON, or has neither accepted shape.
-    """
-    seen: dict[str, CardRecord] = {}
-    for path in json_files(paths):
-        source = read_json(path)
-        report.files += 1
+    def _cards(self, source: SourceFile) -> None:
         for index, raw in card_records(source):
-            report.records += 1
+            self.report.records += 1
             filled = fill_neutral(raw) if isinstance(raw, dict) else []
-            checked = validate_card(raw, str(path), index)
+            checked = validate_card(raw, str(source.path), index)
             if isinstance(checked, RecordProblem):
-                report.rejected.append(checked)
-                log.warning("rejected %s", checked)
+                self.reject(checked)
+            elif checked.uuid in self.cards:
+                self.report.duplicates += 1
+            else:
+                self.report.filled.update(p.rsplit(".", 1)[-1] for p in filled)
+                self.cards[checked.uuid] = CardRecord(raw)
+                self.report.editions += len(checked.editions)
+
+    def _featured(self, source: SourceFile) -> None:
+        groups: list[dict[str, Any]] = []
+        for index, raw in enumerate(source.value):
+            try:
+                FeaturedSetGroup.model_validate(raw)
+            except ValidationError as exc:
+                error = exc.errors()[0]
+                path = ".".join(str(p) for p in error["loc"])
+                self.reject(RecordProblem(str(source.path), index, raw.get("uuid"),
+                                          None, path, str(error["msg"])))
                 continue
-            if checked.uuid in seen:
-                report.duplicates += 1
-                continue
-            report.filled.update(_key_name(p) for p in filled)
-            seen[checked.uuid] = CardRecord(raw)
-            report.editions += len(checked.editions)
-    report.cards = len(seen)
-    return list(seen.values())
+            groups.append(raw)
+        self.featured = groups
+        self.report.featured_groups = len(groups)
+
+    def _thema(self, source: SourceFile) -> None:
+        from app.ingest.thema import validate_thema
+
+        entries, problems = validate_thema(source.value, str(source.path))
+        for problem in problems:
+            self.reject(problem)
+        self.thema += entries
+        self.report.thema_entries += len(entries)
 
 
 def import_paths(
@@ -107,14 +97,18 @@ def import_paths(
     paths: Iterable[Path],
     images_from: Path | None = None,
     image_store: ImageStore | None = None,
+    logos_from: Path | None = None,
+    logo_store: ImageStore | None = None,
 ) -> ImportReport:
-    """Import JSON files (or folders of them) and optionally a folder of card images.
+    """Import JSON files (or folders of them), card images and featured-set logos.
 
     Args:
         store: the catalogue to write into.
-        paths: files or folders of ``*.json``.
+        paths: files or folders of ``*.json`` (cards, featured sets, options, Thema).
         images_from: a folder of card images named by their API file name.
-        image_store: where images go (required with ``images_from``).
+        image_store: where card images go (required with ``images_from``).
+        logos_from: a folder of featured-set-group logos (``<PREFIX>.png``).
+        logo_store: where logos go (required with ``logos_from``).
 
     Returns:
         The :class:`ImportReport`.
@@ -125,14 +119,25 @@ def import_paths(
     """
     started = time.perf_counter()
     report = ImportReport()
-    records = collect(paths, report)
-    images: list[tuple[str, int]] = []
-    if images_from is not None:
-        if image_store is None:
-            raise ValueError("images_from needs an image_store")
-        images = image_store.copy_from(images_from)
-    report.images = len(images)
-    report.write = Writer(store).write(records, images)
+    collector = _Collector(report)
+    for path in json_files(paths):
+        collector.add(read_json(path))
+    report.cards = len(collector.cards)
+    images = _copy(images_from, image_store)
+    logos = _copy(logos_from, logo_store)
+    report.images, report.logos = len(images), len(logos)
+    report.write = Writer(store).write(
+        collector.cards.values(), images, featured=collector.featured,
+        options=collector.options, logos=logos, thema=collector.thema,
+    )
     report.totals = Reader(store).counts()
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _copy(folder: Path | None, target: ImageStore | None) -> list[tuple[str, int]]:
+    if folder is None:
+        return []
+    if target is None:
+        raise ValueError("a source folder needs a target store")
+    return target.copy_from(folder)

@@ -17,6 +17,7 @@ from app.model.card import (
     Rule,
     Set,
 )
+from app.model.featured import FeaturedSetGroup
 from app.model.validate import RecordProblem, fill_neutral, validate_card
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "CirculationTemplate",
     "Cost",
     "Edition",
+    "FeaturedSetGroup",
     "OtherOrientation",
     "OtherOrientationEdition",
     "RecordProblem",

@@ -18,6 +18,7 @@ from typing import Any
 
 from app.errors import StoreError
 from app.store.db import Store
+from app.store.featured import add_logos, replace_featured, replace_options
 
 log = logging.getLogger("app.store")
 
@@ -88,12 +89,21 @@ class Writer:
         self,
         cards: Iterable[CardRecord],
         images: Iterable[tuple[str, int]] = (),
+        *,
+        featured: list[dict[str, Any]] | None = None,
+        options: dict[str, Any] | None = None,
+        logos: Iterable[tuple[str, int]] = (),
+        thema: list[dict[str, Any]] | None = None,
     ) -> WriteReport:
-        """Upsert cards (with their editions and sets) and image entries in one transaction.
+        """Write everything of one import or sync in one transaction.
 
         Args:
             cards: validated records; a card whose stored body is identical is left alone.
             images: ``(filename, size in bytes)`` of image files already in the image store.
+            featured: a complete ``/featured-sets`` response, replacing the stored groups.
+            options: an ``/option/search`` response, replacing the stored one.
+            logos: ``(filename, size in bytes)`` of logo files already in the logo store.
+            thema: validated dynamic Thema history entries (rank etc. already derived).
 
         Returns:
             The counts of what changed.
@@ -114,6 +124,15 @@ class Writer:
                     (filename, size, now),
                 )
                 report.images += 1
+            if featured is not None:
+                replace_featured(conn, featured)
+            if options is not None:
+                replace_options(conn, options)
+            add_logos(conn, list(logos))
+            if thema:
+                from app.store.thema import write_history  # TODO(lead): top-level import
+
+                write_history(conn, thema)
         log.info("write: %s", report)
         return report
 

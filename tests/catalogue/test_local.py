@@ -9,9 +9,10 @@ from urllib.parse import quote
 
 import pytest
 
-from app.catalogue import LocalCatalogue, dispatch
+from app.catalogue import LocalCatalogue
 from app.errors import NotFound
 from app.model import fill_neutral
+from app.server import dispatch
 from tests.conftest import SNAPSHOT_0404
 
 pytestmark = pytest.mark.realdata
@@ -98,12 +99,13 @@ def test_prefix_match_is_case_sensitive(real_catalogue: LocalCatalogue) -> None:
         ("/cards/no-such-card", 404),
         ("/cards/DOA%201st/999", 404),
         ("/cards/images/nothere.jpg", 404),
-        ("/cards/images/..%2F..%2Fcatalogue.sqlite3", 400),
+        ("/cards/images/..%2F..%2Fcatalogue.sqlite3", 404),
         ("/cards/images/%2e%2e", 400),
+        ("/cards/images/a%5Cb.jpg", 400),
         ("/cards/%00", 400),
         ("/nothing/here", 404),
         ("/cards/" + "x" * 5000, 400),
-        ("/cards/%ff%fe", 400),
+        ("/cards/%ff%fe", 404),
     ],
 )
 def test_errors_are_the_api_json_error_shape(

@@ -1,0 +1,52 @@
+"""Disk cache of rounded-corner images (endpoint 3 with ``rounded=true``).
+
+An entry is keyed by the source file's name and size in bytes, so a replaced image
+(new bytes under the same name) is rounded anew rather than served stale.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from app.images.rounded import rounded_png
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` through a unique temporary file and a rename."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class RoundedCache:
+    """Rounded PNG variants of stored images, made with Pillow on first request.
+
+    Args:
+        folder: the cache folder (``Paths.cache / "rounded"``); created on first write.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def entry(self, source: Path) -> Path:
+        """The cache file for ``source`` (it may not exist yet)."""
+        return self.folder / f"{source.stem}-{source.stat().st_size}.png"
+
+    def rounded(self, source: Path) -> bytes:
+        """The rounded PNG of ``source``, from the cache or made and cached now."""
+        entry = self.entry(source)
+        try:
+            return entry.read_bytes()
+        except FileNotFoundError:
+            pass
+        data = rounded_png(source.read_bytes())
+        write_atomic(entry, data)
+        return data

@@ -1,0 +1,113 @@
+"""The FastAPI application: one function per endpoint, each one call to the catalogue.
+
+Paths and shapes: ``../shared/spec/catalogue-api.md`` (endpoints 1–7) plus the official
+API's ``/cards/search`` and ``/option/search``. Read-only: only GET (and HEAD).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import Response
+
+from app import API_VERSION
+from app.catalogue.local import LocalCatalogue
+from app.model import Card, FeaturedSetGroup
+from app.server.errors import error_response, install_error_handlers
+
+log = logging.getLogger("app.server")
+MAX_URL = 2048
+IMAGE = {"content": {"image/jpeg": {}, "image/png": {}}, "description": "binary image file"}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"description": "invalid request: `{\"error\": \"<message>\"}`"},
+    404: {"description": "not found: `{\"error\": \"<message>\"}`"},
+}
+
+
+def json_response(value: Any) -> Response:
+    """A JSON body encoded once, UTF-8, non-ASCII kept (exactly what the catalogue answered)."""
+    body = json.dumps(value, ensure_ascii=False).encode("utf-8")
+    return Response(body, media_type="application/json")
+
+
+def image_response(data: bytes, filename: str, rounded: bool = False) -> Response:
+    """An image body with its media type (a rounded variant is always PNG)."""
+    png = rounded or filename.lower().endswith(".png")
+    return Response(data, media_type="image/png" if png else "image/jpeg")
+
+
+def create_app(catalogue: LocalCatalogue) -> FastAPI:
+    """Build the ASGI application serving ``catalogue``."""
+    app = FastAPI(
+        title="Archivist catalogue mirror", version=API_VERSION,
+        description="The Grand Archive catalogue API, answered from a local catalogue.",
+        docs_url=None, redoc_url=None, responses=ERRORS, redirect_slashes=False,
+    )
+    install_error_handlers(app)
+
+    @app.middleware("http")
+    async def log_request(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        started = time.perf_counter()
+        if len(str(request.url)) > MAX_URL:
+            response = error_response(400, f"The URL is longer than {MAX_URL} characters")
+        elif any(ord(ch) < 32 for ch in request.url.path):
+            response = error_response(400, "The path contains a control character")
+        else:
+            response = await call_next(request)
+        millis = (time.perf_counter() - started) * 1000
+        log.info("%s %s %d %.1fms", request.method, request.url.path[:200],
+                 response.status_code, millis)
+        return response
+
+    @app.get("/cards/search", responses={200: {"description": "a page of cards"}})
+    def cards_search(
+        page: str | None = None, page_size: str | None = None,
+        prefix: Annotated[list[str] | None, Query()] = None, name: str | None = None,
+        last_update: str | None = None, sort: str | None = None, order: str | None = None,
+    ) -> Response:
+        return json_response(catalogue.cards_search(
+            page, page_size, prefix or [], name, last_update, sort, order))
+
+    @app.get("/cards/images/{filename}", responses={200: IMAGE})
+    def card_image(filename: str, rounded: bool = False) -> Response:
+        return image_response(catalogue.card_image(filename, rounded), filename, rounded)
+
+    @app.get("/cards/edition/dynamic-thema-ranks")
+    def dynamic_thema_ranks() -> Response:
+        return json_response(catalogue.dynamic_thema_ranks())
+
+    @app.get("/cards/edition/{edition_uuid}/dynamic-thema")
+    def dynamic_thema_history(
+        edition_uuid: str, kind: str | None = None,
+        from_: Annotated[str | None, Query(alias="from")] = None, to: str | None = None,
+    ) -> Response:
+        return json_response(catalogue.dynamic_thema_history(edition_uuid, kind, from_, to))
+
+    @app.get("/cards/{slug}", responses={200: {"model": Card}})
+    def card(slug: str) -> Response:
+        return json_response(catalogue.card(slug))
+
+    @app.get("/cards/{set_prefix}/{collector_number}", responses={200: {"model": Card}})
+    def card_by_number(set_prefix: str, collector_number: str) -> Response:
+        return json_response(catalogue.card_by_number(set_prefix, collector_number))
+
+    @app.get("/featured-sets", responses={200: {"model": list[FeaturedSetGroup]}})
+    def featured_sets() -> Response:
+        return json_response(catalogue.featured_sets())
+
+    @app.get("/featured-sets/images/{filename}", responses={200: IMAGE})
+    def featured_set_logo(filename: str) -> Response:
+        return image_response(catalogue.featured_set_logo(filename), filename)
+
+    @app.get("/option/search")
+    def option_search() -> Response:
+        return json_response(catalogue.option_search())
+
+    return app
