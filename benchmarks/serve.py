@@ -144,7 +144,8 @@ def main() -> None:
             floor = _load(base, ["/_bench/constant"])
             by_slug = _load(base, slug_paths)
             images = _load(base, image_paths)
-            print(f"archivist serve on loopback, {THREADS} keep-alive clients, {SECONDS:.0f} s each")
+            print(f"archivist serve on loopback, {THREADS} keep-alive clients, "
+                  f"{SECONDS:.0f} s each")
             figure("constant stored body (framework floor)", floor, "req/s")
             figure("/cards/{slug}, random real slugs", by_slug, "req/s")
             figure("ratio /cards/{slug} / floor", by_slug / floor, "x")
