@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from app.bootstrap import build
@@ -56,6 +57,24 @@ def run_get(args: argparse.Namespace) -> int:
     if response.status != 200:
         print(f"status {response.status}", file=sys.stderr)
         return 1
+    return 0
+
+
+def run_demo_thema(args: argparse.Namespace) -> int:
+    """``archivist demo-thema``: generated history for every dynamic edition (demo data)."""
+    from app.ingest.thema import import_generated_history
+    from app.thema.dates import parse_date
+
+    services = build(args.data_dir, args.verbose)
+    end = parse_date(args.end, "--end") if args.end else datetime.now(UTC).date()
+    if not 1 <= args.days <= 3660:
+        raise InvalidData("--days must be between 1 and 3660")
+    count = import_generated_history(services.store, end=end, days=args.days, seed=args.seed)
+    if count == 0:
+        print("No edition with dynamic Thema scores in the catalogue: import cards first.")
+        return 1
+    print(f"Wrote {count} GENERATED Thema history entries ending {end.isoformat()} "
+          f"(demo data, not real scores).")
     return 0
 
 

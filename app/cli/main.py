@@ -41,6 +41,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", help="write the body to FILE")
     p.set_defaults(run=commands.run_get)
 
+    p = sub.add_parser(
+        "demo-thema", parents=[common],
+        help="write GENERATED dynamic Thema history (no real capture is public)",
+    )
+    p.add_argument("--end", metavar="YYYY-MM-DD", help="last generated day (default: today, UTC)")
+    p.add_argument("--days", type=int, default=400, help="days of history (default 400)")
+    p.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
+    p.set_defaults(run=commands.run_demo_thema)
+
     p = sub.add_parser("serve", parents=[common], help="serve the catalogue over HTTP")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
     p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765)")

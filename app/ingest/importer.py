@@ -20,6 +20,7 @@ from app.images.store import ImageStore
 from app.ingest.classify import classify
 from app.ingest.report import ImportReport
 from app.ingest.sources import SourceFile, card_records, json_files, read_json
+from app.ingest.thema import validate_thema
 from app.model import FeaturedSetGroup, RecordProblem, fill_neutral, validate_card
 from app.store import CardRecord, Reader, Store, Writer
 
@@ -29,8 +30,9 @@ log = logging.getLogger("app.ingest")
 class _Collector:
     """Accumulates the valid content of many files, and the problems, for one write."""
 
-    def __init__(self, report: ImportReport) -> None:
+    def __init__(self, report: ImportReport, store: Store) -> None:
         self.report = report
+        self.store = store
         self.cards: dict[str, CardRecord] = {}
         self.featured: list[dict[str, Any]] | None = None
         self.options: dict[str, Any] | None = None
@@ -83,9 +85,7 @@ class _Collector:
         self.report.featured_groups = len(groups)
 
     def _thema(self, source: SourceFile) -> None:
-        from app.ingest.thema import validate_thema
-
-        entries, problems = validate_thema(source.value, str(source.path))
+        entries, problems = validate_thema(source.value, str(source.path), store=self.store)
         for problem in problems:
             self.reject(problem)
         self.thema += entries
@@ -119,7 +119,7 @@ def import_paths(
     """
     started = time.perf_counter()
     report = ImportReport()
-    collector = _Collector(report)
+    collector = _Collector(report, store)
     for path in json_files(paths):
         collector.add(read_json(path))
     report.cards = len(collector.cards)

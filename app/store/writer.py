@@ -19,6 +19,7 @@ from typing import Any
 from app.errors import StoreError
 from app.store.db import Store
 from app.store.featured import add_logos, replace_featured, replace_options
+from app.store.thema import write_history
 
 log = logging.getLogger("app.store")
 
@@ -130,8 +131,6 @@ class Writer:
                 replace_options(conn, options)
             add_logos(conn, list(logos))
             if thema:
-                from app.store.thema import write_history  # TODO(lead): top-level import
-
                 write_history(conn, thema)
         log.info("write: %s", report)
         return report

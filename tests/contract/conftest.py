@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ import pytest
 from app.bootstrap import build
 from app.catalogue import LocalCatalogue
 from app.ingest import import_paths
+from app.ingest.thema import import_generated_history
 from app.net import RemoteCatalogue
 from tests.conftest import CARD_IMAGES, SHARED_DATA, SNAPSHOT_0404
 from tests.helpers.generated import generated_logos
@@ -44,7 +46,15 @@ def contract_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         [SNAPSHOT_0404, SHARED_DATA / "featured-sets.json", SHARED_DATA / "option-search.json"],
         CARD_IMAGES, services.images, root / "generated-logos", services.catalogue.logos,
     )
+    # Generated Thema history (no public capture exists), ending today like the server's
+    # default range, so default and explicit ranges can both be checked.
+    import_generated_history(services.store, end=today(), days=400)
     return root / "data"
+
+
+def today() -> date:
+    """The servers' "today" (UTC), as endpoint 7's default range uses it."""
+    return datetime.now(UTC).date()
 
 
 @pytest.fixture(scope="session")
