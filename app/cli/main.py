@@ -15,16 +15,28 @@ from app.cli import commands
 from app.errors import ArchivistError
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+def _common_options(defaults: bool) -> argparse.ArgumentParser:
+    """``--data-dir`` and ``--verbose``, accepted before and after the command.
+
+    The subcommands' copies have no defaults, so ``archivist --data-dir D get …`` keeps D.
+    """
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
-        "--data-dir", metavar="DIR",
+        "--data-dir", metavar="DIR", default=None if defaults else argparse.SUPPRESS,
         help="folder of the catalogue (default: $ARCHIVIST_DATA_DIR or the user data folder)",
     )
-    common.add_argument("-v", "--verbose", action="store_true", help="log debug detail to stderr")
+    common.add_argument(
+        "-v", "--verbose", action="store_true",
+        default=False if defaults else argparse.SUPPRESS, help="log debug detail to stderr",
+    )
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    common = _common_options(defaults=False)
     parser = argparse.ArgumentParser(
-        prog="archivist", parents=[common],
+        prog="archivist", parents=[_common_options(defaults=True)],
         description="Archivist: the Grand Archive card catalogue, offline.",
     )
     parser.add_argument("--version", action="version", version=f"archivist {__version__}")

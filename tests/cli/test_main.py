@@ -88,3 +88,11 @@ def test_import_of_the_real_snapshot_reports_rejections(tmp_path: Path) -> None:
     assert "editions: 4414" in result.stdout
     assert result.stderr.count("rejected: ") == 33
     assert "DOApSP.json[0]" in result.stderr
+
+
+def test_data_dir_before_or_after_the_command(tmp_path: Path) -> None:
+    source = _write_cards(tmp_path / "cards.json")
+    data = str(tmp_path / "data")
+    assert main(["--data-dir", data, "import", str(source)]) == 0
+    assert main(["--data-dir", data, "get", "/cards/generated-card"]) == 0
+    assert main(["get", "--data-dir", data, "/cards/generated-card"]) == 0

@@ -1,0 +1,206 @@
+"""The main window: the browsing page (or the first-run page) and the status bar.
+
+Signals flow one way (DESIGN.md: "the GUI thread only paints"):
+``BrowserPage.queryChanged`` (debounced typing) → :meth:`SearchController.search` (worker)
+→ ``resultsReady`` → :meth:`ResultModel.set_results`; ``BrowserPage.cardChosen`` →
+:meth:`SearchController.load_card` (worker) → ``cardReady`` → :meth:`DetailPane.show_detail`;
+thumbnails: the delegate asks the model, the model asks the provider (worker) →
+``ready(key)`` → ``dataChanged`` of that one row.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QShortcut
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget
+
+from app.bootstrap import Services
+from app.catalogue.base import CardSummary
+from app.errors import ArchivistError
+from app.gui.browser_page import BrowserPage
+from app.gui.detail_data import CardDetail
+from app.gui.failures import report_failure
+from app.gui.first_run import FirstRunPage
+from app.gui.result_model import ResultModel
+from app.gui.search_controller import SearchController
+from app.gui.settings import restore_window, save_window
+from app.gui.thumbnails import ThumbnailProvider
+
+THUMB_SIZE = QSize(146, 204)
+
+
+def count_text(count: int) -> str:
+    """``2,235 cards``, ``1 card``, ``No cards``."""
+    if count == 0:
+        return "No cards"
+    return f"{count:,} card" + ("" if count == 1 else "s")
+
+
+class MainWindow(QMainWindow):
+    """Archivist's window over ``services.catalogue``.
+
+    Signals:
+        firstPainted(): once, when the catalogue's first answer (the results of the first
+            search, or the first-run page for an empty catalogue) has been painted.
+
+    Args:
+        services: from :func:`app.bootstrap.build`.
+        settings: where geometry, splitter sizes and the last query persist; None keeps
+            nothing (screenshots).
+        icon: the window icon.
+        dialogs: show unexpected errors in a dialog (off for screenshots).
+    """
+
+    firstPainted = Signal()
+
+    def __init__(self, services: Services, settings: QSettings | None = None,
+                 icon: QIcon | None = None, dialogs: bool = True) -> None:
+        super().__init__()
+        self._settings, self._dialogs = settings, dialogs
+        self._counts: dict[str, int] | None = None
+        self._answered = self._painted = self._closed = self._has_results = False
+        self.setWindowTitle("Archivist")
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(2)
+        self.provider = ThumbnailProvider(services.catalogue.card_image_path,
+                                          services.paths.thumbnails,
+                                          scale=self.devicePixelRatioF(), parent=self)
+        self.controller = SearchController(services.catalogue, self._pool, self)
+        self.model = ResultModel(self.provider, THUMB_SIZE, self)
+        self.browser = BrowserPage(self.model, self.provider, THUMB_SIZE)
+        self.search, self.grid = self.browser.search, self.browser.grid
+        self.detail, self.splitter = self.browser.detail, self.browser.splitter
+        self.first_run = FirstRunPage(services.paths.data, icon or QIcon())
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.browser)
+        self.pages.addWidget(self.first_run)
+        self.setCentralWidget(self.pages)
+        self.count_label = QLabel()
+        self.statusBar().addPermanentWidget(self.count_label)
+
+        self.browser.queryChanged.connect(self.controller.search)
+        self.browser.cardChosen.connect(self._on_card_chosen)
+        self.controller.resultsReady.connect(self._on_results)
+        self.controller.cardReady.connect(self._on_card)
+        self.controller.countsReady.connect(self._on_counts)
+        self.controller.failed.connect(self._on_failed)
+        self.first_run.recheckRequested.connect(self.controller.load_counts)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self.browser.focus_search)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.browser.clear_search)
+        self.grid.viewport().installEventFilter(self)
+        self.first_run.installEventFilter(self)
+
+        query = restore_window(settings, self, self.splitter)
+        self.search.blockSignals(True)
+        self.search.setText(query)
+        self.search.blockSignals(False)
+        self.controller.load_counts()
+        self.browser.submit_query()
+
+    @property
+    def first_painted(self) -> bool:
+        """True once :attr:`firstPainted` was emitted."""
+        return self._painted
+
+    def run_search(self) -> None:
+        """Search for the search field's text now."""
+        self.browser.submit_query()
+
+    def set_query(self, text: str) -> None:
+        """Type ``text`` into the search field and search at once."""
+        self.search.setText(text)
+        self.browser.submit_query()
+
+    def select_card(self, slug: str) -> None:
+        """Select the tile of ``slug`` and show its detail (loaded even when not a hit)."""
+        row = self.model.row_of(slug)
+        if row is None:
+            self.grid.clearSelection()
+            self.controller.load_card(slug)
+            return
+        index = self.model.index(row)
+        self.grid.setCurrentIndex(index)
+        self.grid.scrollTo(index, self.grid.ScrollHint.PositionAtCenter)
+
+    def save_state(self) -> None:
+        """Write geometry, splitter sizes and the query to the settings (if any)."""
+        if self._settings is not None:
+            save_window(self._settings, self, self.splitter, self.search.text())
+
+    def shutdown(self) -> None:
+        """Stop the workers and wait for them (idempotent; :meth:`closeEvent` calls it)."""
+        if self._closed:
+            return
+        self._closed = True
+        self.browser.stop()
+        self.provider.shutdown()
+        self._pool.clear()
+        self._pool.waitForDone()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Remember the window state and stop the workers."""
+        if not self._closed:
+            self.save_state()
+        self.shutdown()
+        super().closeEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Notice the first paint after the catalogue answered (emits firstPainted)."""
+        if event.type() == QEvent.Type.Paint and self._answered and not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self.firstPainted.emit)
+        return super().eventFilter(watched, event)
+
+    def _note_answer(self) -> None:
+        """The catalogue has answered once the counts and the first results (or an empty
+        catalogue) are in; the next paint of the page shown emits firstPainted."""
+        if self._answered or self._counts is None:
+            return
+        if self._counts.get("cards", 0) == 0:
+            self._answered = True
+            self.first_run.update()
+        elif self._has_results:
+            self._answered = True
+            self.grid.viewport().update()
+
+    @Slot(str)
+    def _on_card_chosen(self, slug: str) -> None:
+        if slug != self.detail.slug:
+            self.controller.load_card(slug)
+
+    @Slot(str, list)
+    def _on_results(self, text: str, rows: list[CardSummary]) -> None:
+        shown = self.detail.slug
+        self.model.set_results(text, rows)
+        words = text.strip()
+        self.grid.set_empty_text(f"No cards match “{words}”" if words else "No cards yet.")
+        self.count_label.setText(count_text(len(rows)))
+        row = self.model.row_of(shown) if shown else None
+        if row is not None:
+            self.grid.setCurrentIndex(self.model.index(row))  # already shown: no reload
+        self._has_results = True
+        self._note_answer()
+
+    @Slot(object)
+    def _on_card(self, detail: CardDetail) -> None:
+        self.detail.show_detail(detail)
+
+    @Slot(object)
+    def _on_counts(self, counts: dict[str, int]) -> None:
+        was_empty = self._counts is not None and self._counts.get("cards", 0) == 0
+        self._counts = counts
+        empty = counts.get("cards", 0) == 0
+        self.pages.setCurrentWidget(self.first_run if empty else self.browser)
+        self.count_label.setToolTip(
+            f"{counts.get('editions', 0):,} editions · {counts.get('sets', 0):,} sets · "
+            f"{counts.get('images', 0):,} images"
+        )
+        if was_empty and not empty:
+            self.run_search()
+        self._note_answer()
+
+    @Slot(str, object)
+    def _on_failed(self, what: str, error: object) -> None:
+        if what == "card" and isinstance(error, ArchivistError):
+            self.detail.show_message(error.message)
+        report_failure(self, what, error, self._dialogs)

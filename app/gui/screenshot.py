@@ -1,0 +1,96 @@
+"""``archivist screenshot``: render the window offscreen in a given state and save a PNG."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QThread
+
+from app.bootstrap import Services
+from app.gui.thumbnails import ThumbState
+
+log = logging.getLogger("app.gui")
+
+TIMEOUT_S = 20.0
+_DONE = (ThumbState.READY, ThumbState.MISSING)
+
+
+def _settled(window: object, query: str) -> bool:
+    """True when the search answered, the card is shown and the visible thumbnails are in."""
+    from app.gui.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    if window.controller.busy or not window.first_painted:
+        return False
+    if window.pages.currentWidget() is window.first_run:
+        return True
+    if window.model.query != query:
+        return False
+    # not busy: the card load (if any) answered; the pane shows the card or why not
+    for row in window.grid.visible_rows():
+        window.model.data(window.model.index(row), window.model.ThumbnailRole)  # asks for it
+        if window.model.thumb_state(row) not in _DONE:
+            return False
+    editions = window.detail.edition_model
+    return all(editions.thumb_state(row) in _DONE for row in range(editions.rowCount()))
+
+
+def _wait(condition: object, timeout: float) -> bool:
+    app = QCoreApplication.instance()
+    assert app is not None
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        if callable(condition) and condition():
+            return True
+        QThread.msleep(10)
+    return False
+
+
+def take_screenshot(services: Services, out: Path, query: str = "", card: str | None = None,
+                    size: tuple[int, int] = (1280, 800)) -> int:
+    """Render the window with ``query`` typed and ``card`` selected, and save it as PNG.
+
+    Waits (at most about 20 s) until the search answered, the card's detail is shown and
+    every visible tile's and edition's thumbnail is made (or known missing).
+
+    Args:
+        services: from :func:`app.bootstrap.build`.
+        out: the PNG file to write.
+        query: the search text to type ("" lists every card).
+        card: the slug of the card to select; loaded even when it is not among the hits.
+        size: the window size in pixels (width, height).
+
+    Returns:
+        0 when the PNG was written, 1 when it could not be.
+    """
+    if not os.environ.get("QT_QPA_PLATFORM") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from app.gui.app import app_icon, create_application
+    from app.gui.main_window import MainWindow
+
+    app = create_application()
+    window = MainWindow(services, settings=None, icon=app_icon(), dialogs=False)
+    window.resize(*size)
+    window.show()
+    window.set_query(query)
+    _wait(lambda: not window.controller.searching and window.model.query == query, TIMEOUT_S)
+    if card:
+        window.select_card(card)
+    if not _wait(lambda: _settled(window, query), TIMEOUT_S):
+        log.warning("screenshot: the window did not settle within %.0f s", TIMEOUT_S)
+        print("archivist: warning: not everything was loaded in time", file=sys.stderr)
+    _wait(lambda: False, 0.1)  # let the last repaints land
+    out.parent.mkdir(parents=True, exist_ok=True)
+    saved = window.grab().save(str(out), "PNG")
+    window.close()
+    window.shutdown()
+    window.deleteLater()
+    app.processEvents()
+    return 0 if saved else 1

@@ -1,0 +1,1 @@
+"""Application resources (icons), installed as the package ``app.resources``."""

@@ -1,0 +1,58 @@
+"""Fixtures of the window tests: services over the real catalogue with a private data folder."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.bootstrap import Services
+
+HERE = Path(__file__).resolve().parent
+
+# The offscreen platform cannot resize windows to their size hints and says so at WARNING
+# level whenever a window is shown; that message says nothing about Archivist.
+OFFSCREEN_NOISE = r"^This plugin does not support propagateSizeHints\(\)$"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Ignore the offscreen platform's size-hint message in the window tests only."""
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
+
+
+def services_over(catalogue_dir: Path, private: Path) -> Services:
+    """Services over a copy of the catalogue of ``catalogue_dir`` in ``private`` (settings,
+    thumbnail cache and logs land there too); the images are linked, never written."""
+    from app.bootstrap import build
+
+    private.mkdir(parents=True, exist_ok=True)
+    source = sqlite3.connect(catalogue_dir / "catalogue.sqlite3")
+    target = sqlite3.connect(private / "catalogue.sqlite3")
+    try:
+        source.backup(target)  # consistent even while the source has a WAL
+    finally:
+        source.close()
+        target.close()
+    (private / "images").mkdir(exist_ok=True)
+    (private / "images" / "cards").symlink_to(catalogue_dir / "images" / "cards")
+    return build(str(private))
+
+
+@pytest.fixture
+def real_services(real_catalogue_dir: Path, tmp_path: Path) -> Iterator[Services]:
+    """The real 2026-04-04 catalogue with a private data folder in ``tmp_path``."""
+    services = services_over(real_catalogue_dir, tmp_path / "data")
+    yield services
+    services.store.close()
+
+
+@pytest.fixture
+def empty_services(tmp_path: Path) -> Services:
+    """A brand-new, empty catalogue in ``tmp_path``."""
+    from app.bootstrap import build
+
+    return build(str(tmp_path / "empty"))
