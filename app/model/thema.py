@@ -29,8 +29,8 @@ class _Derivable(_Resource):
     change: Number | None = None
 
 
-class RankScore(_Derivable):
-    """The ``score`` object of a rank entry: totals, element scores, rank, changes."""
+class _Scores(_Derivable):
+    """The total and the five element scores shared by rank scores and history entries."""
 
     thema_total: Score
     thema_charm: Score
@@ -38,6 +38,10 @@ class RankScore(_Derivable):
     thema_grace: Score
     thema_mystique: Score
     thema_valor: Score
+
+
+class RankScore(_Scores):
+    """The ``score`` object of a rank entry: totals, element scores, rank, changes."""
 
 
 class RankEdition(_Resource):
@@ -92,7 +96,7 @@ class RankEntry(_Resource):
     edition: RankEdition
 
 
-class HistoryEntry(_Derivable):
+class HistoryEntry(_Scores):
     """One item of endpoint 7: one day's scores of one edition and circulation kind.
 
     The entry does not name its edition (endpoint 7's path does); Archivist's own files add
@@ -101,12 +105,6 @@ class HistoryEntry(_Derivable):
 
     uuid: Uuid
     kind: CirculationKind
-    thema_total: Score
-    thema_charm: Score
-    thema_ferocity: Score
-    thema_grace: Score
-    thema_mystique: Score
-    thema_valor: Score
     created_at: Timestamp
 
 
