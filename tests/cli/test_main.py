@@ -96,3 +96,12 @@ def test_data_dir_before_or_after_the_command(tmp_path: Path) -> None:
     assert main(["--data-dir", data, "import", str(source)]) == 0
     assert main(["--data-dir", data, "get", "/cards/generated-card"]) == 0
     assert main(["get", "--data-dir", data, "/cards/generated-card"]) == 0
+
+
+@pytest.mark.realdata
+def test_get_writes_a_rounded_image_to_a_file(real_catalogue_dir: Path, tmp_path: Path) -> None:
+    name = sorted(CARD_IMAGES.glob("*.jpg"))[0].name
+    out = tmp_path / "card.png"
+    path = f"/cards/images/{name}?rounded=true"
+    assert main(["get", "--data-dir", str(real_catalogue_dir), path, "-o", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
