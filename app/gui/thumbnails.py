@@ -11,9 +11,8 @@ done, ``ready(key)`` tells the models which row to repaint.
 
 from __future__ import annotations
 
+import io
 import logging
-import os
-import tempfile
 from collections import OrderedDict
 from collections.abc import Callable
 from enum import Enum
@@ -24,6 +23,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 from PySide6.QtGui import QImage
 
 from app.images import rounded_thumbnail
+from app.images.cache import write_atomic
 
 log = logging.getLogger("app.gui")
 
@@ -38,19 +38,6 @@ class ThumbState(Enum):
     PENDING = "pending"
     READY = "ready"
     MISSING = "missing"
-
-
-def _write_png(picture: Image.Image, target: Path) -> None:
-    """Save ``picture`` as ``target`` through a unique temporary file and a rename."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            picture.save(handle, format="PNG")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def make_thumbnail(source: Path, cache: Path, width: int, height: int) -> QImage:
@@ -71,7 +58,9 @@ def make_thumbnail(source: Path, cache: Path, width: int, height: int) -> QImage
     image = QImage(data, picture.width, picture.height, picture.width * 4,
                    QImage.Format.Format_RGBA8888).copy()
     try:
-        _write_png(picture, cache)
+        encoded = io.BytesIO()
+        picture.save(encoded, format="PNG")
+        write_atomic(cache, encoded.getvalue())
     except OSError as error:  # a read-only cache only costs speed
         log.debug("thumbnail cache not written: %s", error)
     return image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
