@@ -18,7 +18,6 @@ from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
 
-from PIL import Image
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 from PySide6.QtGui import QImage
 
