@@ -1,0 +1,76 @@
+"""``archivist search QUERY``: the search language on the command line.
+
+Prints one line per hit (name, set prefix and collector number) and a count, or with
+``--json`` a JSON array of the hits. A malformed query prints the query with a caret under
+the offending character, the message and a hint, and exits with status 2.
+
+Examples::
+
+    archivist search 't:champion el:fire lv>=2' --sort level --desc
+    archivist search 's:"doa 1st" r:cur is:foil' --per edition --json
+    archivist search -- '-t:ally o:"draw a card"'      # a query starting with '-'
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from typing import Any
+
+from app.bootstrap import build
+from app.search import SORT_KEYS, QueryResult, QuerySyntaxError, run_query
+from app.search.errors import display_width
+
+NAME_COLUMN = 40
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    """Register ``search`` on the subcommands ``sub`` (``add_subparsers()``'s result)."""
+    p = sub.add_parser(
+        "search", parents=[common], help="search the catalogue with the search language",
+        description="Bare words match names; fields: o: t: st: cl: el: f: s: r: a: lang: "
+        "cost mem res lv pow life dur thema (with = != < <= > >=), spd:fast|slow, "
+        "is:dynamic|foil|flip; '-' negates, 'or' and parentheses group. "
+        "Put '--' before a query that starts with '-'.",
+    )
+    p.add_argument("query", metavar="QUERY", help="the query, in quotes, e.g. 't:ally cost<=2'")
+    p.add_argument("--json", action="store_true", help="print the hits as a JSON array")
+    p.add_argument(
+        "--per", choices=("card", "edition"), default="card",
+        help="one hit per card (default) or per matching edition",
+    )
+    p.add_argument("--sort", choices=SORT_KEYS, default="name", help="order (default: name)")
+    p.add_argument("--desc", action="store_true", help="reverse the order")
+    p.add_argument("--limit", type=int, metavar="N", help="print at most N hits")
+    p.set_defaults(run=run_search)
+
+
+def run_search(args: argparse.Namespace) -> int:
+    """Run the query; exit 0 when it ran (with or without hits), 2 for a malformed query."""
+    services = build(args.data_dir, args.verbose)
+    try:
+        result = run_query(
+            services.store, args.query, per=args.per, sort=args.sort, descending=args.desc,
+            limit=args.limit,
+        )
+    except QuerySyntaxError as error:
+        print(f"archivist: invalid query\n{error.render(args.query)}", file=sys.stderr)
+        return 2
+    if args.json:
+        hits = [dataclasses.asdict(hit) for hit in result.hits]
+        sys.stdout.write(json.dumps(hits, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    _print_lines(result)
+    if result.total == 0 and services.catalogue.counts()["cards"] == 0:
+        print("The catalogue is empty: import cards first (archivist import PATH).")
+    return 0
+
+
+def _print_lines(result: QueryResult) -> None:
+    width = min(NAME_COLUMN, max((display_width(h.name) for h in result.hits), default=0))
+    for hit in result.hits:
+        pad = " " * max(0, width - display_width(hit.name))
+        print(f"{hit.name}{pad}  {hit.set_prefix} {hit.collector_number}".rstrip())
+    print(result.describe())

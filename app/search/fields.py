@@ -1,0 +1,209 @@
+"""The fields of the search language, their aliases, and how their values are read.
+
+| field | aliases | value | about |
+|---|---|---|---|
+| name | (bare words, "phrases"), name, n | words | card |
+| effect | o, effect | words | card |
+| flavor | ft, flavor | words | card |
+| type, subtype, class, element | t, st, cl, el (and the full names) | exact | card |
+| format | f, legal, format | exact | card |
+| set | s, set | exact set prefix | edition |
+| rarity | r, rarity | 1–9 or C U R SR UR PR CSR CUR CPR | edition |
+| illustrator | a, artist, illustrator | contained | edition |
+| lang | lang, language | exact | edition |
+| cost, mem, res | memory, reserve | number, or x | card |
+| lv, pow, life, dur | level, power, durability | number | card |
+| thema | | number | edition |
+| spd | speed | fast, slow | card |
+| is | | dynamic, foil, flip | edition |
+
+Semantics (all comparisons ignore case):
+
+- words: each word of the value must start a word of the text (``fire`` finds "Fireball",
+  not "Spitfire"); several words are a phrase, the last one a prefix (``o:fire-bo``);
+  a quoted value is a phrase of whole words (``"spirit of fire"``). Diacritics are ignored.
+- exact: equal to one of the card's values (``t:ally``, ``s:"doa 1st"``); contains: a
+  substring of the edition's illustrator or of one of its collaborators.
+- ``f:X`` / ``legal:X``: the card has an entry for format X in ``legality``. The API lists
+  there the formats in which the card is *limited* (``{"STANDARD": {"limit": 0}}``), so
+  ``f:standard`` finds cards with a Standard limit, not every card playable in Standard.
+- ``cost`` is the number in ``cost.value`` (memory or reserve), ``mem``/``res`` are
+  ``cost_memory``/``cost_reserve``; an X cost is no number (``cost<3`` skips it) and is
+  found with ``cost=x`` (``mem=x``, ``res=x``). A card without the stat matches no
+  comparison, not even ``!=`` (``pow!=3`` needs a power); ``-pow=3`` also finds cards
+  without power.
+- ``thema``: an edition's ``thema_foil`` or ``thema_nonfoil`` total (either may satisfy).
+- ``spd:fast``/``spd:slow``: ``speed`` true/false (cards without speed match neither).
+- ``is:foil``: a circulation or circulation template of kind FOIL; ``is:flip``:
+  configuration ``flip``; ``is:dynamic``: ``thema_foil_dynamic`` or ``thema_nonfoil_dynamic``.
+- Edition fields, per card: a card matches a term when any of its editions does, each
+  term on its own (``s:x r:ur`` = an edition in x and a UR edition, maybe another one);
+  ``-s:x`` = no edition in x. Per edition (``per="edition"``) the edition itself must
+  match every edition term, and card terms test its card.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from app.search.ast import Term, Value
+from app.search.errors import QuerySyntaxError
+
+WORD = re.compile(r"[^\W_]+")
+"""A searchable word: letters and digits, as FTS5's unicode61 tokenizer splits text."""
+
+TEXT_OPS = (":", "!=")
+NUMBER_OPS = ("=", "!=", "<", "<=", ">", ">=")
+
+RARITY_CODES: dict[str, int] = {
+    "C": 1, "U": 2, "R": 3, "SR": 4, "UR": 5, "PR": 6, "CSR": 7, "CUR": 8, "CPR": 9,
+}
+"""Rarity display codes → rarity numbers, as ``/option/search`` lists them (2026-04)."""
+
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of the language.
+
+    Attributes:
+        name: canonical name, used in :class:`~app.search.ast.Term`.
+        aliases: what may be typed before the operator (lower case; any case is accepted).
+        kind: ``words`` (FTS5 words, prefix or quoted phrase), ``exact`` (equal, any case),
+            ``contains`` (substring, any case), ``rarity``, ``number`` or ``choice``.
+        about: ``card`` or ``edition`` (an edition field matches a card when any edition
+            does).
+        example: shown in hints.
+        choices: the accepted values of a ``choice`` field.
+        accepts_x: a ``number`` field that also takes ``x`` (an X cost) with ``=``/``!=``.
+    """
+
+    name: str
+    aliases: tuple[str, ...]
+    kind: str
+    about: str
+    example: str
+    choices: tuple[str, ...] = ()
+    accepts_x: bool = False
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("name", ("name", "n"), "words", "card", 'fire, "spirit of", name:lorraine'),
+    Field("effect", ("o", "effect"), "words", "card", 'o:draw, o:"draw a card"'),
+    Field("flavor", ("ft", "flavor"), "words", "card", "ft:oasis"),
+    Field("type", ("t", "type"), "exact", "card", 't:champion, t:"greater boon"'),
+    Field("subtype", ("st", "subtype"), "exact", "card", "st:spell"),
+    Field("class", ("cl", "class"), "exact", "card", "cl:mage"),
+    Field("element", ("el", "element"), "exact", "card", "el:fire"),
+    Field("format", ("f", "legal", "format"), "exact", "card", "f:standard"),
+    Field("set", ("s", "set"), "exact", "edition", 's:doa, s:"doa 1st"'),
+    Field("rarity", ("r", "rarity"), "rarity", "edition", "r:ur, r:5"),
+    Field("illustrator", ("a", "artist", "illustrator"), "contains", "edition", "a:kumai"),
+    Field("lang", ("lang", "language"), "exact", "edition", "lang:cn"),
+    Field("cost", ("cost",), "number", "card", "cost>=3, cost=x", accepts_x=True),
+    Field("mem", ("mem", "memory"), "number", "card", "mem<=1, mem=x", accepts_x=True),
+    Field("res", ("res", "reserve"), "number", "card", "res=2, res=x", accepts_x=True),
+    Field("lv", ("lv", "level"), "number", "card", "lv>=2"),
+    Field("pow", ("pow", "power"), "number", "card", "pow>3"),
+    Field("life", ("life",), "number", "card", "life>=20"),
+    Field("dur", ("dur", "durability"), "number", "card", "dur=2"),
+    Field("thema", ("thema",), "number", "edition", "thema>=1000"),
+    Field("spd", ("spd", "speed"), "choice", "card", "spd:fast", ("fast", "slow")),
+    Field("is", ("is",), "choice", "edition", "is:foil", ("dynamic", "foil", "flip")),
+)
+
+BY_ALIAS: dict[str, Field] = {alias: f for f in FIELDS for alias in f.aliases}
+BY_NAME: dict[str, Field] = {f.name: f for f in FIELDS}
+FIELD_LIST = " ".join(f.aliases[0] for f in FIELDS)
+
+
+def field_for(alias: str, position: int, typed: str) -> Field:
+    """The field written as ``alias`` (any case).
+
+    Raises:
+        QuerySyntaxError: no such field; the hint lists the fields (and a close match).
+    """
+    known = BY_ALIAS.get(alias.lower())
+    if known is not None:
+        return known
+    close = difflib.get_close_matches(alias.lower(), BY_ALIAS, n=1, cutoff=0.7)
+    guess = f"did you mean '{close[0]}:'? " if close else ""
+    raise QuerySyntaxError(
+        f"unknown field '{alias}'", position,
+        f"{guess}fields: {FIELD_LIST}; to search a name with ':', quote it: \"{typed}\"",
+    )
+
+
+def make_term(
+    f: Field, alias: str, op: str, raw: str, quoted: bool, span: tuple[int, int],
+    op_at: int, value_at: int,
+) -> Term:
+    """Check a field term's operator and value; return the :class:`Term`.
+
+    ``:`` and ``=`` mean the same; text fields take ``:``/``!=``, numeric ones
+    ``= != < <= > >=``.
+
+    Raises:
+        QuerySyntaxError: an operator the field does not take, an empty value, or a value
+            of the wrong kind (not a number, an unknown rarity or choice, no words).
+    """
+    numeric = f.kind == "number"
+    op = ("=" if numeric else ":") if op in (":", "=") else op
+    if op not in (NUMBER_OPS if numeric else TEXT_OPS):
+        raise QuerySyntaxError(
+            f"{alias} compares with ':' or '!=', not '{op}'", op_at, f"e.g. {f.example}"
+        )
+    text = raw.strip()
+    if not text:
+        raise QuerySyntaxError(f"{alias}{op} needs a value", value_at, f"e.g. {f.example}")
+    value = _value(f, alias, op, text, value_at)
+    return Term(f.name, op, value, exact=quoted and f.kind == "words", span=span)
+
+
+def _value(f: Field, alias: str, op: str, text: str, at: int) -> Value:
+    if f.kind == "words":
+        if not WORD.search(text):
+            raise QuerySyntaxError(
+                f"nothing to search for in '{text}'", at,
+                "names, effects and flavor are searched by words of letters or digits",
+            )
+        return text
+    if f.kind == "rarity":
+        code = text.upper()
+        if code in RARITY_CODES:
+            return RARITY_CODES[code]
+        if code.isdigit() and 1 <= int(code) <= 9:
+            return int(code)
+        raise QuerySyntaxError(
+            f"unknown rarity '{text}'", at, "a number 1–9 or C U R SR UR PR CSR CUR CPR"
+        )
+    if f.kind == "number":
+        return _number(f, alias, op, text, at)
+    if f.kind == "choice":
+        if text.lower() not in f.choices:
+            raise QuerySyntaxError(
+                f"{alias}: expects {' or '.join(f.choices)}, not '{text}'", at,
+                f"e.g. {alias}:{f.choices[0]}",
+            )
+        return text.lower()
+    return text
+
+
+def _number(f: Field, alias: str, op: str, text: str, at: int) -> Value:
+    if f.accepts_x and text.lower() == "x":
+        if op not in ("=", "!="):
+            raise QuerySyntaxError(
+                f"X is not a number: {alias} compares with X only by '=' or '!='", at,
+                f"e.g. {alias}=x",
+            )
+        return "X"
+    if not _NUMBER.fullmatch(text):
+        x = f", or {alias}=x for an X cost" if f.accepts_x else ""
+        raise QuerySyntaxError(
+            f"{alias} expects a number, not '{text}'", at, f"e.g. {alias}>=3{x}"
+        )
+    # Long digit strings become floats: SQLite binds 64-bit integers only.
+    return float(text) if "." in text or len(text) > 15 else int(text)

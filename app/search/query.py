@@ -1,0 +1,214 @@
+"""Running a query of the search language over the catalogue: hits, total, order.
+
+Example::
+
+    result = run_query(store, "t:champion el:fire", sort="level", descending=True, limit=50)
+    print(result.describe())            # e.g. "Showing 50 of 122 cards"
+    for hit in result.hits:             # SummaryRow: name, slug, set_prefix, collector_number …
+        print(hit.name, hit.set_prefix, hit.collector_number)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Literal
+
+from app.errors import InvalidRequest, StoreError
+from app.search.compile import BEST_THEMA, CARD_STATS, Per, compile_where
+from app.search.parser import parse
+from app.store.db import Store
+from app.store.reader import SummaryRow
+
+SortKey = Literal["name", "set", "cost", "level", "power", "life", "rarity", "thema"]
+SORT_KEYS: tuple[str, ...] = ("name", "set", "cost", "level", "power", "life", "rarity", "thema")
+
+_CARD_STATS = {key: CARD_STATS[field] for key, field in
+               (("cost", "cost"), ("level", "lv"), ("power", "pow"), ("life", "life"))}
+_CARD_KEYS = {  # card mode: one value per card (edition keys: its highest)
+    **_CARD_STATS,
+    "rarity": "(SELECT MAX(rarity) FROM editions WHERE card_uuid = c.uuid)",
+    "thema": f"(SELECT MAX({BEST_THEMA}) FROM editions e WHERE e.card_uuid = c.uuid)",
+}
+_SHOWN = (  # a column of the edition a card hit shows: the first with a stored image
+    "(SELECT e.{column} FROM editions e LEFT JOIN images i ON i.filename = e.image_file "
+    "WHERE e.card_uuid = c.uuid ORDER BY i.filename IS NULL, e.position LIMIT 1)"
+)
+_EDITION_KEYS = {**_CARD_STATS, "rarity": "e.rarity", "thema": BEST_THEMA}
+
+# Only the page's cards (at most the limit) get their shown edition looked up.
+_CARDS_SQL = """
+WITH hits AS MATERIALIZED (
+    SELECT c.uuid, c.slug, c.name, {k1} AS k1, {k2} AS k2 FROM cards c WHERE {where}
+),
+page AS MATERIALIZED (
+    SELECT *, COUNT(*) OVER () AS total FROM hits ORDER BY {order} LIMIT ?
+),
+shown AS (
+    SELECT p.*, e.set_prefix, e.collector_number, e.image_file,
+           i.filename IS NOT NULL AS has_image,
+           ROW_NUMBER() OVER (PARTITION BY p.uuid ORDER BY i.filename IS NULL, e.position) AS rn,
+           COUNT(e.uuid) OVER (PARTITION BY p.uuid) AS n
+    FROM page p LEFT JOIN editions e ON e.card_uuid = p.uuid
+    LEFT JOIN images i ON i.filename = e.image_file
+)
+SELECT uuid, slug, name, n, IFNULL(set_prefix, ''), IFNULL(collector_number, ''),
+       IFNULL(image_file, ''), has_image, total
+FROM shown WHERE rn = 1 ORDER BY {order}
+"""
+
+_EDITIONS_SQL = """
+WITH hits AS MATERIALIZED (
+    SELECT e.uuid, e.card_uuid, c.slug, c.name, e.slug AS edition_slug, e.set_prefix,
+           e.collector_number, e.rarity, e.image_file, e.position, {k1} AS k1
+    FROM cards c JOIN editions e ON e.card_uuid = c.uuid WHERE {where}
+),
+page AS MATERIALIZED (
+    SELECT *, COUNT(*) OVER () AS total FROM hits ORDER BY {order} LIMIT ?
+)
+SELECT p.uuid, p.card_uuid, p.slug, p.name, p.edition_slug, p.set_prefix, p.collector_number,
+       p.rarity, p.image_file, i.filename IS NOT NULL, p.total
+FROM page p LEFT JOIN images i ON i.filename = p.image_file ORDER BY {order}
+"""
+
+
+@dataclass(frozen=True)
+class EditionHit:
+    """One hit of a per-edition search: an edition and its card.
+
+    Attributes:
+        uuid: the edition's uuid. card_uuid, slug, name: its card's.
+        edition_slug, set_prefix, collector_number, rarity, image_file: the edition's.
+        has_image: the edition's image is in the image store.
+    """
+
+    uuid: str
+    card_uuid: str
+    slug: str
+    name: str
+    edition_slug: str
+    set_prefix: str
+    collector_number: str
+    rarity: int | None
+    image_file: str
+    has_image: bool
+
+
+Hit = SummaryRow | EditionHit
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    """What a query found.
+
+    Attributes:
+        query: the query text.
+        per: ``card`` (hits are :class:`~app.store.reader.SummaryRow`) or ``edition``
+            (hits are :class:`EditionHit`).
+        hits: the hits in the asked order, at most the asked limit.
+        total: how many cards (or editions) match, whatever the limit.
+    """
+
+    query: str
+    per: Per
+    hits: tuple[Hit, ...]
+    total: int
+
+    def describe(self) -> str:
+        """A line saying what was found: ``"No cards match."``, ``"12 cards"``,
+        ``"Showing 50 of 120 editions"``."""
+        noun = "card" if self.per == "card" else "edition"
+        if self.total == 0:
+            return f"No {noun}s match."
+        plural = noun if self.total == 1 else noun + "s"
+        if len(self.hits) < self.total:
+            return f"Showing {len(self.hits)} of {self.total} {plural}"
+        return f"{self.total} {plural}"
+
+
+def run_query(
+    store: Store, text: str, per: Per = "card", sort: SortKey | str = "name",
+    descending: bool = False, limit: int | None = None,
+) -> QueryResult:
+    """Find the cards (or editions) that match ``text``, a query of the search language.
+
+    Args:
+        store: the catalogue.
+        text: the query (see :mod:`app.search.parser`); empty matches every card.
+        per: ``"card"``: one hit per card, shown by its first edition with a stored image;
+            ``"edition"``: one hit per matching edition.
+        sort: one of :data:`SORT_KEYS`. Cards with no value for the key come last in both
+            directions; ties go by name, then uuid. In card mode ``set`` is the shown
+            edition's set prefix and number, ``rarity`` and ``thema`` the highest of the
+            card's editions (an edition's Thema is the higher of its foil and non-foil total).
+        descending: reverse the key's order (not the ties').
+        limit: at most this many hits (``None``: all).
+
+    Raises:
+        QuerySyntaxError: the query is malformed (an :class:`~app.errors.InvalidRequest`).
+        InvalidRequest: an unknown ``per`` or ``sort``, or a negative ``limit``.
+        StoreError: the catalogue cannot be read.
+    """
+    if per not in ("card", "edition"):
+        raise InvalidRequest(f"per must be card or edition, not {per!r}")
+    if sort not in SORT_KEYS:
+        raise InvalidRequest(f"sort must be one of {', '.join(SORT_KEYS)}, not {sort!r}")
+    if limit is not None and limit < 0:
+        raise InvalidRequest(f"limit must be 0 or more, not {limit}")
+    where = compile_where(parse(text), per)
+    direction = "DESC" if descending else "ASC"
+    if per == "card":
+        sql = _card_sql(where.where, sort, direction)
+    else:
+        sql = _edition_sql(where.where, sort, direction)
+    params = where.params
+    try:
+        cursor = store.connection().execute(sql, (*params, -1 if limit is None else limit))
+        rows = cursor.fetchall()
+    except sqlite3.Error as exc:
+        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
+    total = rows[0][-1] if rows else _count(store, sql, params) if limit == 0 else 0
+    if per == "card":
+        hits: tuple[Hit, ...] = tuple(
+            SummaryRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7])) for r in rows
+        )
+    else:
+        hits = tuple(
+            EditionHit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], bool(r[9]))
+            for r in rows
+        )
+    return QueryResult(text, per, hits, total)
+
+
+def _card_sql(where: str, sort: str, direction: str) -> str:
+    k1, k2 = "NULL", "NULL"
+    if sort == "name":
+        order = f"name COLLATE NOCASE {direction}"
+    elif sort == "set":
+        k1, k2 = _SHOWN.format(column="set_prefix"), _SHOWN.format(column="collector_number")
+        order = f"k1 COLLATE NOCASE {direction} NULLS LAST, k2 {direction}"
+    else:
+        k1, order = _CARD_KEYS[sort], f"k1 {direction} NULLS LAST"
+    order += ", name COLLATE NOCASE, uuid"
+    return _CARDS_SQL.format(k1=k1, k2=k2, where=where, order=order)
+
+
+def _edition_sql(where: str, sort: str, direction: str) -> str:
+    k1 = "NULL"
+    if sort == "name":
+        order = f"name COLLATE NOCASE {direction}"
+    elif sort == "set":
+        order = f"set_prefix COLLATE NOCASE {direction}, collector_number {direction}"
+    else:
+        k1, order = _EDITION_KEYS[sort], f"k1 {direction} NULLS LAST"
+    order += ", name COLLATE NOCASE, card_uuid, position"
+    return _EDITIONS_SQL.format(k1=k1, where=where, order=order)
+
+
+def _count(store: Store, sql: str, params: tuple[object, ...]) -> int:
+    """The total when ``limit=0`` returned no row to read it from."""
+    try:
+        row = store.connection().execute(f"SELECT COUNT(*) FROM ({sql})", (*params, -1))
+        return int(row.fetchone()[0])
+    except sqlite3.Error as exc:
+        raise StoreError(f"Searching the catalogue failed: {exc}") from exc

@@ -1,0 +1,154 @@
+"""Latency of the search language on the real catalogue and on one 50 times larger.
+
+Run: ``python -m benchmarks.search_language``. Prints figures; asserts nothing.
+
+The real 2026-04-04 snapshot is imported into a temporary folder; a GENERATED catalogue of
+50 times as many cards is made from it by :mod:`benchmarks.synthetic` (real cards cloned
+with new uuids and slugs). The same 240 queries (seeded, a mix of every field, negations,
+``or`` groups, per-card and per-edition, several orders) run on both through
+:func:`app.search.run_query` with a limit of 200 hits; the figures are p50/p95 latencies
+per catalogue, their ratio, and p50 per kind of query (what a denormalised column would
+speed up: card JSON fields, edition JSON fields).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from app.bootstrap import build
+from app.ingest import import_paths
+from app.search import run_query
+from app.search.fields import RARITY_CODES
+from app.store import Store
+from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404, figure, percentile
+from benchmarks.synthetic import generate_catalogue
+
+TIMES = 50
+QUERIES = 240
+LIMIT = 200
+KINDS = ("names and text (FTS5)", "edition columns", "card JSON fields", "edition JSON fields",
+         "mixed")
+
+
+def _values(store: Store, sql: str) -> list[str]:
+    return sorted({str(v) for (v,) in store.connection().execute(sql) if v})
+
+
+def make_queries(store: Store, count: int, seed: int = 20260404) -> list[tuple[str, str, dict]]:
+    """``count`` queries ``(kind, text, options)`` drawn from the catalogue's real values."""
+    rng = random.Random(seed)
+    names = _values(store, "SELECT name FROM cards")
+    words = sorted({w for n in names for w in re.findall(r"[A-Za-z]{3,}", n)})
+    effects = sorted({w for (e,) in store.connection().execute(
+        "SELECT effect_raw FROM cards_fts") for w in re.findall(r"[a-z]{5,}", e or "")})
+    each = "SELECT DISTINCT value FROM cards, json_each(cards.body, '$.{}')"
+    types, classes = _values(store, each.format("types")), _values(store, each.format("classes"))
+    elements = _values(store, each.format("elements"))
+    subtypes = _values(store, each.format("subtypes"))
+    prefixes = _values(store, "SELECT DISTINCT set_prefix FROM editions")
+    illustrators = _values(store, "SELECT DISTINCT json_extract(e.value, '$.illustrator') "
+                                  "FROM cards, json_each(cards.body, '$.editions') e")
+
+    def q(text: str) -> str:
+        return f'"{text}"' if " " in text else text
+
+    def op() -> str:
+        return rng.choice(["=", "!=", "<", "<=", ">", ">="])
+
+    makers = {
+        KINDS[0]: [
+            lambda: rng.choice(words).lower(),
+            lambda: rng.choice(words)[:3].lower() + " " + rng.choice(words).lower(),
+            lambda: '"' + " ".join(rng.choice(names).split()[:2]) + '"',
+            lambda: f"o:{rng.choice(effects)}",
+            lambda: f"{rng.choice(words).lower()} or o:{rng.choice(effects)}",
+        ],
+        KINDS[1]: [
+            lambda: f"s:{q(rng.choice(prefixes))}",
+            lambda: f"r:{rng.choice(list(RARITY_CODES)).lower()}",
+            lambda: f"s:{q(rng.choice(prefixes))} -r:{rng.randint(1, 9)}",
+            lambda: f"lang:{rng.choice(['en', 'cn'])}",
+        ],
+        KINDS[2]: [
+            lambda: f"t:{q(rng.choice(types).lower())}",
+            lambda: f"cl:{rng.choice(classes).lower()} el:{rng.choice(elements).lower()}",
+            lambda: f"st:{q(rng.choice(subtypes).lower())} cost{op()}{rng.randint(0, 4)}",
+            lambda: f"lv{op()}{rng.randint(0, 3)} life>={rng.randint(10, 25)}",
+            lambda: f"pow{op()}{rng.randint(1, 6)} -spd:{rng.choice(['fast', 'slow'])}",
+            lambda: f"f:{rng.choice(['standard', 'pantheon', 'draft'])} or cost=x",
+        ],
+        KINDS[3]: [
+            lambda: f"a:{rng.choice(illustrators)[:5].lower()}",
+            lambda: f"is:{rng.choice(['foil', 'flip', 'dynamic'])}",
+            lambda: f"thema{op()}{rng.randint(100, 2000)}",
+        ],
+        KINDS[4]: [
+            lambda: f"{rng.choice(words).lower()} t:{q(rng.choice(types).lower())}",
+            lambda: f"(el:{rng.choice(elements).lower()} or el:{rng.choice(elements).lower()})"
+                    f" -t:{q(rng.choice(types).lower())} cost<={rng.randint(1, 4)}",
+            lambda: f"s:{q(rng.choice(prefixes))} is:foil r>=1".replace(" r>=1", ""),
+            lambda: f"o:{rng.choice(effects)} -cl:{rng.choice(classes).lower()} lv>=1",
+        ],
+    }
+    out: list[tuple[str, str, dict]] = []
+    for i in range(count):
+        kind = KINDS[i % len(KINDS)]
+        options = {
+            "per": "edition" if rng.random() < 0.25 else "card",
+            "sort": rng.choice(["name"] * 4 + ["set", "cost", "level", "rarity", "thema"]),
+            "descending": rng.random() < 0.3,
+        }
+        out.append((kind, rng.choice(makers[kind])(), options))
+    return out
+
+
+def measure(store: Store, queries: list[tuple[str, str, dict]]) -> dict[str, list[float]]:
+    """Milliseconds per query, by kind (after one warm-up pass over the first 20)."""
+    for _, text, options in queries[:20]:
+        run_query(store, text, limit=LIMIT, **options)
+    out: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    for kind, text, options in queries:
+        started = time.perf_counter()
+        run_query(store, text, limit=LIMIT, **options)
+        out[kind].append((time.perf_counter() - started) * 1000)
+    return out
+
+
+def _report(title: str, by_kind: dict[str, list[float]]) -> tuple[float, float]:
+    every = [ms for values in by_kind.values() for ms in values]
+    p50, p95 = percentile(every, 50), percentile(every, 95)
+    print(title)
+    figure("latency p50", p50, "ms")
+    figure("latency p95", p95, "ms")
+    for kind, values in by_kind.items():
+        figure(f"p50 {kind}", percentile(values, 50), "ms")
+    return p50, p95
+
+
+def main() -> None:
+    """Build both catalogues, run the queries on each, print the figures."""
+    with tempfile.TemporaryDirectory() as tmp:
+        real = build(str(Path(tmp) / "real"))
+        import_paths(real.store, [SNAPSHOT_0404], CARD_IMAGES, real.images)
+        started = time.perf_counter()
+        big = Store(Path(tmp) / "generated" / "catalogue.sqlite3")
+        cards = generate_catalogue(real.store, big, TIMES)
+        print(f"GENERATED catalogue: {cards} cards ({TIMES}x the real "
+              f"{real.catalogue.counts()['cards']}), built in "
+              f"{time.perf_counter() - started:.1f} s")
+        queries = make_queries(real.store, QUERIES)
+        print(f"{len(queries)} queries, limit {LIMIT}, "
+              f"{sum(o['per'] == 'edition' for _, _, o in queries)} per edition")
+        small = _report("Real catalogue (2026-04-04)", measure(real.store, queries))
+        large = _report(f"GENERATED catalogue ({TIMES}x)", measure(big, queries))
+        print("Ratio GENERATED / real")
+        figure("p50 ratio", large[0] / small[0], "x")
+        figure("p95 ratio", large[1] / small[1], "x")
+
+
+if __name__ == "__main__":
+    main()
