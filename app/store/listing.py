@@ -1,4 +1,5 @@
-"""The ``/cards/search`` listing: filter, sort and page cards in SQL.
+"""The ``/cards/search`` listing: filter, sort and page cards in SQL; and the plain listings
+of every card and edition key that a sync compares with what the upstream offers.
 
 Source: the official OpenAPI document (``openapi-v1.1.0.json``), ``GET /cards/search``
 with ``prefix``, ``name``, ``last_update``, ``sort``, ``order``, ``page``, ``page_size``.
@@ -6,7 +7,8 @@ with ``prefix``, ``name``, ``last_update``, ``sort``, ``order``, ``page``, ``pag
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from app.store.db import Store
 from app.store.reader import CardRow
@@ -41,7 +43,11 @@ def list_cards(
     Args:
         prefixes: keep cards with an edition in one of these set prefixes (all when empty).
         name: keep cards whose name contains this text, case-insensitively.
-        last_update: keep cards whose ``last_update`` is later than this date or timestamp.
+        last_update: keep cards changed in this catalogue after this date or timestamp
+            (``cards.changed_at``, set by the writer) or whose ``last_update`` is later.
+            The official API filters on ``last_update`` alone, but the real data does not
+            always move ``last_update`` when a card changes, so a mirror offers what a sync
+            needs: every card whose record changed since the client's previous sync.
         sort: a key of :data:`SORT_KEYS`; ties are broken by name, then uuid.
         descending: sort order.
         offset, limit: the page window.
@@ -59,8 +65,8 @@ def list_cards(
         where.append("c.name LIKE ? ESCAPE '\\'")
         params.append(f"%{escaped}%")
     if last_update:
-        where.append("c.last_update > ?")
-        params.append(last_update)
+        where.append("(c.changed_at > ? OR c.last_update > ?)")
+        params += [last_update, last_update]
     direction = "DESC" if descending else "ASC"
     base = (
         "FROM cards c JOIN editions e ON e.card_uuid = c.uuid "
@@ -75,3 +81,45 @@ def list_cards(
         [*params, limit, offset],
     ).fetchall()
     return total, [CardRow(*r) for r in rows]
+
+
+@dataclass(frozen=True)
+class EditionKey:
+    """What a sync needs to know of a stored edition: its card, image path, dynamic flags."""
+
+    card_uuid: str
+    uuid: str
+    image: str
+    foil_dynamic: bool
+    nonfoil_dynamic: bool
+
+
+def card_keys(store: Store) -> dict[str, str]:
+    """``uuid → slug`` of every stored card."""
+    rows = store.connection().execute("SELECT uuid, slug FROM cards").fetchall()
+    return {str(u): str(s) for u, s in rows}
+
+
+def card_bodies(store: Store, uuids: Iterable[str]) -> dict[str, str]:
+    """``uuid → stored body`` (JSON) of the stored cards among ``uuids``."""
+    wanted = list(uuids)
+    out: dict[str, str] = {}
+    conn = store.connection()
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        rows = conn.execute(
+            f"SELECT uuid, body FROM cards WHERE uuid IN ({', '.join('?' * len(chunk))})", chunk
+        ).fetchall()
+        out.update((str(u), str(b)) for u, b in rows)
+    return out
+
+
+def edition_keys(store: Store) -> list[EditionKey]:
+    """Every stored edition as an :class:`EditionKey`, by card and position."""
+    rows = store.connection().execute(
+        "SELECT c.uuid, json_extract(e.value, '$.uuid'), json_extract(e.value, '$.image'), "
+        "json_type(e.value, '$.thema_foil_dynamic') = 'true', "
+        "json_type(e.value, '$.thema_nonfoil_dynamic') = 'true' "
+        "FROM cards c, json_each(c.body, '$.editions') e ORDER BY c.uuid, e.key"
+    ).fetchall()
+    return [EditionKey(str(c), str(u), str(i), bool(f), bool(n)) for c, u, i, f, n in rows]

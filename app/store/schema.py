@@ -100,6 +100,13 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     CREATE INDEX thema_history_day ON thema_history(kind, day);
     """,
+    # 3: when each card's stored record last changed in this catalogue (sync watermarks):
+    # UTC, YYYY-MM-DDTHH:MM:SS.mmmZ; existing rows start from their last_update.
+    """
+    ALTER TABLE cards ADD COLUMN changed_at TEXT;
+    UPDATE cards SET changed_at = last_update;
+    CREATE INDEX cards_changed_at ON cards(changed_at);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

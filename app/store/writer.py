@@ -3,6 +3,12 @@
 Either every record of a write is committed or none is: an exception from the input
 iterable (a corrupt file found midway) or from SQLite (a full disk) rolls the whole
 write back and leaves the previous catalogue as it was.
+
+A card counts as changed only when its content changed: the received JSON is compared with
+the stored one with sorted keys (:func:`canonical`), so key order alone is no change, while
+the order of editions is. An unchanged card keeps its stored body and its ``changed_at``
+(schema migration 3), the UTC time of the last write that changed it; ``/cards/search``
+offers it as the ``last_update`` filter so a sync fetches only what changed.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -37,12 +43,27 @@ class CardRecord:
 
 @dataclass
 class WriteReport:
-    """What one write changed. Counts are of cards unless named otherwise."""
+    """What one write changed. Counts are of cards unless named otherwise.
+
+    Attributes:
+        new, changed, unchanged: cards of the input, by what the write did with them.
+        removed: cards deleted on request (``remove``), not counting replaced slugs.
+        editions: editions written (those of new and changed cards).
+        editions_new, editions_changed, editions_unchanged, editions_removed: editions of
+            the input's cards (and of removed cards) compared by uuid with the stored ones.
+        sets: set records inserted or changed. images: image entries written.
+        replaced_slugs: slugs whose old card (another uuid) was deleted for a new one.
+    """
 
     new: int = 0
     changed: int = 0
     unchanged: int = 0
+    removed: int = 0
     editions: int = 0
+    editions_new: int = 0
+    editions_changed: int = 0
+    editions_unchanged: int = 0
+    editions_removed: int = 0
     sets: int = 0
     images: int = 0
     replaced_slugs: list[str] = field(default_factory=list)
@@ -51,6 +72,45 @@ class WriteReport:
 def image_file(image_path: str) -> str:
     """The API file name of an edition's ``image`` path (its last path part)."""
     return image_path.rsplit("/", 1)[-1]
+
+
+def canonical(value: Any) -> str:
+    """A JSON value as text with sorted keys: equal for values that differ only in key order."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def utc_stamp(moment: datetime | None = None) -> str:
+    """A UTC time as ``YYYY-MM-DDTHH:MM:SS.mmmZ`` (the form of ``cards.changed_at``)."""
+    moment = (moment or datetime.now(UTC)).astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def compare_editions(
+    old: list[dict[str, Any]] | None, new: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int, int]:
+    """Compare a card's stored editions with received ones, by edition uuid.
+
+    Args:
+        old: the stored card's ``editions`` (None for a card not stored yet).
+        new: the received card's ``editions``.
+
+    Returns:
+        ``(new editions, changed editions, unchanged count, removed count)``; an edition is
+        changed when its content differs with sorted keys.
+    """
+    before = {str(e.get("uuid")): canonical(e) for e in old or []}
+    added: list[dict[str, Any]] = []
+    changed: list[dict[str, Any]] = []
+    same = 0
+    for edition in new:
+        previous = before.pop(str(edition.get("uuid")), None)
+        if previous is None:
+            added.append(edition)
+        elif previous != canonical(edition):
+            changed.append(edition)
+        else:
+            same += 1
+    return added, changed, same, len(before)
 
 
 def encode_body(card: dict[str, Any]) -> str:
@@ -95,16 +155,23 @@ class Writer:
         options: dict[str, Any] | None = None,
         logos: Iterable[tuple[str, int]] = (),
         thema: list[dict[str, Any]] | None = None,
+        remove: Iterable[str] = (),
+        meta: Mapping[str, str] | None = None,
     ) -> WriteReport:
         """Write everything of one import or sync in one transaction.
 
         Args:
-            cards: validated records; a card whose stored body is identical is left alone.
+            cards: validated records; a card whose stored content is the same (compared with
+                sorted keys) is left alone, stored body and ``changed_at`` included.
             images: ``(filename, size in bytes)`` of image files already in the image store.
             featured: a complete ``/featured-sets`` response, replacing the stored groups.
             options: an ``/option/search`` response, replacing the stored one.
             logos: ``(filename, size in bytes)`` of logo files already in the logo store.
             thema: validated dynamic Thema history entries (rank etc. already derived).
+            remove: uuids of cards to delete with their editions, search rows and the Thema
+                history of their editions (a sync's complete enumeration no longer lists them);
+                a uuid also in ``cards`` or not stored is skipped.
+            meta: ``key → value`` pairs to store in the ``meta`` table (sync watermarks).
 
         Returns:
             The counts of what changed.
@@ -116,8 +183,14 @@ class Writer:
         report = WriteReport()
         now = datetime.now(UTC).isoformat(timespec="seconds")
         with self._transaction() as conn:
+            stamp = utc_stamp()
+            written: set[str] = set()
             for record in cards:
-                self._upsert_card(conn, record.raw, report)
+                self._upsert_card(conn, record.raw, report, stamp)
+                written.add(record.uuid)
+            for uuid in remove:
+                if uuid not in written:
+                    self._remove_card(conn, uuid, report)
             for filename, size in images:
                 conn.execute(
                     "INSERT INTO images(filename, bytes, stored_at) VALUES (?, ?, ?) "
@@ -132,16 +205,38 @@ class Writer:
             add_logos(conn, list(logos))
             if thema:
                 write_history(conn, thema)
+            conn.executemany(
+                "INSERT INTO meta(key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                list((meta or {}).items()),
+            )
         log.info("write: %s", report)
         return report
 
-    def _upsert_card(self, conn: sqlite3.Connection, card: dict[str, Any], r: WriteReport) -> None:
+    def _upsert_card(
+        self, conn: sqlite3.Connection, card: dict[str, Any], r: WriteReport, stamp: str
+    ) -> None:
         body = encode_body(card)
         uuid, slug = card["uuid"], card["slug"]
         old = conn.execute("SELECT rowid, body FROM cards WHERE uuid = ?", (uuid,)).fetchone()
-        if old is not None and old[1] == body:
-            r.unchanged += 1
-            return
+        old_card: dict[str, Any] | None = None
+        if old is not None:
+            if old[1] == body:
+                r.unchanged += 1
+                r.editions_unchanged += len(card["editions"])
+                return
+            old_card = json.loads(old[1])
+            if canonical(old_card) == canonical({**card, "result_editions": []}):
+                r.unchanged += 1
+                r.editions_unchanged += len(card["editions"])
+                return
+        added, changed, same, gone = compare_editions(
+            None if old_card is None else old_card.get("editions"), card["editions"]
+        )
+        r.editions_new += len(added)
+        r.editions_changed += len(changed)
+        r.editions_unchanged += same
+        r.editions_removed += gone
         clash = conn.execute(
             "SELECT uuid FROM cards WHERE slug = ? AND uuid != ?", (slug, uuid)
         ).fetchone()
@@ -150,16 +245,18 @@ class Writer:
             r.replaced_slugs.append(slug)
         if old is None:
             cur = conn.execute(
-                "INSERT INTO cards(uuid, slug, name, last_update, body) VALUES (?, ?, ?, ?, ?)",
-                (uuid, slug, card["name"], card["last_update"], body),
+                "INSERT INTO cards(uuid, slug, name, last_update, body, changed_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (uuid, slug, card["name"], card["last_update"], body, stamp),
             )
             rowid = cur.lastrowid
             r.new += 1
         else:
             rowid = old[0]
             conn.execute(
-                "UPDATE cards SET slug = ?, name = ?, last_update = ?, body = ? WHERE uuid = ?",
-                (slug, card["name"], card["last_update"], body, uuid),
+                "UPDATE cards SET slug = ?, name = ?, last_update = ?, body = ?, changed_at = ? "
+                "WHERE uuid = ?",
+                (slug, card["name"], card["last_update"], body, stamp, uuid),
             )
             conn.execute("DELETE FROM cards_fts WHERE rowid = ?", (rowid,))
             conn.execute("DELETE FROM editions WHERE card_uuid = ?", (uuid,))
@@ -194,9 +291,32 @@ class Writer:
         )
         r.sets += cur.rowcount
 
+    def _remove_card(self, conn: sqlite3.Connection, uuid: str, r: WriteReport) -> None:
+        editions = [row[0] for row in conn.execute(
+            "SELECT uuid FROM editions WHERE card_uuid = ?", (uuid,)
+        )]
+        if conn.execute("SELECT 1 FROM cards WHERE uuid = ?", (uuid,)).fetchone() is None:
+            return
+        self._delete_card(conn, uuid)
+        conn.executemany(
+            "DELETE FROM thema_history WHERE edition_uuid = ? "
+            "AND NOT EXISTS (SELECT 1 FROM editions WHERE uuid = ?)",
+            [(e, e) for e in editions],
+        )
+        r.removed += 1
+        r.editions_removed += len(editions)
+
     @staticmethod
     def _delete_card(conn: sqlite3.Connection, uuid: str) -> None:
         row = conn.execute("SELECT rowid FROM cards WHERE uuid = ?", (uuid,)).fetchone()
         if row is not None:
             conn.execute("DELETE FROM cards_fts WHERE rowid = ?", (row[0],))
             conn.execute("DELETE FROM cards WHERE uuid = ?", (uuid,))
+
+
+def read_meta(store: Store, prefix: str = "") -> dict[str, str]:
+    """The ``meta`` values (written with :meth:`Writer.write`) whose key starts with ``prefix``."""
+    rows = store.connection().execute(
+        "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix)
+    ).fetchall()
+    return {str(k): str(v) for k, v in rows}

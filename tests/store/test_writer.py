@@ -91,3 +91,75 @@ def test_readers_see_the_old_or_the_new_catalogue_never_half(tmp_path: Path) -> 
     thread.join()
     assert set(seen) <= {50, 450}
     assert 50 in seen or 450 in seen
+
+
+def _changed_at(store: Store, uuid: str) -> str:
+    row = store.connection().execute(
+        "SELECT changed_at FROM cards WHERE uuid = ?", (uuid,)).fetchone()
+    return str(row[0])
+
+
+def test_key_order_alone_is_no_change_and_the_stored_body_stays(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    Writer(store).write([CardRecord(make_card())])
+    stored = Reader(store).card_by_slug("generated-card")
+    stamp = _changed_at(store, "genCard001")
+    reordered = dict(reversed(list(make_card().items())))
+    report = Writer(store).write([CardRecord(reordered)])
+    assert (report.unchanged, report.changed, report.editions_unchanged) == (1, 0, 1)
+    assert Reader(store).card_by_slug("generated-card") == stored
+    assert _changed_at(store, "genCard001") == stamp
+
+
+def test_edition_order_is_a_change_with_a_new_changed_at(tmp_path: Path) -> None:
+    from tests.helpers.cards import make_edition
+
+    store = _store(tmp_path)
+    first, second = make_edition("genCard001", "genEd00001"), make_edition(
+        "genCard001", "genEd00002", number="002")
+    Writer(store).write([CardRecord(make_card(editions=[first, second]))])
+    stamp = _changed_at(store, "genCard001")
+    report = Writer(store).write([CardRecord(make_card(editions=[second, first]))])
+    assert report.changed == 1 and report.editions_unchanged == 2
+    assert _changed_at(store, "genCard001") > stamp
+    assert stamp.endswith("Z") and len(stamp) == len("2026-04-04T10:00:00.000Z")
+
+
+def test_edition_counts_of_a_changed_card(tmp_path: Path) -> None:
+    from tests.helpers.cards import make_edition
+
+    store = _store(tmp_path)
+    a, b = make_edition("genCard001", "genEd00001"), make_edition("genCard001", "genEd00002")
+    Writer(store).write([CardRecord(make_card(editions=[a, b]))])
+    c = make_edition("genCard001", "genEd00003")
+    report = Writer(store).write([CardRecord(make_card(editions=[{**a, "flavor": "New."}, c]))])
+    assert (report.editions_new, report.editions_changed, report.editions_removed) == (1, 1, 1)
+    assert Reader(store).counts()["editions"] == 2
+
+
+def test_removal_deletes_the_card_its_editions_search_rows_and_history(tmp_path: Path) -> None:
+    from app.store.thema import ThemaReader, write_thema
+
+    store = _store(tmp_path)
+    Writer(store).write([CardRecord(make_card()), CardRecord(make_card("otherCard2", "Other"))])
+    edition = make_card()["editions"][0]["uuid"]
+    write_thema(store, [{"edition_uuid": edition, "kind": "FOIL", "uuid": "genHist001",
+                         "created_at": "2026-04-01T00:00:00+00:00", "thema_total": 1}])
+    report = Writer(store).write([], remove=["genCard001", "notStored1"],
+                                 meta={"sync.watermark": "2026-04-04T00:00:00.000Z"})
+    assert (report.removed, report.editions_removed) == (1, 1)
+    reader = Reader(store)
+    assert reader.card_by_slug("generated-card") is None
+    assert [r.slug for r in reader.search("generated")] == ["other"]
+    assert reader.counts()["editions"] == 1
+    assert ThemaReader(store).latest_day() is None
+    from app.store.writer import read_meta
+
+    assert read_meta(store, "sync.") == {"sync.watermark": "2026-04-04T00:00:00.000Z"}
+
+
+def test_a_card_both_written_and_removed_is_kept(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    report = Writer(store).write([CardRecord(make_card())], remove=["genCard001"])
+    assert (report.new, report.removed) == (1, 0)
+    assert Reader(store).counts()["cards"] == 1

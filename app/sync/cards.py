@@ -1,0 +1,79 @@
+"""Fetching single cards into the staging file (endpoints 1 and 2), and confirming that
+cards a complete enumeration did not list are really gone (issue 4, item 4)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal
+
+from app.store.listing import card_keys
+from app.sync.client import segment
+from app.sync.context import Context
+from app.sync.records import check_cards, run_all
+from app.sync.staging import Unit
+
+log = logging.getLogger("app.sync")
+Outcome = Literal["hit", "miss", "invalid"]
+
+
+async def fetch_card(
+    ctx: Context, path: str, marks: list[tuple[str, str, str]] | None = None
+) -> tuple[Outcome, dict[str, Any] | None]:
+    """``GET path`` for one Card (endpoint 1 or 2); stage it when valid.
+
+    Args:
+        ctx: the running sync.
+        path: e.g. ``/cards/spirit-of-fire`` or ``/cards/DOA%201st/001`` (encoded).
+        marks: progress markers committed with the result; each value is replaced by the
+            outcome.
+
+    Returns:
+        ``("hit", card)`` for a valid card, ``("miss", None)`` when not found (204, 404),
+        ``("invalid", None)`` for a record that failed validation (reported, not staged).
+    """
+    body = await ctx.client.get_json(path)
+    outcome: Outcome
+    unit = Unit()
+    card: dict[str, Any] | None = None
+    if body is None:
+        outcome = "miss"
+    else:
+        cards, unit.seen, problems = check_cards([body], path)
+        unit.cards, unit.problems = cards, ctx.reject(problems)
+        card = cards[0] if cards else None
+        outcome = "hit" if card is not None else "invalid"
+    unit.marks = [(kind, key, outcome) for kind, key, _ in marks or []]
+    ctx.staging.commit(unit)
+    return outcome, card
+
+
+async def confirm_removals(ctx: Context) -> None:
+    """After a complete enumeration: ask for every stored card it did not list, by slug.
+
+    A card whose slug is not found (204, 404), or now belongs to another card, is confirmed
+    gone and will be removed by the apply; a card that is found after all (a page shifted
+    during the walk, a card the crawl cannot reach) is staged like any other.
+    """
+    seen = ctx.staging.seen()
+    done = ctx.staging.marks("verify")
+    candidates = [(u, s) for u, s in card_keys(ctx.store).items()
+                  if u not in seen and u not in done]
+    ctx.tracker.phase("verify", len(candidates))
+
+    async def confirm(uuid: str, slug: str) -> None:
+        path = f"/cards/{segment(slug)}"
+        body = await ctx.client.get_json(path)
+        unit = Unit()
+        if body is None:
+            unit.removals.append(uuid)
+        else:
+            unit.cards, unit.seen, problems = check_cards([body], path)
+            unit.problems = ctx.reject(problems)
+            if uuid not in unit.seen:
+                unit.removals.append(uuid)
+        unit.marks.append(("verify", uuid, "gone" if unit.removals else "found"))
+        ctx.staging.commit(unit)
+        ctx.tracker.advance()
+
+    await run_all(confirm(u, s) for u, s in candidates)
+    log.info("removal check: %d stored cards not listed upstream", len(candidates))

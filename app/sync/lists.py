@@ -1,0 +1,45 @@
+"""The small lists a sync fetches whole every time: featured set groups (endpoint 4),
+``/option/search`` and the dynamic Thema ranks (endpoint 6). A server that does not offer
+one (404) leaves the stored one as it is."""
+
+from __future__ import annotations
+
+from app.sync.context import Context
+from app.sync.records import check_featured, check_options
+from app.sync.staging import Staging, Unit
+from app.sync.thema import fetch_ranks
+
+FEATURED = "/featured-sets"
+OPTIONS = "/option/search"
+
+
+async def fetch_lists(ctx: Context) -> None:
+    """Stage the featured set groups, the options and the ranks (phase ``lists``); on a
+    resume, lists staged by the interrupted sync are not fetched again."""
+    ctx.tracker.phase("lists", 3)
+    if ctx.staging.meta("done:featured") is None:
+        body = await ctx.client.get_json(FEATURED)
+        if body is not None:
+            groups, problems = check_featured(body, FEATURED)
+            ctx.staging.commit(Unit(problems=ctx.reject(problems)))
+            if groups is not None:
+                ctx.staging.set_blob("featured", groups)
+        ctx.staging.set_meta({"done:featured": "1"})
+    ctx.tracker.advance()
+    if ctx.staging.meta("done:options") is None:
+        body = await ctx.client.get_json(OPTIONS)
+        if body is not None:
+            options, problems = check_options(body, OPTIONS)
+            ctx.staging.commit(Unit(problems=ctx.reject(problems)))
+            if options is not None:
+                ctx.staging.set_blob("options", options)
+        ctx.staging.set_meta({"done:options": "1"})
+    ctx.tracker.advance()
+    await fetch_ranks(ctx)
+    ctx.tracker.advance()
+
+
+def featured_prefixes(staging: Staging) -> list[str]:
+    """Set prefixes of the staged featured set groups (where the crawl starts)."""
+    groups = staging.blob("featured") or []
+    return list(dict.fromkeys(s["prefix"] for g in groups for s in g["sets"]))

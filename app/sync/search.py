@@ -1,0 +1,99 @@
+"""Enumerating cards through ``GET /cards/search`` (the official API; ``archivist serve``).
+
+Pages of ``page_size`` cards are fetched concurrently after the first one gave the total.
+Each page's cards are validated and staged with a marker, so a resumed sync fetches only the
+pages it lacks. If the total moves while walking (the upstream changed mid-walk, pages
+shifted), the walk starts again, keeping what it staged; after three moves it gives up.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import Any
+from urllib.parse import urlencode
+
+from app.errors import InvalidRequest, UpstreamError
+from app.sync.context import Context
+from app.sync.records import check_cards, check_page, run_all
+from app.sync.staging import Unit
+
+log = logging.getLogger("app.sync")
+WALK_ATTEMPTS = 3
+
+
+async def probe(ctx: Context) -> dict[str, Any] | None:
+    """``GET /cards/search?page=1&page_size=1``: the page object, or None when the server
+    does not offer the search (404, or an answer that is not a page: a card named "search").
+    """
+    try:
+        body = await ctx.client.get_json("/cards/search", {"page": 1, "page_size": 1})
+    except InvalidRequest:
+        return None
+    if isinstance(body, dict) and isinstance(body.get("data"), list) and isinstance(
+        body.get("total_cards"), int
+    ):
+        return body
+    return None
+
+
+async def walk(ctx: Context, key: str, last_update: str | None = None) -> None:
+    """Stage every card of the search (with ``last_update``: only cards changed since then).
+
+    Args:
+        ctx: the running sync.
+        key: names the walk's progress markers (``full`` or ``since``).
+        last_update: the ``last_update`` filter, a timestamp; a server that refuses it (400)
+            is asked again with its date part, as the official API documents a date.
+
+    Raises:
+        UpstreamError: the server failed, or its card count kept moving.
+    """
+    for _attempt in range(WALK_ATTEMPTS):
+        try:
+            if await _walk_once(ctx, key, last_update):
+                return
+        except InvalidRequest:
+            if not last_update or len(last_update) <= 10:
+                raise
+            log.info("the server refused last_update=%s; asking with the date", last_update)
+            last_update = last_update[:10]
+            continue
+        log.info("the card count moved during the %s walk; walking again", key)
+        ctx.staging.clear_marks(f"page:{key}")
+    raise UpstreamError(
+        "The upstream catalogue kept changing during the sync (its card count moved "
+        f"{WALK_ATTEMPTS} times); run the sync again later"
+    )
+
+
+async def _walk_once(ctx: Context, key: str, last_update: str | None) -> bool:
+    """One pass over the pages; False when the total moved during it."""
+    kind = f"page:{key}"
+    size = ctx.options.page_size
+    extra = {"last_update": last_update} if last_update else {}
+    done = ctx.staging.marks(kind)
+    ctx.tracker.phase("cards")
+    total = int(done["1"]) if "1" in done else await _page(ctx, kind, 1, size, extra)
+    pages = max(1, math.ceil(total / size))
+    ctx.tracker.set_total(pages)
+    ctx.tracker.advance(len([p for p in done if int(p) <= pages]) or 1)
+    pending = [p for p in range(2, pages + 1) if str(p) not in done]
+    totals = await run_all(_page(ctx, kind, page, size, extra) for page in pending)
+    seen_totals = {total, *totals, *(int(v) for p, v in done.items() if int(p) <= pages)}
+    return len(seen_totals) == 1
+
+
+async def _page(ctx: Context, kind: str, page: int, size: int, extra: dict[str, str]) -> int:
+    params: dict[str, Any] = {"page": page, "page_size": size, **extra}
+    source = f"/cards/search?{urlencode(params)}"
+    body = await ctx.client.get_json("/cards/search", params)
+    if body is None:
+        raise UpstreamError(f"{ctx.client.base_url}{source}: the search page was not found")
+    found = check_page(body, source)
+    cards, seen, problems = check_cards(found["data"], source)
+    ctx.staging.commit(Unit(cards=cards, seen=seen, problems=ctx.reject(problems),
+                            marks=[(kind, str(page), str(found["total_cards"]))]))
+    if page > 1:
+        ctx.tracker.advance()
+    return int(found["total_cards"])
