@@ -111,5 +111,5 @@ def run_screenshot(args: argparse.Namespace) -> int:
     width, _, height = args.size.partition("x")
     return take_screenshot(
         build(args.data_dir, args.verbose), Path(args.out), query=args.query, card=args.card,
-        size=(int(width), int(height)),
+        size=(int(width), int(height)), page=args.page, edition=args.edition, theme=args.theme,
     )

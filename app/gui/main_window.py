@@ -6,27 +6,37 @@ Signals flow one way (DESIGN.md: "the GUI thread only paints"):
 :meth:`SearchController.load_card` (worker) → ``cardReady`` → :meth:`DetailPane.show_detail`;
 thumbnails: the delegate asks the model, the model asks the provider (worker) →
 ``ready(key)`` → ``dataChanged`` of that one row.
+
+Pages are tabs (Ctrl+1/2/3): Search (the browsing or first-run page), Featured sets and Thema.
+``SetsPage.setRequested(prefix)`` → :meth:`MainWindow.show_set` (searches ``s:"PREFIX"``);
+:meth:`MainWindow.show_thema` (a slot) opens an edition's Thema chart.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QShortcut
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
 
 from app.bootstrap import Services
 from app.catalogue.base import CardSummary
 from app.errors import ArchivistError
 from app.gui.browser_page import BrowserPage
 from app.gui.detail_data import CardDetail
-from app.gui.failures import report_failure
+from app.gui.failures import STATUS_MS, report_failure
 from app.gui.first_run import FirstRunPage
 from app.gui.result_model import ResultModel
 from app.gui.search_controller import SearchController
-from app.gui.settings import restore_window, save_window
+from app.gui.sets_page import SetsPage
+from app.gui.settings import restore_pages, restore_window, save_pages, save_window
+from app.gui.thema_page import ThemaPage
 from app.gui.thumbnails import ThumbnailProvider
 
 THUMB_SIZE = QSize(146, 204)
+PAGES = ("search", "sets", "thema")
+"""The window's pages, in tab order (Ctrl+1, Ctrl+2, Ctrl+3)."""
 
 
 def count_text(count: int) -> str:
@@ -74,7 +84,15 @@ class MainWindow(QMainWindow):
         self.pages = QStackedWidget()
         self.pages.addWidget(self.browser)
         self.pages.addWidget(self.first_run)
-        self.setCentralWidget(self.pages)
+        self.sets = SetsPage(services.catalogue, self._pool, services.paths.data)
+        self.thema = ThemaPage(services.catalogue, self._pool)
+        self.tabs = QTabWidget(documentMode=True)
+        titles = ((self.pages, "Search"), (self.sets, "Featured sets"), (self.thema, "Thema"))
+        for number, (name, (page, title)) in enumerate(zip(PAGES, titles, strict=True), 1):
+            self.tabs.addTab(page, title)
+            self.tabs.setTabToolTip(number - 1, f"{title} (Ctrl+{number})")
+            QShortcut(QKeySequence(f"Ctrl+{number}"), self, partial(self.show_page, name))
+        self.setCentralWidget(self.tabs)
         self.count_label = QLabel()
         self.statusBar().addPermanentWidget(self.count_label)
 
@@ -85,12 +103,19 @@ class MainWindow(QMainWindow):
         self.controller.countsReady.connect(self._on_counts)
         self.controller.failed.connect(self._on_failed)
         self.first_run.recheckRequested.connect(self.controller.load_counts)
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self.browser.focus_search)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.browser.clear_search)
+        self.sets.setRequested.connect(self.show_set)
+        self.sets.failed.connect(self._on_failed)
+        self.thema.failed.connect(self._on_failed)
+        self.thema.message.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
         self.grid.viewport().installEventFilter(self)
         self.first_run.installEventFilter(self)
+        self.sets.installEventFilter(self)
+        self.thema.installEventFilter(self)
 
         query = restore_window(settings, self, self.splitter)
+        restore_pages(settings, self.tabs, self.thema.splitter)
         self.search.blockSignals(True)
         self.search.setText(query)
         self.search.blockSignals(False)
@@ -111,6 +136,28 @@ class MainWindow(QMainWindow):
         self.search.setText(text)
         self.browser.submit_query()
 
+    def show_page(self, name: str) -> None:
+        """Show the page ``name``: ``search``, ``sets`` or ``thema`` (see :data:`PAGES`)."""
+        self.tabs.setCurrentIndex(PAGES.index(name))
+
+    def current_page(self) -> str:
+        """The name of the page shown (see :data:`PAGES`)."""
+        return PAGES[self.tabs.currentIndex()]
+
+    @Slot(str)
+    def show_set(self, prefix: str) -> None:
+        """Show the cards of the set ``prefix``: the search page, searching ``s:"PREFIX"``."""
+        self.show_page("search")
+        self.set_query(f's:"{prefix}"')
+
+    @Slot(str)
+    @Slot(str, str)
+    def show_thema(self, edition_uuid: str, kind: str | None = None) -> None:
+        """Show the Thema page with the history chart of ``edition_uuid`` (its ``kind``,
+        ``FOIL`` or ``NONFOIL``, when given; else the kind of its ranking row)."""
+        self.show_page("thema")
+        self.thema.show_edition(edition_uuid, kind)
+
     def select_card(self, slug: str) -> None:
         """Select the tile of ``slug`` and show its detail (loaded even when not a hit)."""
         row = self.model.row_of(slug)
@@ -123,8 +170,9 @@ class MainWindow(QMainWindow):
         self.grid.scrollTo(index, self.grid.ScrollHint.PositionAtCenter)
 
     def save_state(self) -> None:
-        """Write geometry, splitter sizes and the query to the settings (if any)."""
+        """Write geometry, splitter sizes, the page and the query to the settings (if any)."""
         if self._settings is not None:
+            save_pages(self._settings, self.tabs, self.thema.splitter)
             save_window(self._settings, self, self.splitter, self.search.text())
 
     def shutdown(self) -> None:
@@ -162,6 +210,17 @@ class MainWindow(QMainWindow):
         elif self._has_results:
             self._answered = True
             self.grid.viewport().update()
+            self.tabs.currentWidget().update()  # another page may have been restored
+
+    @Slot()
+    def _find(self) -> None:
+        self.show_page("search")
+        self.browser.focus_search()
+
+    @Slot()
+    def _escape(self) -> None:
+        if self.current_page() == "search":  # other pages keep the query as it is
+            self.browser.clear_search()
 
     @Slot(str)
     def _on_card_chosen(self, slug: str) -> None:

@@ -11,11 +11,14 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QEventLoop, QThread
 
 from app.bootstrap import Services
+from app.errors import InvalidRequest
 from app.gui.thumbnails import ThumbState
 
 log = logging.getLogger("app.gui")
 
 TIMEOUT_S = 20.0
+SCREENSHOT_PAGES = ("search", "sets", "thema")
+THEMES = ("light", "dark")
 _DONE = (ThumbState.READY, ThumbState.MISSING)
 
 
@@ -39,6 +42,22 @@ def _settled(window: object, query: str) -> bool:
     return all(editions.thumb_state(row) in _DONE for row in range(editions.rowCount()))
 
 
+def _page_settled(window: object, page: str) -> bool:
+    """True when the Featured sets or Thema page answered and its chart (if any) is painted."""
+    from app.gui.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    if page == "sets":
+        return window.sets.loaded and not window.sets.busy
+    thema = window.thema
+    if not thema.loaded or thema.busy:
+        return False
+    panel = thema.panel
+    if panel.edition is None or panel.stack.currentWidget() is not panel.chart:
+        return True
+    return panel.history is not None and panel.chart.painted
+
+
 def _wait(condition: object, timeout: float) -> bool:
     app = QCoreApplication.instance()
     assert app is not None
@@ -52,11 +71,13 @@ def _wait(condition: object, timeout: float) -> bool:
 
 
 def take_screenshot(services: Services, out: Path, query: str = "", card: str | None = None,
-                    size: tuple[int, int] = (1280, 800)) -> int:
+                    size: tuple[int, int] = (1280, 800), page: str = "search",
+                    edition: str | None = None, theme: str = "light") -> int:
     """Render the window with ``query`` typed and ``card`` selected, and save it as PNG.
 
     Waits (at most about 20 s) until the search answered, the card's detail is shown and
-    every visible tile's and edition's thumbnail is made (or known missing).
+    every visible tile's and edition's thumbnail is made (or known missing); on the other
+    pages, until the page answered and its chart is painted.
 
     Args:
         services: from :func:`app.bootstrap.build`.
@@ -64,18 +85,32 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         query: the search text to type ("" lists every card).
         card: the slug of the card to select; loaded even when it is not among the hits.
         size: the window size in pixels (width, height).
+        page: the page shown: ``search``, ``sets`` (Featured sets) or ``thema``.
+        edition: on the Thema page, the edition uuid whose chart is shown (default: the
+            top-ranked edition).
+        theme: ``light`` or ``dark`` (a dark palette on the Fusion style).
 
     Returns:
         0 when the PNG was written, 1 when it could not be.
+
+    Raises:
+        InvalidRequest: an unknown page or theme.
     """
+    if page not in SCREENSHOT_PAGES:
+        raise InvalidRequest(f"Unknown page {page!r}: choose {', '.join(SCREENSHOT_PAGES)}")
+    if theme not in THEMES:
+        raise InvalidRequest(f"Unknown theme {theme!r}: choose light or dark")
     if not os.environ.get("QT_QPA_PLATFORM") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from app.gui.app import app_icon, create_application
     from app.gui.main_window import MainWindow
+    from app.gui.theme import dark_palette
 
     app = create_application()
+    palette = app.palette()
+    app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
     window = MainWindow(services, settings=None, icon=app_icon(), dialogs=False)
     window.resize(*size)
     window.show()
@@ -83,7 +118,13 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     _wait(lambda: not window.controller.searching and window.model.query == query, TIMEOUT_S)
     if card:
         window.select_card(card)
-    if not _wait(lambda: _settled(window, query), TIMEOUT_S):
+    if page == "thema" and edition:
+        window.show_thema(edition)
+    else:
+        window.show_page(page)
+    settled = (lambda: _settled(window, query)) if page == "search" else (
+        lambda: _page_settled(window, page))
+    if not _wait(settled, TIMEOUT_S):
         log.warning("screenshot: the window did not settle within %.0f s", TIMEOUT_S)
         print("archivist: warning: not everything was loaded in time", file=sys.stderr)
     _wait(lambda: False, 0.1)  # let the last repaints land
@@ -93,4 +134,5 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     window.shutdown()
     window.deleteLater()
     app.processEvents()
+    app.setPalette(palette)
     return 0 if saved else 1

@@ -1,4 +1,5 @@
-"""Window settings (geometry, splitter sizes, last query) in an ini file in the data folder.
+"""Window settings (geometry, splitter sizes, last query and page) in an ini file in the data
+folder.
 
 Keeping them inside ``Paths.data`` means a test's or a USB stick's data folder carries its
 own settings and never touches the user's.
@@ -7,13 +8,14 @@ own settings and never touches the user's.
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QSettings
-from PySide6.QtWidgets import QSplitter, QWidget
+from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
 from app.paths import Paths
 
 SETTINGS_FILE = "archivist-gui.ini"
 DEFAULT_SIZE = (1280, 800)
 DEFAULT_SPLIT = (780, 500)
+DEFAULT_THEMA_SPLIT = (590, 690)
 
 
 def open_settings(paths: Paths) -> QSettings:
@@ -38,3 +40,19 @@ def save_window(settings: QSettings, window: QWidget, splitter: QSplitter, query
     settings.setValue("window/splitter", splitter.saveState())
     settings.setValue("search/query", query)
     settings.sync()
+
+
+def restore_pages(settings: QSettings | None, tabs: QTabWidget, thema: QSplitter) -> None:
+    """Restore the last page (tab) and the Thema page's splitter sizes (defaults if unknown)."""
+    page = settings.value("window/page") if settings is not None else None
+    if isinstance(page, str | int) and str(page).isdigit() and int(page) < tabs.count():
+        tabs.setCurrentIndex(int(page))
+    state = settings.value("thema/splitter") if settings is not None else None
+    if not isinstance(state, QByteArray) or not thema.restoreState(state):
+        thema.setSizes(list(DEFAULT_THEMA_SPLIT))
+
+
+def save_pages(settings: QSettings, tabs: QTabWidget, thema: QSplitter) -> None:
+    """Write the current page and the Thema splitter sizes (:func:`save_window` syncs)."""
+    settings.setValue("window/page", tabs.currentIndex())
+    settings.setValue("thema/splitter", thema.saveState())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,36 @@ def empty_services(tmp_path: Path) -> Services:
     from app.bootstrap import build
 
     return build(str(tmp_path / "empty"))
+
+
+# Featured sets and (GENERATED) dynamic Thema history, for the Featured sets and Thema pages.
+FEATURED_JSON = Path(__file__).resolve().parents[3] / "shared" / "data" / "gatcg" / (
+    "featured-sets.json")
+THEMA_END = date(2026, 4, 4)
+"""The last day of the generated Thema history of :func:`thema_catalogue_dir` (400 days)."""
+
+
+@pytest.fixture(scope="session")
+def thema_catalogue_dir(real_catalogue_dir: Path, tmp_path_factory: pytest.TempPathFactory
+                        ) -> Path:
+    """The real catalogue plus the real featured-sets.json and GENERATED Thema history of
+    400 days ending :data:`THEMA_END` (built once; copy it with :func:`services_over`)."""
+    from app.ingest import import_paths
+    from app.ingest.thema import import_generated_history
+
+    folder = tmp_path_factory.mktemp("thema-catalogue")
+    services = services_over(real_catalogue_dir, folder)
+    try:
+        import_paths(services.store, [FEATURED_JSON])
+        import_generated_history(services.store, end=THEMA_END, days=400)
+    finally:
+        services.store.close()
+    return folder
+
+
+@pytest.fixture
+def thema_services(thema_catalogue_dir: Path, tmp_path: Path) -> Iterator[Services]:
+    """:func:`thema_catalogue_dir` with a private data folder in ``tmp_path``."""
+    services = services_over(thema_catalogue_dir, tmp_path / "data")
+    yield services
+    services.store.close()
