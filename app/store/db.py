@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from app.errors import StoreError
@@ -51,6 +53,27 @@ class Store:
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"Cannot open the catalogue {self.path}: {exc}") from exc
         return conn
+
+    @contextmanager
+    def transaction(self, what: str = "the catalogue") -> Iterator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` write transaction on a fresh connection: all or nothing.
+
+        Any exception inside the block rolls back; an SQLite error becomes a StoreError
+        naming ``what`` and saying that nothing was changed.
+        """
+        conn = self.connect()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise StoreError(f"Writing {what} failed, nothing was changed: {exc}") from exc
+        finally:
+            conn.close()
 
     def connection(self) -> sqlite3.Connection:
         """This thread's reading connection, opened on first use."""

@@ -14,7 +14,6 @@ from dataclasses import dataclass, fields
 from datetime import date
 from typing import Any
 
-from app.errors import StoreError
 from app.store.db import Store
 
 log = logging.getLogger("app.store")
@@ -97,19 +96,8 @@ def write_thema(store: Store, entries: Iterable[dict[str, Any]]) -> int:
         StoreError: SQLite failed; nothing was written.
         Exception: whatever ``entries`` raised; nothing was written.
     """
-    conn = store.connect()
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            count = write_history(conn, entries)
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-    except sqlite3.Error as exc:
-        raise StoreError(f"Writing Thema history failed, nothing was changed: {exc}") from exc
-    finally:
-        conn.close()
+    with store.transaction("Thema history") as conn:
+        count = write_history(conn, entries)
     log.info("thema: wrote %d history entries", count)
     return count
 

@@ -16,13 +16,11 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from app.errors import StoreError
 from app.store.db import Store
 from app.store.featured import add_logos, replace_featured, replace_options
 from app.store.thema import write_history
@@ -130,22 +128,6 @@ class Writer:
     def __init__(self, store: Store) -> None:
         self._store = store
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        conn = self._store.connect()
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-        except sqlite3.Error as exc:
-            raise StoreError(f"Writing the catalogue failed, nothing was changed: {exc}") from exc
-        finally:
-            conn.close()
-
     def write(
         self,
         cards: Iterable[CardRecord],
@@ -182,7 +164,7 @@ class Writer:
         """
         report = WriteReport()
         now = datetime.now(UTC).isoformat(timespec="seconds")
-        with self._transaction() as conn:
+        with self._store.transaction() as conn:
             stamp = utc_stamp()
             written: set[str] = set()
             for record in cards:
