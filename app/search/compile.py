@@ -6,8 +6,9 @@ so nothing a person types is ever pasted into SQL. FTS5 ``MATCH`` strings are bu
 the value's words, each quoted, and passed as parameters too.
 
 Aliases in the condition: ``c`` is the ``cards`` row and, in per-edition mode, ``e`` the
-``editions`` row. An edition's JSON fields are read at ``$.editions[e.position]`` of its
-card's body (SQLite 3.40 parses the body for each read; see the benchmark for the cost).
+``editions`` row. Card stats and list values are read from the search facts that the writer
+derives from each card (:mod:`app.store.facts`, schema migration 4), edition flags from the
+edition row's fact columns, so no filter parses a card's JSON body.
 """
 
 from __future__ import annotations
@@ -23,62 +24,38 @@ Param = str | int | float
 
 _OPS = {"=": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _FTS_COLUMNS = {"name": "name", "effect": "effect_raw", "flavor": "flavor"}
-_CARD_LISTS = {
-    "type": "$.types", "subtype": "$.subtypes", "class": "$.classes", "element": "$.elements",
-}
+_CARD_VALUES = {"type": "type", "subtype": "subtype", "class": "class",
+                "element": "element", "format": "format"}
+
+
+def _fact(column: str) -> str:
+    return f"(SELECT {column} FROM card_facts WHERE card_rowid = c.rowid)"
+
+
 CARD_STATS = {  # the numeric card fields; also the sort keys of run_query
-    "cost": "(SELECT CASE WHEN v <> '' AND v NOT GLOB '*[^0-9]*' THEN CAST(v AS INTEGER) END "
-            "FROM (SELECT json_extract(c.body, '$.cost.value') AS v))",
-    "mem": "NULLIF(json_extract(c.body, '$.cost_memory'), -1)",
-    "res": "NULLIF(json_extract(c.body, '$.cost_reserve'), -1)",
-    "lv": "json_extract(c.body, '$.level')",
-    "pow": "json_extract(c.body, '$.power')",
-    "life": "json_extract(c.body, '$.life')",
-    "dur": "json_extract(c.body, '$.durability')",
+    "cost": _fact("cost"),
+    "mem": _fact("NULLIF(mem, -1)"),
+    "res": _fact("NULLIF(res, -1)"),
+    "lv": _fact("level"),
+    "pow": _fact("power"),
+    "life": _fact("life"),
+    "dur": _fact("durability"),
 }
 _X_COSTS: dict[str, tuple[str, Param]] = {  # field = x
-    "cost": ("json_extract(c.body, '$.cost.value') = ? COLLATE NOCASE", "X"),
-    "mem": ("json_extract(c.body, '$.cost_memory') = ?", -1),
-    "res": ("json_extract(c.body, '$.cost_reserve') = ?", -1),
+    "cost": (_fact("cost_x") + " = ?", 1),
+    "mem": (_fact("mem") + " = ?", -1),
+    "res": (_fact("res") + " = ?", -1),
 }
 _EDITION_COLUMNS = {  # over the editions row e; sets is small, so these use the indexes
     "set": "e.set_prefix IN (SELECT prefix FROM sets WHERE prefix = ? COLLATE NOCASE)",
     "rarity": "IFNULL(e.rarity = ?, 0)",
     "lang": "e.set_id IN (SELECT id FROM sets WHERE language = ? COLLATE NOCASE)",
 }
-
-
-def _ed(*paths: str) -> str:
-    """SQL reading fixed ``paths`` of the edition ``e`` in its card's body.
-
-    One path gives its value; several give a JSON array of their values (one parse of
-    the body: SQLite 3.40 parses the whole body for every ``json_extract``).
-    """
-    where = ", ".join(f"'$.editions[' || e.position || ']{path}'" for path in paths)
-    return f"json_extract(c.body, {where})"
-
-
-_IS: dict[str, tuple[str, tuple[Param, ...]]] = {  # over the edition e in its card's body
-    "foil": (
-        f"EXISTS (SELECT 1 FROM json_each({_ed('.circulationTemplates', '.circulations')}) "
-        "AS f, json_each(f.value) AS p WHERE json_extract(p.value, '$.kind') = ? COLLATE NOCASE)",
-        ("FOIL",),
-    ),
-    "flip": (f"{_ed('.configuration')} = ? COLLATE NOCASE", ("flip",)),
-    "dynamic": (
-        f"EXISTS (SELECT 1 FROM json_each({_ed('.thema_foil_dynamic', '.thema_nonfoil_dynamic')}) "
-        "WHERE value = ?)", (1,),
-    ),
-}
-_ILLUSTRATOR = (  # the illustrator or a collaborator
-    f"EXISTS (SELECT 1 FROM json_tree({_ed('.illustrator', '.collaborators')}) "
-    "WHERE type = 'text' AND value LIKE ? ESCAPE '\\')"
+_IS = {"foil": "e.foil", "flip": "e.flip", "dynamic": "e.dynamic"}
+BEST_THEMA = (
+    "(CASE WHEN e.thema_foil IS NULL THEN e.thema_nonfoil WHEN e.thema_nonfoil IS NULL "
+    "THEN e.thema_foil ELSE MAX(e.thema_foil, e.thema_nonfoil) END)"
 )
-_THEMA = (
-    f"EXISTS (SELECT 1 FROM json_each({_ed('.thema_foil', '.thema_nonfoil')}) "
-    "WHERE value {op} ?)"
-)
-BEST_THEMA = f"(SELECT MAX(value) FROM json_each({_ed('.thema_foil', '.thema_nonfoil')}))"
 """An edition's Thema: the higher of its foil and non-foil totals (NULL when both are)."""
 
 
@@ -158,43 +135,36 @@ def _term(t: Term, per: Per) -> _Sql:
         return _Sql(text, (match,), 1)
     if about == "card":
         return _card(t)
-    if t.field in _EDITION_COLUMNS:
-        sql = _Sql(_EDITION_COLUMNS[t.field], (t.value,), 2)
-        if per == "card":
-            text = f"c.uuid IN (SELECT e.card_uuid FROM editions e WHERE {sql.text})"
-            return _Sql(text, sql.params, 2)
-        return sql
-    sql = _edition_json(t)
+    sql = _edition(t)
     if per == "card":
-        text = f"EXISTS (SELECT 1 FROM editions e WHERE e.card_uuid = c.uuid AND {sql.text})"
-        return _Sql(text, sql.params, 12)
+        text = f"c.uuid IN (SELECT e.card_uuid FROM editions e WHERE {sql.text})"
+        return _Sql(text, sql.params, sql.cost)
     return sql
 
 
 def _card(t: Term) -> _Sql:
-    if t.field in _CARD_LISTS:
-        text = (f"EXISTS (SELECT 1 FROM json_each(c.body, '{_CARD_LISTS[t.field]}') "
-                "WHERE value = ? COLLATE NOCASE)")
-        return _Sql(text, (str(t.value).strip(),), 10)
-    if t.field == "format":
-        text = ("EXISTS (SELECT 1 FROM json_each(c.body, '$.legality') "
-                "WHERE key = ? COLLATE NOCASE)")
-        return _Sql(text, (str(t.value).strip(),), 10)
+    if t.field in _CARD_VALUES:
+        text = ("c.rowid IN (SELECT card_rowid FROM card_values "
+                f"WHERE field = '{_CARD_VALUES[t.field]}' AND value = ?)")
+        return _Sql(text, (str(t.value).strip(),), 3)
     if t.field == "spd":
-        return _Sql("IFNULL(json_extract(c.body, '$.speed') = ?, 0)", (int(t.value == "fast"),), 10)
+        return _Sql(f"IFNULL({_fact('speed')} = ?, 0)", (int(t.value == "fast"),), 4)
     if t.value == "X":
         sql, x = _X_COSTS[t.field]
         text = f"IFNULL({sql}, 0)" if t.op == "=" else f"NOT IFNULL({sql}, 0)"
-        return _Sql(text, (x,), 10)
-    return _Sql(f"IFNULL({CARD_STATS[t.field]} {_OPS[t.op]} ?, 0)", (t.value,), 10)
+        return _Sql(text, (x,), 4)
+    return _Sql(f"IFNULL({CARD_STATS[t.field]} {_OPS[t.op]} ?, 0)", (t.value,), 4)
 
 
-def _edition_json(t: Term) -> _Sql:
+def _edition(t: Term) -> _Sql:
+    if t.field in _EDITION_COLUMNS:
+        return _Sql(_EDITION_COLUMNS[t.field], (t.value,), 2)
     if t.field == "is":
-        text, params = _IS[str(t.value)]
-        return _Sql(f"IFNULL({text}, 0)", params, 12)
+        return _Sql(f"{_IS[str(t.value)]} = ?", (1,), 2)
     if t.field == "thema":
-        return _Sql(_THEMA.format(op=_OPS[t.op]), (t.value,), 12)
-    # illustrator: contained, any case
+        op = _OPS[t.op]
+        text = f"(IFNULL(e.thema_foil {op} ?, 0) OR IFNULL(e.thema_nonfoil {op} ?, 0))"
+        return _Sql(text, (t.value, t.value), 2)
+    # illustrator or a collaborator: contained, any case
     escaped = str(t.value).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return _Sql(_ILLUSTRATOR, (f"%{escaped}%",), 12)
+    return _Sql("e.illustrators LIKE ? ESCAPE '\\'", (f"%{escaped}%",), 3)

@@ -8,8 +8,10 @@ A file newer than this program is refused rather than guessed at.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
 from app.errors import StoreError
+from app.store.facts import backfill
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: cards with their received JSON, editions and sets indexed, FTS5 over text.
@@ -107,7 +109,34 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE cards SET changed_at = last_update;
     CREATE INDEX cards_changed_at ON cards(changed_at);
     """,
+    # 4: search facts (app/store/facts.py): card stats and list values, edition flags, as
+    # indexed columns, so search filters need not parse card bodies. Filled by backfill().
+    """
+    CREATE TABLE card_facts (
+        card_rowid INTEGER PRIMARY KEY,   -- cards.rowid
+        cost INTEGER,                     -- cost.value as a number, NULL for X or none
+        cost_x INTEGER NOT NULL,          -- 1 when cost.value is X
+        mem NUMERIC, res NUMERIC, level NUMERIC, power NUMERIC, life NUMERIC,
+        durability NUMERIC, speed INTEGER
+    );
+    CREATE TABLE card_values (
+        card_rowid INTEGER NOT NULL,
+        field TEXT NOT NULL,              -- type, subtype, class, element, format
+        value TEXT NOT NULL COLLATE NOCASE
+    );
+    CREATE INDEX card_values_lookup ON card_values(field, value, card_rowid);
+    CREATE INDEX card_values_card ON card_values(card_rowid);
+    ALTER TABLE editions ADD COLUMN illustrators TEXT NOT NULL DEFAULT '';
+    ALTER TABLE editions ADD COLUMN foil INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE editions ADD COLUMN flip INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE editions ADD COLUMN dynamic INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE editions ADD COLUMN thema_foil NUMERIC;
+    ALTER TABLE editions ADD COLUMN thema_nonfoil NUMERIC;
+    """,
 )
+
+DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {4: backfill}
+"""Python steps that run after a migration's SQL, in the same transaction."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -133,6 +162,8 @@ def migrate(conn: sqlite3.Connection) -> int:
             for statement in MIGRATIONS[version - 1].split(";"):
                 if statement.strip():
                     conn.execute(statement)
+            if version in DATA_STEPS:
+                DATA_STEPS[version](conn)
             conn.execute(f"PRAGMA user_version = {version}")
         conn.execute("COMMIT")
     except BaseException:

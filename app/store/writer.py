@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from app.store.db import Store
+from app.store.facts import edition_facts, index_card, unindex_card
 from app.store.featured import add_logos, replace_featured, replace_options
 from app.store.thema import write_history
 
@@ -231,7 +232,7 @@ class Writer:
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (uuid, slug, card["name"], card["last_update"], body, stamp),
             )
-            rowid = cur.lastrowid
+            rowid = int(cur.lastrowid or 0)
             r.new += 1
         else:
             rowid = old[0]
@@ -240,13 +241,9 @@ class Writer:
                 "WHERE uuid = ?",
                 (slug, card["name"], card["last_update"], body, stamp, uuid),
             )
-            conn.execute("DELETE FROM cards_fts WHERE rowid = ?", (rowid,))
             conn.execute("DELETE FROM editions WHERE card_uuid = ?", (uuid,))
             r.changed += 1
-        conn.execute(
-            "INSERT INTO cards_fts(rowid, name, effect_raw, flavor) VALUES (?, ?, ?, ?)",
-            (rowid, card["name"], card.get("effect_raw") or "", card.get("flavor") or ""),
-        )
+        index_card(conn, rowid, card)
         for position, edition in enumerate(card["editions"]):
             self._upsert_edition(conn, uuid, position, edition, r)
 
@@ -257,9 +254,11 @@ class Writer:
         s = e["set"]
         conn.execute(
             "INSERT OR REPLACE INTO editions(uuid, card_uuid, position, slug, set_id, set_prefix, "
-            "collector_number, rarity, image_file, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            "collector_number, rarity, image_file, created_at, illustrators, foil, flip, "
+            "dynamic, thema_foil, thema_nonfoil) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (e["uuid"], card_uuid, position, e["slug"], s["id"], s["prefix"],
-             e["collector_number"], e["rarity"], image_file(e["image"]), e["created_at"]),
+             e["collector_number"], e["rarity"], image_file(e["image"]), e["created_at"],
+             *edition_facts(e)),
         )
         r.editions += 1
         cur = conn.execute(
@@ -292,7 +291,7 @@ class Writer:
     def _delete_card(conn: sqlite3.Connection, uuid: str) -> None:
         row = conn.execute("SELECT rowid FROM cards WHERE uuid = ?", (uuid,)).fetchone()
         if row is not None:
-            conn.execute("DELETE FROM cards_fts WHERE rowid = ?", (row[0],))
+            unindex_card(conn, row[0])
             conn.execute("DELETE FROM cards WHERE uuid = ?", (uuid,))
 
 

@@ -1,0 +1,105 @@
+"""Search facts: the card and edition values the search language filters on, as columns.
+
+The card body is JSON; SQLite 3.40 parses a whole body for every ``json_extract``, which
+made a filter on a card stat about one second per term on a catalogue of 110,000 cards.
+These rows are derived from the body when a card is written (and by migration 4 for
+existing files), so filters read indexed columns instead. Nothing here is served back.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+CARD_LISTS = {"type": "types", "subtype": "subtypes", "class": "classes", "element": "elements"}
+
+
+def _number(value: Any) -> float | int | None:
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def cost_number(card: dict[str, Any]) -> int | None:
+    """The cost as a number (``cost.value`` "3" → 3); None for X, none or a missing value."""
+    value = (card.get("cost") or {}).get("value")
+    return int(value) if isinstance(value, str) and value.isdigit() else None
+
+
+def card_values(card: dict[str, Any]) -> list[tuple[str, str]]:
+    """``(field, value)`` of the card's list fields and legality formats."""
+    out = [
+        (field, str(v)) for field, key in CARD_LISTS.items()
+        for v in card.get(key) or [] if isinstance(v, str)
+    ]
+    legality = card.get("legality")
+    if isinstance(legality, dict):
+        out += [("format", str(fmt)) for fmt in legality]
+    return out
+
+
+def edition_facts(edition: dict[str, Any]) -> tuple[str, int, int, int, Any, Any]:
+    """``(illustrators, foil, flip, dynamic, thema_foil, thema_nonfoil)`` of an edition.
+
+    ``illustrators`` joins the illustrator and the collaborators with newlines; ``foil`` is 1
+    when a circulation or circulation template is of kind FOIL.
+    """
+    names = [edition.get("illustrator"), *(edition.get("collaborators") or [])]
+    prints = [*(edition.get("circulationTemplates") or []), *(edition.get("circulations") or [])]
+    foil = any(str(p.get("kind", "")).upper() == "FOIL" for p in prints if isinstance(p, dict))
+    dynamic = bool(edition.get("thema_foil_dynamic") or edition.get("thema_nonfoil_dynamic"))
+    return (
+        "\n".join(n for n in names if isinstance(n, str)),
+        int(foil),
+        int(str(edition.get("configuration", "")).lower() == "flip"),
+        int(dynamic),
+        _number(edition.get("thema_foil")),
+        _number(edition.get("thema_nonfoil")),
+    )
+
+
+def index_card(conn: sqlite3.Connection, rowid: int, card: dict[str, Any]) -> None:
+    """Write the full-text row and the facts of the card at ``rowid`` (replacing old ones)."""
+    unindex_card(conn, rowid)
+    conn.execute(
+        "INSERT INTO cards_fts(rowid, name, effect_raw, flavor) VALUES (?, ?, ?, ?)",
+        (rowid, card.get("name") or "", card.get("effect_raw") or "", card.get("flavor") or ""),
+    )
+    value = (card.get("cost") or {}).get("value")
+    conn.execute(
+        "INSERT INTO card_facts(card_rowid, cost, cost_x, mem, res, level, power, life, "
+        "durability, speed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (rowid, cost_number(card), int(str(value).upper() == "X"),
+         _number(card.get("cost_memory")), _number(card.get("cost_reserve")),
+         _number(card.get("level")), _number(card.get("power")), _number(card.get("life")),
+         _number(card.get("durability")),
+         None if card.get("speed") is None else int(bool(card.get("speed")))),
+    )
+    conn.executemany(
+        "INSERT INTO card_values(card_rowid, field, value) VALUES (?, ?, ?)",
+        [(rowid, field, v) for field, v in card_values(card)],
+    )
+
+
+def unindex_card(conn: sqlite3.Connection, rowid: int) -> None:
+    """Delete the full-text row and the facts of the card at ``rowid``."""
+    conn.execute("DELETE FROM cards_fts WHERE rowid = ?", (rowid,))
+    conn.execute("DELETE FROM card_facts WHERE card_rowid = ?", (rowid,))
+    conn.execute("DELETE FROM card_values WHERE card_rowid = ?", (rowid,))
+
+
+def set_edition_facts(conn: sqlite3.Connection, edition: dict[str, Any]) -> None:
+    """Fill the fact columns of an already written edition row."""
+    conn.execute(
+        "UPDATE editions SET illustrators = ?, foil = ?, flip = ?, dynamic = ?, "
+        "thema_foil = ?, thema_nonfoil = ? WHERE uuid = ?",
+        (*edition_facts(edition), edition["uuid"]),
+    )
+
+
+def backfill(conn: sqlite3.Connection) -> None:
+    """Migration 4's data step: derive the facts of every stored card and edition."""
+    for rowid, body in conn.execute("SELECT rowid, body FROM cards").fetchall():
+        card = json.loads(body)
+        index_card(conn, rowid, card)
+        for edition in card.get("editions", []):
+            set_edition_facts(conn, edition)
