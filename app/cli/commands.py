@@ -9,10 +9,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app.bootstrap import build
+from app.cli.output import print_problems
 from app.errors import InvalidData
 from app.ingest import import_paths
-
-MAX_LISTED_PROBLEMS = 50
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -24,11 +23,7 @@ def run_import(args: argparse.Namespace) -> int:
         services.store, [Path(p) for p in args.paths], images, services.images,
         logos, services.catalogue.logos,
     )
-    for problem in report.rejected[:MAX_LISTED_PROBLEMS]:
-        print(f"rejected: {problem}", file=sys.stderr)
-    if len(report.rejected) > MAX_LISTED_PROBLEMS:
-        rest = len(report.rejected) - MAX_LISTED_PROBLEMS
-        print(f"rejected: … and {rest} more (see the log)", file=sys.stderr)
+    print_problems(report.rejected)
     print(report.summary())
     return 0
 

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from tqdm import tqdm
 
 from app.bootstrap import build
+from app.cli.output import print_problems
 from app.errors import InvalidRequest
 from app.sync import (
     DEFAULT_API,
@@ -24,8 +25,6 @@ from app.sync import (
     SyncOptions,
 )
 from app.sync.progress import CANCELLED
-
-MAX_LISTED_PROBLEMS = 50
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -107,10 +106,6 @@ def run_sync(args: argparse.Namespace) -> int:
         return 130
     finally:
         bar.close()
-    for problem in report.rejected[:MAX_LISTED_PROBLEMS]:
-        print(f"rejected: {problem}", file=sys.stderr)
-    if len(report.rejected) > MAX_LISTED_PROBLEMS:
-        rest = len(report.rejected) - MAX_LISTED_PROBLEMS
-        print(f"rejected: … and {rest} more (see the log)", file=sys.stderr)
+    print_problems(report.rejected)
     print(report.summary())
     return 0
