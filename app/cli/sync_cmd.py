@@ -25,6 +25,7 @@ from app.sync import (
     SyncOptions,
 )
 from app.sync.progress import CANCELLED
+from app.sync.status import api_url_problem
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -87,8 +88,9 @@ class ProgressBar:
 def run_sync(args: argparse.Namespace) -> int:
     """Run one sync; exit 0 when it was applied, 130 when interrupted (nothing changed)."""
     api = str(args.api).strip()
-    if not api.startswith(("http://", "https://")):
-        raise InvalidRequest(f"--api must be an http:// or https:// URL, not {api[:80]!r}")
+    problem = api_url_problem(api)
+    if problem is not None:
+        raise InvalidRequest(f"--api {api[:80]!r}: {problem}")
     if not 1 <= args.concurrency <= 32:
         raise InvalidRequest("--concurrency must be between 1 and 32")
     if not 0 <= args.retries <= 20:

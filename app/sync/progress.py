@@ -103,6 +103,7 @@ class Tracker:
         """
         if self.cancel is not None and self.cancel.is_set():
             raise SyncCancelled(CANCELLED)
+        self.emit(force=True)  # the closing phase's final count, which throttling may skip
         self._close_phase()
         self.phase_name, self.done, self.total = name, 0, total
         self.emit(force=True)

@@ -44,7 +44,7 @@ def test_an_unreachable_api_is_one_line_and_a_failure(
 def test_a_url_that_is_not_http_is_refused(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sync", "--data-dir", str(tmp_path), "--api", "ftp://example.org"]) == 2
-    assert "--api must be an http:// or https:// URL" in capsys.readouterr().err
+    assert "must start with http:// or https://" in capsys.readouterr().err
 
 
 def test_the_progress_bar_shows_phase_counts_and_bytes() -> None:
