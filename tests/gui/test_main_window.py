@@ -1,4 +1,6 @@
-"""The main window over the real catalogue: search, grid, detail, keyboard, settings."""
+"""The main window over the real catalogue: search, grid, detail, keyboard, settings.
+
+The search page's language, filters, sort and tiles per edition: test_search_page.py."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from app.bootstrap import Services
 from app.gui.main_window import MainWindow, count_text
 from app.gui.result_model import ResultModel
 from app.gui.settings import open_settings
+from app.search import run_query
 
 pytestmark = pytest.mark.realdata
 
@@ -59,12 +62,12 @@ def test_typing_a_name_shows_its_card_first_and_selecting_shows_the_detail(
 
     qtbot.keyClicks(window.search, "Spirit of Fire")
     wait_for_query(qtbot, window, "Spirit of Fire")
-    expected = [r.slug for r in real_services.catalogue.search_cards("Spirit of Fire")]
-    assert slugs(window) == expected
-    assert slugs(window)[0] == "spirit-of-fire"
+    expected = [hit.slug for hit in run_query(real_services.store, "Spirit of Fire").hits]
+    assert slugs(window) == expected  # by name, like the command line
+    assert "spirit-of-fire" in expected and "aithne-spirit-of-fire" in expected
     assert window.count_label.text() == count_text(len(expected))
 
-    window.grid.setCurrentIndex(window.model.index(0))
+    window.grid.setCurrentIndex(window.model.index(slugs(window).index("spirit-of-fire")))
     qtbot.waitUntil(lambda: window.detail.slug == "spirit-of-fire", timeout=10_000)
     detail = window.detail
     assert detail.name.text() == "Spirit of Fire"
@@ -79,15 +82,16 @@ def test_typing_a_name_shows_its_card_first_and_selecting_shows_the_detail(
 def test_the_search_is_debounced_and_runs_off_the_gui_thread(
     qtbot: QtBot, make_window: WindowFactory, real_services: Services, monkeypatch: Any
 ) -> None:
+    import app.gui.search_controller as controller_module
+
     calls: list[tuple[str, bool]] = []
-    catalogue = real_services.catalogue
-    original = catalogue.search_cards
+    original = controller_module.run_query
 
-    def spy(text: str, limit: int = 5000) -> Any:
+    def spy(store: Any, text: str, **options: Any) -> Any:
         calls.append((text, threading.current_thread() is threading.main_thread()))
-        return original(text, limit)
+        return original(store, text, **options)
 
-    monkeypatch.setattr(catalogue, "search_cards", spy)
+    monkeypatch.setattr(controller_module, "run_query", spy)
     window = make_window()
     wait_for_query(qtbot, window, "")
     calls.clear()
@@ -115,8 +119,18 @@ def test_keyboard_arrows_enter_ctrl_f_and_escape(qtbot: QtBot, make_window: Wind
     qtbot.keyClick(window.grid, Qt.Key.Key_Right)
     assert window.grid.currentIndex().row() == 1
     second = window.model.data(window.model.index(1), ResultModel.SlugRole)
-    qtbot.keyClick(window.grid, Qt.Key.Key_Return)
+    with qtbot.waitSignal(window.browser.cardActivated) as activated:
+        qtbot.keyClick(window.grid, Qt.Key.Key_Return)  # Enter opens the card
+    assert activated.args == [second]
     qtbot.waitUntil(lambda: window.detail.slug == second, timeout=10_000)
+
+    window.grid.setFocus()
+    qtbot.keyClick(window.grid, Qt.Key.Key_Escape)  # Esc in the grid: back to the field
+    assert window.search.hasFocus()
+    assert window.search.text() == "spirit"  # the query stays …
+    assert window.grid.selectionModel().selectedIndexes() == []  # … the selection goes
+    assert window.detail.slug == second
+    window.grid.setCurrentIndex(window.model.index(1))
 
     qtbot.keySequence(window, QKeySequence(QKeySequence.StandardKey.Find))
     assert window.search.hasFocus()
@@ -154,13 +168,16 @@ def test_first_painted_is_emitted_once_results_are_painted(
     window.shutdown()
 
 
-def test_geometry_splitter_and_query_are_remembered(
+def test_geometry_splitter_query_sort_and_tiles_are_remembered(
     qtbot: QtBot, make_window: WindowFactory, real_services: Services
 ) -> None:
     window = make_window(settings=True)
     window.resize(720, 520)  # within the offscreen screen (800 × 600)
+    window.browser.filters_button.click()  # hide the filters
+    window.browser.layout().activate()  # the splitter takes their room
     window.splitter.setSizes([420, 284])
     sizes = window.splitter.sizes()
+    window.browser.set_search_options("edition", "level", True)
     window.set_query("blazing")
     wait_for_query(qtbot, window, "blazing")
     window.close()
@@ -171,6 +188,9 @@ def test_geometry_splitter_and_query_are_remembered(
     wait_for_query(qtbot, again, "blazing")
     assert again.size() == QSize(720, 520)
     assert again.splitter.sizes() == sizes
+    options = again.browser.options
+    assert (options.per, options.sort, options.descending) == ("edition", "level", True)
+    assert again.model.per == "edition" and again.browser.filters.isHidden()
 
 
 def test_down_in_the_search_field_moves_to_the_first_tile(

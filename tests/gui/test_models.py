@@ -13,7 +13,8 @@ from app.bootstrap import Services
 from app.gui.detail_data import load_detail
 from app.gui.edition_list import EditionModel
 from app.gui.result_model import ResultModel
-from app.gui.thumbnails import ThumbnailProvider
+from app.gui.thumbnails import ThumbnailProvider, ThumbState
+from app.search import EditionHit, run_query
 
 pytestmark = pytest.mark.realdata
 
@@ -26,18 +27,47 @@ def provider(real_services: Services) -> Iterator[ThumbnailProvider]:
     made.shutdown()
 
 
-def test_result_model(qtmodeltester: ModelTester, qtbot: QtBot, provider: ThumbnailProvider,
-                      real_services: Services) -> None:
+def test_result_model_per_card(qtmodeltester: ModelTester, qtbot: QtBot,
+                               provider: ThumbnailProvider, real_services: Services) -> None:
     model = ResultModel(provider, QSize(146, 204))
     qtmodeltester.check(model)
-    model.set_results("spirit", real_services.catalogue.search_cards("spirit"))
+    result = run_query(real_services.store, "spirit")
+    model.set_results(result.query, result.hits, result.per)
     qtmodeltester.check(model)
-    assert model.rowCount() > 10
-    assert model.data(model.index(0), ResultModel.SlugRole).startswith("spirit")
+    assert model.rowCount() == result.total > 10 and model.per == "card"
+    assert [model.data(model.index(r), ResultModel.SlugRole) for r in range(3)] == [
+        hit.slug for hit in result.hits[:3]]
     assert model.row_of("spirit-of-fire") is not None and model.row_of("nope") is None
+    index = model.index(model.row_of("spirit-of-fire") or 0)
+    assert index.data(ResultModel.SubtitleRole) is None  # per card: the name on two lines
+    assert "editions" in index.data(Qt.ItemDataRole.ToolTipRole)
     qtbot.waitUntil(provider.is_idle, timeout=20_000)  # thumbnails asked by the checks
     qtmodeltester.check(model)
     model.set_results("", [])
+    qtmodeltester.check(model)
+
+
+def test_result_model_per_edition(qtmodeltester: ModelTester, qtbot: QtBot,
+                                  provider: ThumbnailProvider, real_services: Services) -> None:
+    model = ResultModel(provider, QSize(146, 204))
+    result = run_query(real_services.store, "spirit of fire", per="edition", sort="set")
+    model.set_results(result.query, result.hits)
+    qtmodeltester.check(model)
+    assert model.per == "edition" and model.rowCount() == result.total
+    hits = [model.data(model.index(r), ResultModel.HitRole) for r in range(model.rowCount())]
+    assert all(isinstance(hit, EditionHit) for hit in hits)
+    assert len({hit.uuid for hit in hits}) == len(hits)  # one row per edition
+    first = hits[0]
+    assert model.data(model.index(0), ResultModel.SubtitleRole).startswith(
+        f"{first.set_prefix} · {first.collector_number}")
+    row = model.row_of("spirit-of-fire")
+    assert row is not None and hits[row].slug == "spirit-of-fire"
+    with_image = next(r for r, hit in enumerate(hits) if hit.has_image)
+    without = next(r for r, hit in enumerate(hits) if not hit.has_image)
+    assert model.thumb_state(without) == ThumbState.MISSING
+    model.data(model.index(with_image), ResultModel.ThumbnailRole)  # asks for the edition's
+    qtbot.waitUntil(lambda: model.thumb_state(with_image) == ThumbState.READY, timeout=20_000)
+    qtbot.waitUntil(provider.is_idle, timeout=20_000)
     qtmodeltester.check(model)
 
 

@@ -1,0 +1,204 @@
+"""Painting a card: its rounded thumbnail, a quiet outline while it loads, or a drawn
+placeholder card when no image is stored (the tile grid, edition list, gallery use these).
+
+Painting runs for every visible tile on every frame, so what does not change between frames
+is made once: the placeholder's card shape (gradient, frame and rule) is drawn into an
+image per size and font and then only copied; fonts, font metrics and wrapped lines are kept
+in small bounded caches. Images are drawn at whole-pixel positions (a plain copy, no
+resampling).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QLinearGradient, QPainter, QPen
+
+CORNER_RATIO = 3.0 / 63.0  # a printed card: 63 × 88 mm, corners of 3 mm
+CACHE_ITEMS = 4096
+"""Wrapped names kept (a few hundred bytes each); the whole cache is dropped when full."""
+
+_bases: dict[tuple[int, int, float, str], QImage] = {}
+_fonts: dict[tuple[str, int], tuple[QFont, QFontMetrics, QFont, QFontMetrics]] = {}
+_metrics: dict[str, QFontMetrics] = {}
+_wrapped: dict[tuple[str, int, int, str], list[str]] = {}
+
+
+def wrap_lines(metrics: QFontMetrics, text: str, width: int, max_lines: int) -> list[str]:
+    """``text`` broken into at most ``max_lines`` lines of ``width`` pixels; the last elided."""
+    lines: list[str] = []
+    words = text.split()
+    while words and len(lines) < max_lines:
+        line = words.pop(0)
+        while words and metrics.horizontalAdvance(f"{line} {words[0]}") <= width:
+            line = f"{line} {words.pop(0)}"
+        lines.append(line)
+    if words:
+        lines[-1] = f"{lines[-1]} {' '.join(words)}"
+    if lines:
+        lines[-1] = metrics.elidedText(lines[-1], Qt.TextElideMode.ElideRight, width)
+    return lines
+
+
+def font_metrics(font: QFont) -> QFontMetrics:
+    """The (cached) metrics of ``font``."""
+    key = font.key()
+    found = _metrics.get(key)
+    if found is None:
+        if len(_metrics) > 64:
+            _metrics.clear()
+        found = _metrics[key] = QFontMetrics(font)
+    return found
+
+
+def wrapped(font: QFont, text: str, width: int, max_lines: int) -> list[str]:
+    """:func:`wrap_lines` with ``font``'s metrics, remembered (names repeat on every frame)."""
+    key = (text, width, max_lines, font.key())
+    found = _wrapped.get(key)
+    if found is None:
+        if len(_wrapped) >= CACHE_ITEMS:
+            _wrapped.clear()
+        found = _wrapped[key] = wrap_lines(font_metrics(font), text, width, max_lines)
+    return found
+
+
+def scaled_font(font: QFont, factor: float, bold: bool | None = None) -> QFont:
+    """A copy of ``font`` ``factor`` times as large (point- or pixel-sized alike)."""
+    out = QFont(font)
+    if out.pointSizeF() > 0:
+        out.setPointSizeF(out.pointSizeF() * factor)
+    elif out.pixelSize() > 0:
+        out.setPixelSize(max(1, round(out.pixelSize() * factor)))
+    if bold is not None:
+        out.setBold(bold)
+    return out
+
+
+def card_radius(rect: QRectF) -> float:
+    """The corner radius of a card drawn in ``rect``."""
+    return max(2.0, rect.width() * CORNER_RATIO)
+
+
+def paint_loading(painter: QPainter, rect: QRectF, colour: QColor) -> None:
+    """A quiet card outline while the thumbnail is being made."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    radius = card_radius(rect)
+    painter.drawRoundedRect(rect, radius, radius)
+    painter.restore()
+
+
+def _placeholder_fonts(font: QFont, width: int) -> tuple[QFont, QFontMetrics, QFont, QFontMetrics]:
+    key = (font.key(), width)
+    found = _fonts.get(key)
+    if found is None:
+        caption = QFont(font)
+        caption.setPixelSize(max(8, round(width / (6.5 if width < 90 else 15))))
+        caption.setBold(False)
+        name = QFont(font)
+        name.setPixelSize(max(10, round(width / 11)))
+        name.setBold(True)
+        if len(_fonts) > 64:
+            _fonts.clear()
+        found = _fonts[key] = (name, QFontMetrics(name), caption, QFontMetrics(caption))
+    return found
+
+
+def _inset(width: float) -> float:
+    return max(3.0, width * 0.06)
+
+
+def _rule_y(frame: QRectF, caption_metrics: QFontMetrics, inset: float) -> float:
+    return frame.bottom() - caption_metrics.lineSpacing() - inset * 1.2
+
+
+def _placeholder_base(width: int, height: int, ratio: float, font: QFont) -> QImage:
+    """The card shape of a placeholder (gradient, frame, rule), drawn once per size."""
+    key = (width, height, ratio, font.key())
+    found = _bases.get(key)
+    if found is not None:
+        return found
+    image = QImage(round(width * ratio), round(height * ratio),
+                   QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(ratio)
+    image.fill(Qt.GlobalColor.transparent)
+    rect = QRectF(0, 0, width, height)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    radius = card_radius(rect)
+    gradient = QLinearGradient(rect.topLeft(), rect.bottomLeft())
+    gradient.setColorAt(0.0, QColor("#4a5870"))
+    gradient.setColorAt(1.0, QColor("#262e3d"))
+    painter.setPen(QPen(QColor("#1b212c"), 1.0))
+    painter.setBrush(gradient)
+    painter.drawRoundedRect(rect.adjusted(0.5, 0.5, -0.5, -0.5), radius, radius)
+    inset = _inset(width)
+    frame = rect.adjusted(inset, inset, -inset, -inset)
+    painter.setPen(QPen(QColor(255, 255, 255, 60), 1.0))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(frame, radius * 0.6, radius * 0.6)
+    if width >= 90:
+        rule_y = _rule_y(frame, _placeholder_fonts(font, width)[3], inset)
+        painter.setPen(QPen(QColor(255, 255, 255, 45), 1.0))
+        painter.drawLine(int(frame.left() + inset * 2), int(rule_y),
+                         int(frame.right() - inset * 2), int(rule_y))
+    painter.end()
+    if len(_bases) > 32:
+        _bases.clear()
+    _bases[key] = image
+    return image
+
+
+def paint_placeholder(painter: QPainter, rect: QRectF, name: str, caption: str) -> None:
+    """A drawn card for an edition without a stored image: frame, name, caption.
+
+    Args:
+        painter: an active painter.
+        rect: the card's rectangle (about 63:88).
+        name: the card's name; left out when the card is too small to read it.
+        caption: set prefix and collector number (``DOA 1st · 001``).
+    """
+    painter.save()
+    width, height = round(rect.width()), round(rect.height())
+    ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
+    left, top = round(rect.left()), round(rect.top())
+    painter.drawImage(QPointF(left, top), _placeholder_base(width, height, ratio, painter.font()))
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    name_font, name_metrics, caption_font, caption_metrics = _placeholder_fonts(
+        painter.font(), width)
+    inset = _inset(width)
+    frame = QRectF(left, top, width, height).adjusted(inset, inset, -inset, -inset)
+    text_width = int(frame.width() - 2 * inset)
+    painter.setFont(caption_font)
+    if width < 90:
+        painter.setPen(QColor("#d5dbe6"))
+        number = caption.rsplit("·", 1)[-1].strip()
+        painter.drawText(frame, Qt.AlignmentFlag.AlignCenter,
+                         caption_metrics.elidedText(number, Qt.TextElideMode.ElideRight,
+                                                    int(frame.width())))
+        painter.restore()
+        return
+    rule_y = _rule_y(frame, caption_metrics, inset)
+    painter.setPen(QColor("#c3cad8"))
+    box = QRectF(frame.left() + inset, rule_y, text_width, frame.bottom() - rule_y)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter,
+                     caption_metrics.elidedText(caption, Qt.TextElideMode.ElideMiddle, text_width))
+    lines = wrapped(name_font, name, text_width, 4)
+    line_height = name_metrics.lineSpacing()
+    top_y = frame.top() + frame.height() * 0.42 - line_height * len(lines) / 2
+    painter.setFont(name_font)
+    painter.setPen(QColor("#f4f6fa"))
+    for i, line in enumerate(lines):
+        box = QRectF(frame.left() + inset, top_y + i * line_height, text_width, line_height)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, line)
+    painter.restore()
+
+
+def paint_thumbnail(painter: QPainter, rect: QRectF, image: QImage) -> None:
+    """Draw ``image`` (a rounded thumbnail) centred in ``rect`` at its logical size, at a
+    whole-pixel position (a copy, not a resampling)."""
+    ratio = image.devicePixelRatio() or 1.0
+    w, h = image.width() / ratio, image.height() / ratio
+    painter.drawImage(QPointF(round(rect.center().x() - w / 2), round(rect.center().y() - h / 2)),
+                      image)
