@@ -1,24 +1,25 @@
 """What the detail pane shows of a card, built in a worker thread (no Qt here).
 
 :func:`load_detail` asks the catalogue for the card (``GET /cards/{slug}``, endpoint 1),
-renders its effect with :mod:`app.gui.effect_html` and checks which edition images are in
-the image store, so the GUI thread only has to set texts.
+renders its effect with :mod:`app.gui.effect_html`, reads legality, rules, references and
+every edition (:mod:`app.gui.edition_data`), and checks which edition images are in the
+image store, so the GUI thread only has to set texts.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from app.catalogue.base import CardSummary
+from app.gui.card_text import FORMATS, RARITIES, facts, image_name, named, title, type_line
+from app.gui.edition_data import EditionInfo, edition_info
 from app.gui.effect_html import render_effect
 
-RARITIES: dict[int, str] = {
-    1: "Common", 2: "Uncommon", 3: "Rare", 4: "Super Rare", 5: "Ultra Rare",
-    6: "Promotional Rare", 7: "Collector Super Rare", 8: "Collector Ultra Rare",
-    9: "Collector Promo Rare",
-}
-"""Rarity numbers of the API and their names (``GET /option/search``, ``rarity``)."""
+__all__ = [
+    "RARITIES", "CardDetail", "DetailSource", "EditionInfo", "Reference", "Rule", "caption",
+    "detail_from_card", "image_name", "load_detail",
+]
 
 
 class DetailSource(Protocol):
@@ -30,27 +31,30 @@ class DetailSource(Protocol):
 
 
 @dataclass(frozen=True)
-class EditionInfo:
-    """One edition row of the detail pane.
+class Rule:
+    """A ruling or erratum of the card (Card field ``rule``).
 
     Attributes:
-        slug: the edition's slug.
-        set_prefix: e.g. ``DOA 1st``; set_name: e.g. ``Dawn of Ashes First Edition``.
-        collector_number: zero-padded, e.g. ``001``.
-        rarity: the rarity's name (``Common``), or "" when unknown.
-        illustrator: or "" when the API gives null.
-        image_file: the API file name of the edition image (``<uuid>.jpg``), or "".
-        has_image: whether that image is in the local image store.
+        date: ``YYYY-MM-DD`` (``date_added``); title: often "" (``ERRATA``, ``ERRATA, DTR``).
+        description: plain text.
+    """
+
+    date: str
+    title: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A card named by this card (``references``) or naming it (``referenced_by``).
+
+    Attributes:
+        slug, name: the other card's; kind: ``Summon``, ``Mastery``, … (title case).
     """
 
     slug: str
-    set_prefix: str
-    set_name: str
-    collector_number: str
-    rarity: str
-    illustrator: str
-    image_file: str
-    has_image: bool
+    name: str
+    kind: str
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,10 @@ class CardDetail:
         effect_html: the rendered effect (see :func:`app.gui.effect_html.render_effect`).
         flavor: the card's flavor text, stripped ("" when none).
         editions: in the API's order.
+        legality: ``(format, limit)`` pairs such as ``("Standard", "0")``; empty when the
+            card is limited nowhere.
+        rules: rulings and errata, newest first.
+        references: cards this card names; referenced_by: cards naming this one.
     """
 
     slug: str
@@ -74,63 +82,53 @@ class CardDetail:
     effect_html: str
     flavor: str
     editions: list[EditionInfo]
+    legality: list[tuple[str, str]] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
+    references: list[Reference] = field(default_factory=list)
+    referenced_by: list[Reference] = field(default_factory=list)
 
 
-def image_name(path: str | None) -> str:
-    """The file name of an edition ``image`` path (``/cards/images/x.jpg`` → ``x.jpg``)."""
-    return (path or "").rsplit("/", 1)[-1]
+def _legality(value: Any) -> list[tuple[str, str]]:
+    if not isinstance(value, dict):
+        return []
+    found: list[tuple[str, str]] = []
+    for fmt, limits in value.items():
+        limit = limits.get("limit") if isinstance(limits, dict) else limits
+        found.append((named(FORMATS, fmt), "" if limit is None else str(limit)))
+    return found
 
 
-def _words(values: Any) -> str:
-    if not values:
-        return ""
-    return ", ".join(str(v).replace("_", " ").title() for v in values)
+def _rules(items: Any) -> list[Rule]:
+    rules = [
+        Rule(date=str(item.get("date_added") or ""), title=str(item.get("title") or "").strip(),
+             description=str(item.get("description") or "").strip())
+        for item in items or [] if isinstance(item, dict)
+    ]
+    return sorted(rules, key=lambda rule: rule.date, reverse=True)  # stable for equal dates
 
 
-def _facts(card: dict[str, Any]) -> list[tuple[str, str]]:
-    facts: list[tuple[str, str]] = []
-    cost = card.get("cost") or {}
-    if cost.get("type") in ("memory", "reserve") and cost.get("value") is not None:
-        facts.append(("Cost", f"{cost['value']} {cost['type'].title()}"))
-    for one, many, key in (("Element", "Elements", "elements"), ("Class", "Classes", "classes")):
-        if card.get(key):
-            facts.append((many if len(card[key]) > 1 else one, _words(card[key])))
-    for label, key in (("Level", "level"), ("Power", "power"), ("Life", "life"),
-                       ("Durability", "durability")):
-        if card.get(key) is not None:
-            facts.append((label, str(card[key])))
-    if card.get("speed") is not None:
-        facts.append(("Speed", "Fast" if card["speed"] else "Slow"))
-    return facts
-
-
-def _edition(edition: dict[str, Any], source: DetailSource) -> EditionInfo:
-    file = image_name(edition.get("image"))
-    rarity = edition.get("rarity")
-    return EditionInfo(
-        slug=str(edition.get("slug") or ""),
-        set_prefix=str(edition["set"].get("prefix") or ""),
-        set_name=str(edition["set"].get("name") or ""),
-        collector_number=str(edition.get("collector_number") or ""),
-        rarity=RARITIES.get(rarity, "") if isinstance(rarity, int) else "",
-        illustrator=str(edition.get("illustrator") or ""),
-        image_file=file,
-        has_image=bool(file) and source.card_image_path(file) is not None,
-    )
+def _references(items: Any) -> list[Reference]:
+    return [
+        Reference(slug=str(item["slug"]), name=str(item.get("name") or item["slug"]),
+                  kind=title(item.get("kind") or ""))
+        for item in items or [] if isinstance(item, dict) and item.get("slug")
+    ]
 
 
 def detail_from_card(card: dict[str, Any], source: DetailSource) -> CardDetail:
     """Build the :class:`CardDetail` of an API Card object (see :func:`load_detail`)."""
-    types = _words(card.get("types"))
-    subtypes = _words(card.get("subtypes"))
     return CardDetail(
         slug=card["slug"],
         name=card["name"],
-        type_line=" — ".join(part for part in (types, subtypes) if part),
-        facts=_facts(card),
+        type_line=type_line(card),
+        facts=facts(card),
         effect_html=render_effect(card.get("effect"), card["name"]),
         flavor=(card.get("flavor") or "").strip(),
-        editions=[_edition(e, source) for e in card.get("editions") or []],
+        editions=[edition_info(e, card, source) for e in card.get("editions") or []],
+        legality=_legality(card.get("legality")),
+        rules=_rules(card.get("rule")),
+        references=_references(card.get("references")),
+        referenced_by=_references(card.get("referenced_by")),
     )
 
 

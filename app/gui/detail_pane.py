@@ -1,134 +1,207 @@
-"""The detail pane: the selected card's text, facts, flavor and editions."""
+"""The detail pane: everything the catalogue holds about the selected card.
+
+Top to bottom: Back/Forward and Gallery buttons; name and type line; facts; the effect box;
+flavor; legality, rules and errata, references and referenced-by (:class:`SafeText` blocks,
+see :mod:`app.gui.safe_text` for why HTML here can load nothing); the editions list; the
+selected edition (:class:`~app.gui.edition_panel.EditionPanel`).
+
+Navigation works like a browser: a click on a reference emits ``cardRequested(slug)``; the
+window loads the card and calls :meth:`DetailPane.show_detail`, which records it in the
+:class:`~app.gui.history.History`. Back and Forward (the buttons, Alt+Left / Alt+Right, the
+mouse's back and forward buttons) move through that history and emit ``cardRequested``.
+"""
 
 from __future__ import annotations
 
-import html
+from PySide6.QtCore import QEvent, QItemSelection, Qt, Signal, Slot
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QFrame,
-    QLabel,
-    QScrollArea,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
-
+from app.gui.card_view import CardView, plain_label
 from app.gui.detail_data import CardDetail
+from app.gui.detail_html import parse_link
+from app.gui.detail_nav import DetailNav
+from app.gui.detail_style import pane_css
 from app.gui.edition_list import EditionList, EditionModel
-from app.gui.effect_html import escape_text
-from app.gui.thumbnails import ThumbnailProvider
+from app.gui.edition_panel import EditionPanel
+from app.gui.thumbnails import ThumbnailProvider, ThumbState
 from app.gui.tile_delegate import scaled_font
 
-EFFECT_STYLE = (
-    "QFrame#effectBox { background: #f7f4ec; border: 1px solid #e2dccb; border-radius: 8px; }"
-    " QFrame#effectBox QLabel { color: #1e2430; background: transparent; }"
-)
+_DONE = (ThumbState.READY, ThumbState.MISSING)
 
 
-def facts_html(facts: list[tuple[str, str]], columns: int = 2) -> str:
-    """The facts as a rich-text table, ``columns`` label/value pairs per row (escaped)."""
-    cells = [
-        f'<td style="color:#7a8291; padding-right:6px;">{html.escape(label)}</td>'
-        f'<td style="padding-right:22px;"><b>{html.escape(value)}</b></td>'
-        for label, value in facts
-    ]
-    rows = ["".join(cells[i:i + columns]) for i in range(0, len(cells), columns)]
-    return '<table cellspacing="0" cellpadding="2">' + "".join(
-        f"<tr>{row}</tr>" for row in rows
-    ) + "</table>"
+class DetailPane(QWidget):
+    """Shows one :class:`CardDetail`, or a message when no card is shown.
 
-
-def _label(object_name: str, rich: bool = False) -> QLabel:
-    label = QLabel()
-    label.setObjectName(object_name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
-    label.setOpenExternalLinks(False)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    return label
-
-
-class DetailPane(QStackedWidget):
-    """Shows one :class:`CardDetail`, or a hint when no card is selected.
+    Signals:
+        cardRequested(str): show the card with this slug (a reference, Back or Forward).
+        themaRequested(str, str): show the Thema chart of this edition uuid and kind
+            (``FOIL`` or ``NONFOIL``).
+        galleryRequested(object, int): show the gallery of this :class:`CardDetail`; the int
+            is the edition row to show large, or -1 for the whole gallery.
 
     Args:
-        provider: the thumbnail provider shared with the grid (edition thumbnails).
+        provider: the thumbnail provider shared with the grid (edition images).
         parent: the owning widget.
     """
 
+    cardRequested = Signal(str)
+    themaRequested = Signal(str, str)
+    galleryRequested = Signal(object, int)
+
     def __init__(self, provider: ThumbnailProvider, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._slug: str | None = None
+        self._detail: CardDetail | None = None
+        self.nav = DetailNav(self)
+        self.history = self.nav.history
+        self.back_button, self.forward_button = self.nav.back_button, self.nav.forward_button
+        self.gallery_button = self.nav.gallery_button
         self._hint = QLabel("Select a card to see its details.")
         self._hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._hint.setWordWrap(True)
         self._hint.setObjectName("detailHint")
-        self.addWidget(self._hint)
 
-        self.name = _label("cardName")
-        self.name.setFont(scaled_font(self.font(), 1.6, bold=True))
-        self.type_line = _label("typeLine")
-        self.facts = _label("facts", rich=True)
-        self.effect = _label("effect", rich=True)
-        effect_box = QFrame()
-        effect_box.setObjectName("effectBox")
-        effect_box.setStyleSheet(EFFECT_STYLE)
-        box_layout = QVBoxLayout(effect_box)
-        box_layout.setContentsMargins(12, 10, 12, 4)
-        box_layout.addWidget(self.effect)
-        self._effect_box = effect_box
-        self.flavor = _label("flavor", rich=True)
-        self.editions_title = _label("editionsTitle")
-        self.editions_title.setFont(scaled_font(self.font(), 1.0, bold=True))
+        self.card = CardView()
+        card = self.card  # its texts, under the names the window's tests know
+        self.name, self.type_line, self.facts = card.name, card.type_line, card.facts
+        self.effect, self.flavor, self.sections = card.effect, card.flavor, card.sections
+        self.editions_title = plain_label("editionsTitle")
+        self.editions_title.setFont(scaled_font(self.font(), 1.1, bold=True))
         self.edition_model = EditionModel(provider, self)
         self.editions = EditionList(self.edition_model)
+        self.edition_panel = EditionPanel(provider)
+        self._css = ""
 
         content = QWidget()
+        content.setObjectName("detailContent")
         layout = QVBoxLayout(content)
-        layout.setContentsMargins(16, 14, 16, 14)
+        layout.setContentsMargins(16, 8, 16, 14)
         layout.setSpacing(8)
-        for widget in (self.name, self.type_line, self.facts, effect_box, self.flavor):
-            layout.addWidget(widget)
+        layout.addWidget(self.card)
         layout.addSpacing(6)
         layout.addWidget(self.editions_title)
         layout.addWidget(self.editions)
+        layout.addWidget(self.edition_panel)
         layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(content)
-        self._scroll = scroll
-        self.addWidget(scroll)
+        self.content = content
+        self._scroll = QScrollArea()
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._scroll.setWidget(content)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self._hint)
+        self.stack.addWidget(self._scroll)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.nav)
+        column.addWidget(self.stack, 1)
         self.setMinimumWidth(300)
+
+        for links in (self.card, self.edition_panel):
+            links.linkActivated.connect(self._on_link)
+        self.editions.selectionModel().selectionChanged.connect(self._on_edition_selected)
+        self.editions.openRequested.connect(self.open_gallery)
+        self.edition_panel.imageClicked.connect(
+            lambda: self.open_gallery(self.editions.currentIndex().row()))
+        self.nav.cardRequested.connect(self.cardRequested)
+        self.nav.galleryRequested.connect(self.open_gallery)
+        self.nav.watch([self, *self.findChildren(QWidget)])
+        self._restyle()
 
     @property
     def slug(self) -> str | None:
         """The slug of the card shown, or None."""
-        return self._slug
+        return self._detail.slug if self._detail is not None else None
+
+    @property
+    def scroll_area(self) -> QScrollArea:
+        """The scroll area around :attr:`content` (the card's texts, editions and edition)."""
+        return self._scroll
+
+    @property
+    def detail(self) -> CardDetail | None:
+        """The card shown, or None."""
+        return self._detail
 
     def show_detail(self, detail: CardDetail) -> None:
-        """Show this card (texts are set; edition thumbnails are requested)."""
-        self._slug = detail.slug
-        self.name.setText(detail.name)
-        self.type_line.setText(detail.type_line)
-        self.type_line.setVisible(bool(detail.type_line))
-        self.facts.setText(facts_html(detail.facts))
-        self.facts.setVisible(bool(detail.facts))
-        self.effect.setText(detail.effect_html)
-        self._effect_box.setVisible(bool(detail.effect_html))
-        self.flavor.setText(f"<i>{escape_text(detail.flavor)}</i>" if detail.flavor else "")
-        self.flavor.setVisible(bool(detail.flavor))
+        """Show this card (recorded in the history; edition images are requested)."""
+        self._detail = detail
+        self.nav.visit(detail.slug)
         count = len(detail.editions)
         self.editions_title.setText(f"{count} edition" + ("" if count == 1 else "s"))
         self.edition_model.set_editions(detail.editions)
+        self.card.show_card(detail, self._css)
+        if count:  # the first edition with a stored image, else the first
+            first = next((row for row, e in enumerate(detail.editions) if e.has_image), 0)
+            self.editions.setCurrentIndex(self.edition_model.index(first))
+        else:
+            self.edition_panel.show_edition(None, detail.name, self._css)
         self._scroll.verticalScrollBar().setValue(0)
-        self.setCurrentWidget(self._scroll)
+        self.stack.setCurrentWidget(self._scroll)
+        self.nav.set_gallery_enabled(bool(detail.editions))
 
     def show_message(self, text: str) -> None:
         """Show a message instead of a card (nothing selected, card not found)."""
-        self._slug = None
+        self._detail = None
         self._hint.setText(text)
         self.edition_model.set_editions([])
-        self.setCurrentWidget(self._hint)
+        self.edition_panel.show_edition(None, "", self._css)
+        self.stack.setCurrentWidget(self._hint)
+        self.nav.leave()
+        self.nav.set_gallery_enabled(False)
+
+    def settled(self) -> bool:
+        """True when a card is shown and all its edition images are made or known missing."""
+        model = self.edition_model
+        return self._detail is not None and self.edition_panel.image.state() in _DONE and all(
+            model.thumb_state(row) in _DONE for row in range(model.rowCount()))
+
+    @Slot()
+    def back(self) -> None:
+        """Go back to the card shown before (emits cardRequested); nothing at the start."""
+        self.nav.back()
+
+    @Slot()
+    def forward(self) -> None:
+        """Go forward again (emits cardRequested); nothing at the newest card."""
+        self.nav.forward()
+
+    @Slot()
+    def open_gallery(self, row: int = -1) -> None:
+        """Ask for the gallery of the card shown (``row`` ≥ 0: that edition large)."""
+        if self._detail is not None and self._detail.editions:
+            self.galleryRequested.emit(self._detail, row if row >= 0 else -1)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Follow a palette change (light ↔ dark): new colours for every text."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._restyle()
+
+    def _restyle(self) -> None:
+        self._css = pane_css(self.palette())
+        self.card.restyle(self.palette())
+        self.edition_panel.restyle(self._css)
+        if self._detail is not None:
+            self.card.show_card(self._detail, self._css)
+
+    @Slot(str)
+    def _on_link(self, url: str) -> None:
+        target = parse_link(url)
+        if target is None:
+            return
+        what, args = target
+        if what == "card":
+            self.cardRequested.emit(args[0])
+        else:
+            self.themaRequested.emit(args[0], args[1])
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_edition_selected(self, _selected: QItemSelection, _deselected: QItemSelection
+                             ) -> None:
+        rows = self.editions.selectionModel().selectedRows()
+        detail = self._detail
+        if detail is None or not rows or not 0 <= rows[0].row() < len(detail.editions):
+            return
+        self.edition_panel.show_edition(detail.editions[rows[0].row()], detail.name, self._css)

@@ -17,19 +17,21 @@ from PySide6.QtCore import (
     QRectF,
     QSize,
     Qt,
+    Signal,
     Slot,
 )
-from PySide6.QtGui import QFont, QFontMetrics, QImage, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QKeyEvent, QMouseEvent, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QListView,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
 )
 
-from app.gui.detail_data import EditionInfo
+from app.gui.edition_data import EditionInfo
 from app.gui.thumbnails import ThumbnailProvider, ThumbState
 from app.gui.tile_delegate import paint_loading, paint_placeholder, paint_thumbnail
 
@@ -127,6 +129,16 @@ class EditionDelegate(QStyledItemDelegate):
         rect = option.rect
         palette = option.palette
         font: QFont = option.font
+        state = option.state
+        if state & (QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_MouseOver):
+            colour = QColor(palette.highlight().color())
+            colour.setAlpha(70 if state & QStyle.StateFlag.State_Selected else 30)
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(QRectF(rect).adjusted(0, 1, 0, -1), 6, 6)
+            painter.restore()
         thumb = QRectF(rect.x() + ROW_PADDING, rect.y() + ROW_PADDING,
                        EDITION_THUMB.width(), EDITION_THUMB.height())
         image = index.data(EditionModel.ThumbnailRole)
@@ -143,7 +155,8 @@ class EditionDelegate(QStyledItemDelegate):
         bold.setBold(True)
         lines = [
             (bold, f"{edition.set_prefix} · {edition.set_name}", palette.text().color()),
-            (font, " · ".join(p for p in (f"#{edition.collector_number}", edition.rarity) if p),
+            (font, " · ".join(p for p in (f"#{edition.collector_number}",
+                                          edition.rarity_text or edition.rarity) if p),
              palette.text().color()),
             (font, f"Illustrated by {edition.illustrator}" if edition.illustrator else "",
              palette.placeholderText().color()),
@@ -163,7 +176,16 @@ class EditionDelegate(QStyledItemDelegate):
 
 
 class EditionList(QListView):
-    """A list of editions as tall as its rows (it scrolls with the detail pane around it)."""
+    """A list of editions as tall as its rows (it scrolls with the detail pane around it).
+
+    One edition is selected (the detail pane shows it below the list).
+
+    Signals:
+        openRequested(int): show the edition of this row large (a double click, or Enter);
+            not ``activated``, which some styles emit for a single click.
+    """
+
+    openRequested = Signal(int)
 
     def __init__(self, model: EditionModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -171,13 +193,29 @@ class EditionList(QListView):
         self.setItemDelegate(EditionDelegate(self))
         self.setUniformItemSizes(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.viewport().setAutoFillBackground(False)
         model.modelReset.connect(self._fit_height)
         self._fit_height()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter or Return opens the current edition large."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self.openRequested.emit(self.currentIndex().row())
+            return
+        super().keyPressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        """A double click on an edition opens it large."""
+        index = self.indexAt(event.position().toPoint())
+        if index.isValid() and event.button() == Qt.MouseButton.LeftButton:
+            self.openRequested.emit(index.row())
+            return
+        super().mouseDoubleClickEvent(event)
 
     @Slot()
     def _fit_height(self) -> None:

@@ -77,3 +77,128 @@ def test_load_detail_of_a_real_card(real_catalogue: Any) -> None:
     assert detail.name == "Spirit of Fire"
     assert len(detail.editions) == len(card["editions"])
     assert ("Life", "15") in detail.facts
+
+
+# Legality, rules, references and editions (issue 5 item 4) ------------------------------
+def full_edition(**changes: Any) -> dict[str, Any]:
+    """An Edition object in the real data's shape (values adapted from the 2026-04-04 data)."""
+    base: dict[str, Any] = {
+        "slug": "x-rec-hvf", "uuid": "o1yp6dnpyk", "collector_number": "011", "rarity": 5,
+        "illustrator": "Parhelion Studio Co.", "collaborators": ["Nemesis涅默"],
+        "image": "/cards/images/o1yp6dnpyk.jpg", "configuration": "default",
+        "orientation": None, "effect": None, "flavor": None,
+        "set": {"prefix": "ReC-HVF", "name": "Re:Collection Heaven's Favored",
+                "language": "EN", "release_date": "2025-03-07T00:00:00"},
+        "circulationTemplates": [
+            {"name": "HVN ReC Regalia", "kind": "NONFOIL", "foil": False, "population": 18000,
+             "population_operator": "≈", "printing": True, "variants": []}],
+        "circulations": [
+            {"kind": "FOIL", "foil": True, "population": 540, "population_operator": "=",
+             "printing": False, "variants": [{"description": "Quicksilver Foil"}]}],
+        "other_orientations": [],
+        "thema_foil": 2000, "thema_nonfoil": None, "thema_foil_dynamic": True,
+        "thema_nonfoil_dynamic": False,
+        **{f"thema_{e}_foil": 400 for e in ("charm", "ferocity", "grace", "mystique", "valor")},
+        **{f"thema_{e}_nonfoil": None for e in ("charm", "ferocity", "grace", "mystique",
+                                                 "valor")},
+    }
+    return {**base, **changes}
+
+
+RICH_CARD: dict[str, Any] = {
+    **CARD,
+    "legality": {"DRAFT": {"limit": 0}, "STANDARD": {"limit": 0}, "NEWFORMAT": {"limit": 2}},
+    "rule": [
+        {"title": "", "date_added": "2024-05-17", "description": "Older ruling."},
+        {"title": "ERRATA", "date_added": "2025-03-02", "description": "Immortal -> Immortality"},
+    ],
+    "references": [{"kind": "SUMMON", "name": "Powercell", "slug": "powercell",
+                    "direction": "TO"}],
+    "referenced_by": [{"kind": "MASTERY", "name": "Big Fox", "slug": "big-fox",
+                       "direction": "FROM"}],
+    "editions": [full_edition()],
+}
+
+
+def test_legality_rules_and_references() -> None:
+    detail = detail_from_card(RICH_CARD, FakeSource(set()))
+    assert detail.legality == [("Draft", "0"), ("Standard", "0"), ("Newformat", "2")]
+    assert [(r.date, r.title) for r in detail.rules] == [("2025-03-02", "ERRATA"),
+                                                        ("2024-05-17", "")]  # newest first
+    assert [(r.slug, r.name, r.kind) for r in detail.references] == [
+        ("powercell", "Powercell", "Summon")]
+    assert [(r.slug, r.kind) for r in detail.referenced_by] == [("big-fox", "Mastery")]
+
+
+def test_no_legality_null_or_empty() -> None:
+    for legality in (None, {}):
+        assert detail_from_card({**CARD, "legality": legality}, FakeSource(set())).legality == []
+
+
+def test_an_edition_with_everything() -> None:
+    (info,) = detail_from_card(RICH_CARD, FakeSource({"o1yp6dnpyk.jpg"})).editions
+    assert (info.uuid, info.caption, info.rarity, info.rarity_text) == (
+        "o1yp6dnpyk", "ReC-HVF · 011", "Ultra Rare", "Ultra Rare (UR)")
+    assert info.collaborators == ("Nemesis涅默",) and info.release_date == "2025-03-07"
+    assert info.has_image and info.language == "EN"
+    template, circulation = info.prints
+    assert (template.name, template.kind, template.population, template.printing,
+            template.templated) == ("HVN ReC Regalia", "Non-foil", "≈ 18,000", True, True)
+    assert (circulation.name, circulation.kind, circulation.population, circulation.variants,
+            circulation.templated) == ("", "Foil", "= 540", ("Quicksilver Foil",), False)
+    assert info.thema.foil == (2000, 400, 400, 400, 400, 400)
+    assert info.thema.nonfoil == (None,) * 6
+    assert info.thema.foil_dynamic and not info.thema.nonfoil_dynamic
+
+
+def test_edition_effect_and_flavor_only_where_they_differ() -> None:
+    same = full_edition(effect="**On Enter:**  CARDNAME deals 1.", flavor="Quick.")
+    other = full_edition(effect="**On Enter:** CARDNAME deals 2.", flavor="Slow.")
+    first, second = detail_from_card({**CARD, "editions": [same, other]},
+                                     FakeSource(set())).editions
+    assert first.effect_html == "" and first.flavor == ""  # whitespace only: the same text
+    assert "Ember Fox deals 2." in second.effect_html and second.flavor == "Slow."
+
+
+def test_a_flip_edition_knows_its_other_face() -> None:
+    back = {
+        "name": "Seiryuu, Azure Dragon", "slug": "seiryuu-azure-dragon", "types": ["ALLY"],
+        "subtypes": ["BEAST", "DRAGON"], "cost": {"type": "reserve", "value": "10"},
+        "elements": ["ARCANE"], "classes": ["TAMER"], "power": 4, "life": 12, "speed": None,
+        "level": None, "durability": None, "effect": "**Taunt**", "flavor": None,
+        "edition": {"orientation": "back", "image": "/cards/images/tf5f2n38g0.jpg",
+                    "effect": None, "flavor": None},
+    }
+    card = {**CARD, "editions": [full_edition(configuration="flip", orientation="front",
+                                              other_orientations=[back])]}
+    (info,) = detail_from_card(card, FakeSource({"tf5f2n38g0.jpg"})).editions
+    assert (info.configuration, info.orientation) == ("flip", "front")
+    (face,) = info.faces
+    assert (face.name, face.type_line, face.orientation) == (
+        "Seiryuu, Azure Dragon", "Ally — Beast, Dragon", "back")
+    assert face.effect_html.count("<b>Taunt</b>") == 1
+    assert ("Power", "4") in face.facts and face.has_image
+    assert face.image_file == "tf5f2n38g0.jpg"
+
+
+def test_old_editions_without_the_new_keys() -> None:
+    """The 2026-02-10 shape lacks thema_*_dynamic; the test editions above lack much more."""
+    (info, _) = detail_from_card(CARD, FakeSource(set())).editions
+    assert info.prints == () and info.faces == () and info.thema.empty
+    assert info.uuid == "" and info.rarity_text == "Rare (R)"
+
+
+@pytest.mark.realdata
+def test_real_cards_with_legality_rules_references_flip_and_dynamic_thema(
+        real_catalogue: Any) -> None:
+    beckon = load_detail(real_catalogue, "beckon-attention")
+    assert beckon.legality == [("Draft", "0"), ("Standard", "0")]
+    assert beckon.rules and beckon.rules[0].title == "ERRATA"
+    assert [r.slug for r in beckon.references] == ["crowds-favor"]
+    fatestone = load_detail(real_catalogue, "fabled-azurite-fatestone")
+    assert all(e.faces and e.configuration == "flip" for e in fatestone.editions)
+    assert fatestone.editions[0].faces[0].name == "Seiryuu, Azure Dragon"
+    silvie = load_detail(real_catalogue, "silvie-wilds-whisperer")
+    dynamic = [e for e in silvie.editions if e.thema.foil_dynamic]
+    assert [e.uuid for e in dynamic] == ["8otxPih25B"]
+    assert dynamic[0].thema.foil[0] == 2000
