@@ -101,7 +101,8 @@ class ThumbnailProvider(QObject):
     Args:
         source: finds the stored image file of an API file name, or None.
         cache_dir: the disk cache folder (``services.paths.thumbnails``).
-        memory_items: how many QImages the LRU keeps.
+        memory_bytes: how many bytes of QImages the LRU keeps (a 2x display's thumbnails
+            are four times larger, so the bound is in bytes, not images).
         threads: worker threads.
         scale: device pixel ratio; thumbnails are made at ``scale`` × the logical size.
         parent: the owning QObject.
@@ -109,13 +110,14 @@ class ThumbnailProvider(QObject):
 
     ready = Signal(str)
 
-    def __init__(self, source: ImageSource, cache_dir: Path, *, memory_items: int = 600,
+    def __init__(self, source: ImageSource, cache_dir: Path, *, memory_bytes: int = 96 << 20,
                  threads: int = 3, scale: float = 1.0, max_queued: int = 400,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._source, self._cache_dir, self._scale = source, cache_dir, max(1.0, scale)
         self._memory: OrderedDict[str, QImage] = OrderedDict()
-        self._memory_items, self._max_queued, self._threads = memory_items, max_queued, threads
+        self._memory_bytes, self._max_queued, self._threads = memory_bytes, max_queued, threads
+        self._held = 0  # bytes of the QImages in _memory
         self._missing: set[str] = set()
         self._queue: OrderedDict[str, tuple[str, int, int]] = OrderedDict()  # newest last
         self._running: set[str] = set()
@@ -157,6 +159,10 @@ class ThumbnailProvider(QObject):
             return ThumbState.PENDING
         return ThumbState.NONE
 
+    def forget_missing(self) -> None:
+        """Ask again for images that were missing (a sync may have stored them since)."""
+        self._missing.clear()
+
     def is_idle(self) -> bool:
         """True when nothing is queued or being made."""
         return not self._queue and not self._running
@@ -181,8 +187,9 @@ class ThumbnailProvider(QObject):
         self._running.discard(key)
         if isinstance(image, QImage) and not image.isNull():
             self._memory[key] = image
-            while len(self._memory) > self._memory_items:
-                self._memory.popitem(last=False)
+            self._held += image.sizeInBytes()
+            while self._held > self._memory_bytes and len(self._memory) > 1:
+                self._held -= self._memory.popitem(last=False)[1].sizeInBytes()
         else:
             self._missing.add(key)
         if not self._closed:

@@ -112,3 +112,26 @@ def test_tiles_get_an_image_or_the_placeholder(
     assert len({canvas.pixel(x, y) for x in range(0, size.width(), 4)
                 for y in range(0, size.height(), 4)}) > 5
     assert model.rowCount(QModelIndex()) == 2
+
+
+def test_memory_is_bounded_in_bytes_and_missing_images_are_asked_again(
+    qtbot: QtBot, real_services: Services
+) -> None:
+    one_thumbnail = W * H * 4
+    small = ThumbnailProvider(real_services.catalogue.card_image_path,
+                              real_services.paths.thumbnails, threads=1,
+                              memory_bytes=2 * one_thumbnail + 1)
+    try:
+        hits, misses = with_and_without_image(real_services)
+        for hit in hits[:4]:
+            small.image(hit.image_file, W, H)
+        qtbot.waitUntil(small.is_idle, timeout=20_000)
+        ready = [h for h in hits[:4] if small.state(h.image_file, W, H) is ThumbState.READY]
+        assert len(ready) == 2  # the two newest; the older ones were let go
+        small.image(misses[0].image_file, W, H)
+        qtbot.waitUntil(small.is_idle, timeout=20_000)
+        assert small.state(misses[0].image_file, W, H) is ThumbState.MISSING
+        small.forget_missing()
+        assert small.state(misses[0].image_file, W, H) is ThumbState.NONE
+    finally:
+        small.shutdown()

@@ -1,0 +1,213 @@
+"""What a window shows about syncing (issue 4, item 7): when the catalogue was last synced
+and from which API (the ``meta`` keys :mod:`app.sync.apply` writes), whether an API answers,
+whether a text is an API URL at all, and a sync's progress and outcome in words.
+No Qt; the GUI calls the I/O here (:func:`read_status`, :func:`probe`) in a worker.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from urllib.parse import urlsplit
+
+import httpx
+
+from app.net import USER_AGENT
+from app.store import Store
+from app.store.writer import read_meta
+from app.sync.apply import META_API, META_COMPLETE, META_FINISHED
+from app.sync.progress import Progress, ProgressFn
+from app.sync.report import SyncReport
+
+log = logging.getLogger("app.sync")
+PROBE_PATH = "/featured-sets"
+PROBE_TIMEOUT = 3.0
+UNITS = {"lists": "lists", "cards": "pages", "verify": "cards", "thema": "histories",
+         "images": "images", "apply": "steps"}
+"""What a phase counts when it knows its total (the crawl counts look-ups, total unknown)."""
+
+
+@dataclass(frozen=True)
+class SyncStatus:
+    """The catalogue's sync state, from its ``meta`` table.
+
+    Attributes:
+        api_url: the API the last applied sync came from; None when never synced.
+        finished_at: when the last sync was applied (UTC); None when never synced.
+        complete_at: when the last sync that enumerated every card was applied (UTC).
+    """
+
+    api_url: str | None = None
+    finished_at: datetime | None = None
+    complete_at: datetime | None = None
+
+    @property
+    def synced(self) -> bool:
+        """True once a sync was applied to this catalogue."""
+        return self.finished_at is not None
+
+
+def parse_stamp(text: str | None) -> datetime | None:
+    """A ``meta`` time stamp (``2026-11-21T14:04:05.123Z``) as an aware UTC datetime, or None
+    when absent or unreadable."""
+    if not text:
+        return None
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def read_status(store: Store) -> SyncStatus:
+    """The sync state of ``store`` (reads SQLite: call it off the GUI thread).
+
+    Raises:
+        sqlite3.Error: the catalogue cannot be read.
+    """
+    meta = read_meta(store, "sync.")
+    return SyncStatus(meta.get(META_API) or None, parse_stamp(meta.get(META_FINISHED)),
+                      parse_stamp(meta.get(META_COMPLETE)))
+
+
+def local_time_text(moment: datetime) -> str:
+    """``21 Nov 2026 15:04``: ``moment`` in the computer's time zone, to the minute."""
+    local = moment.astimezone()
+    return f"{local.day} {local:%b %Y %H:%M}"
+
+
+def api_host(api_url: str) -> str:
+    """The host (and port) of an API URL, for short display: ``api.gatcg.com``."""
+    return urlsplit(api_url).netloc or api_url
+
+
+def api_url_problem(text: str) -> str | None:
+    """Why ``text`` is not a usable API root URL, or None when it is one.
+
+    A usable URL is ``http://`` or ``https://`` with a host (and optionally a port and a
+    path), without spaces, a query or a fragment.
+    """
+    text = text.strip()
+    if not text:
+        return "Enter the address of a catalogue API, e.g. https://api.gatcg.com"
+    if any(ch.isspace() for ch in text):
+        return "An API URL has no spaces."
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 (raises ValueError on a bad port)
+    except ValueError:
+        return "This is not a valid URL (check the port)."
+    if parts.scheme.lower() not in ("http", "https"):
+        return "The API URL must start with http:// or https://"
+    if not parts.hostname:
+        return "The API URL needs a host name, e.g. https://api.gatcg.com"
+    if parts.query or parts.fragment:
+        return "The API URL is the API's root: no ?query or #fragment."
+    return None
+
+
+def probe(api_url: str, timeout: float = PROBE_TIMEOUT) -> str | None:
+    """Ask the API for ``/featured-sets`` (headers only) to learn whether it answers.
+
+    Blocks for up to about ``timeout`` seconds: call it off the GUI thread.
+
+    Returns:
+        None when the API answered 200; otherwise why it is not usable (one line).
+    """
+    url = api_url.rstrip("/") + PROBE_PATH
+    try:
+        with httpx.stream("GET", url, timeout=timeout, follow_redirects=True,
+                          headers={"User-Agent": USER_AGENT}) as response:
+            status = response.status_code
+    except httpx.HTTPError as exc:
+        log.info("probe of %s failed: %s", url, exc)
+        return f"{api_host(api_url)} does not answer ({exc.__class__.__name__})"
+    if status == 200:
+        return None
+    return f"{api_host(api_url)} answered {status}"
+
+
+def throttled(emit: Callable[[Progress], None], interval: float = 0.1) -> ProgressFn:
+    """A progress callback that passes a report on at most every ``interval`` seconds
+    (about ten a second), and always when the phase or its total changes; before a new
+    phase, the last report held back of the previous one (its final count) goes first."""
+    last: Progress | None = None
+    held: Progress | None = None
+    when = float("-inf")
+
+    def report(progress: Progress) -> None:
+        nonlocal last, held, when
+        now = time.monotonic()
+        fresh = last is None or (progress.phase, progress.total) != (last.phase, last.total)
+        if fresh and held is not None:
+            emit(held)
+        if fresh or now - when >= interval:
+            emit(progress)
+            last, held, when = progress, None, now
+        else:
+            held = progress
+
+    return report
+
+
+def size_text(size: float) -> str:
+    """``820 KB``, ``12.4 MB`` (decimal units, as the CLI)."""
+    return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{size / 1e3:.0f} KB"
+
+
+def duration_text(seconds: float) -> str:
+    """``8 s``, ``3 min``, ``1 h 5 min``."""
+    if seconds < 60:
+        return f"{max(1, round(seconds))} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
+
+
+def progress_lines(progress: Progress, phase_started: float) -> tuple[str, str]:
+    """``(traffic, pace)`` of a progress report: ``1.2 MB received (300 KB/s) · 45 requests``
+    and ``12 pages done · 4.0 per second · about 8 s left`` (``phase_started``: the report's
+    ``elapsed`` when its phase began; the pace waits for half a second of the phase)."""
+    speed = progress.bytes / progress.elapsed if progress.elapsed > 0 else 0.0
+    traffic = (f"{size_text(progress.bytes)} received ({size_text(speed)}/s) · "
+               f"{progress.requests:,} requests")
+    unit = UNITS.get(progress.phase, "items") if progress.total else "look-ups"
+    spent, done = progress.elapsed - phase_started, progress.done
+    if done <= 0:
+        return traffic, ""
+    if spent < 0.5:
+        return traffic, f"{done:,} {unit} done"
+    pace = f"{done:,} {unit} done · {done / spent:,.1f} per second"
+    if progress.total:
+        pace += f" · about {duration_text(max(0, progress.total - done) * spent / done)} left"
+    return traffic, pace
+
+
+def report_counts(report: SyncReport) -> dict[str, tuple[int, int, int, int]]:
+    """``{"cards": (new, changed, removed, unchanged), "editions": (…)}`` of a sync."""
+    w = report.write
+    return {"cards": (w.new, w.changed, w.removed, report.cards_unchanged),
+            "editions": (w.editions_new, w.editions_changed, w.editions_removed,
+                         report.editions_unchanged)}
+
+
+def report_lines(report: SyncReport) -> list[str]:
+    """The rest of a sync's summary: images, invalid records, traffic and time, totals."""
+    how = ("changed cards only" if report.incremental else "every card listed") + (
+        ", resumed" if report.resumed else "")
+    t = report.totals
+    lines = [
+        f"Images: {report.images:,} downloaded ({size_text(report.image_bytes)}) · "
+        f"{report.images_adopted:,} already stored · {report.images_not_found:,} not offered "
+        f"· logos: {report.logos:,}",
+        f"Thema history entries: {report.thema_entries:,}",
+        f"{report.requests:,} requests ({report.retries:,} retried) · "
+        f"{size_text(report.bytes)} received · {report.seconds:.1f} s · {how}",
+        f"The catalogue holds {t.get('cards', 0):,} cards, {t.get('editions', 0):,} "
+        f"editions and {t.get('images', 0):,} images.",
+    ]
+    if report.rejected:
+        lines.insert(3, f"{len(report.rejected):,} invalid records were skipped (see the log).")
+    return lines
