@@ -1,0 +1,160 @@
+"""The export's options, its jobs (one file each) and the process pool that renders them."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.errors import InvalidRequest
+from app.export.naming import DEFAULT_TEMPLATE, check_template, numbered, render_name
+from app.export.plan import ExportItem
+from app.export.render import EXTENSIONS, FORMATS, ignore_interrupts, render
+from app.export.report import ExportReport
+
+COLLISIONS: tuple[str, ...] = ("skip", "replace", "rename")
+MIN_WIDTH, MAX_WIDTH = 16, 8000
+POLL_S = 0.1
+"""How often a waiting export looks at its cancel flag (seconds)."""
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """How to export.
+
+    Attributes:
+        folder: write one file per edition here (None: no loose files).
+        zip_path: also (or instead) write one ZIP file holding the files.
+        format: ``jpeg`` (the stored original) or ``png-rounded`` (transparent corners).
+        width: scale to this width in pixels (None: original size).
+        template: file name template (:mod:`app.export.naming`).
+        collision: an existing file is ``skip``-ped (kept), ``replace``-d or the new one
+            is ``rename``-d (``name (2).png``).
+        workers: processes that render (None: one per core).
+    """
+
+    folder: Path | None = None
+    zip_path: Path | None = None
+    format: str = "jpeg"
+    width: int | None = None
+    template: str = DEFAULT_TEMPLATE
+    collision: str = "skip"
+    workers: int | None = None
+
+    def validate(self) -> None:
+        """Raise :class:`~app.errors.InvalidRequest` with a clear message if invalid."""
+        if self.folder is None and self.zip_path is None:
+            raise InvalidRequest("Choose a folder or a ZIP file to export to")
+        if self.format not in FORMATS:
+            raise InvalidRequest(f"The format must be {' or '.join(FORMATS)}, "
+                                 f"not {self.format!r}")
+        if self.width is not None and not MIN_WIDTH <= self.width <= MAX_WIDTH:
+            raise InvalidRequest(f"The width must be between {MIN_WIDTH} and {MAX_WIDTH} "
+                                 f"pixels, not {self.width}")
+        if self.collision not in COLLISIONS:
+            raise InvalidRequest(f"When a file exists: {', '.join(COLLISIONS)}, "
+                                 f"not {self.collision!r}")
+        if self.workers is not None and self.workers < 1:
+            raise InvalidRequest("workers must be 1 or more")
+        if self.folder is not None and self.folder.exists() and not self.folder.is_dir():
+            raise InvalidRequest(f"{self.folder} exists and is not a folder")
+        check_template(self.template)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One edition's file: ``name`` (unique in the batch), ``target`` (None: not written
+    to the folder), whether it replaces an existing file or was renamed."""
+
+    item: ExportItem
+    source: Path
+    name: str
+    target: Path | None
+    replaces: bool = False
+    renamed: bool = False
+
+
+def free_name(folder: Path, name: str, taken: set[str]) -> str:
+    """``name`` or the first ``name (n)`` (n ≥ 2) neither in ``folder`` nor in ``taken``
+    (compared ignoring case, as Windows and macOS file systems do)."""
+    candidate, number = name, 1
+    while candidate.casefold() in taken or (folder / candidate).exists():
+        number += 1
+        candidate = numbered(name, number)
+    return candidate
+
+
+def assign_jobs(found: Sequence[tuple[ExportItem, Path]], options: ExportOptions,
+                report: ExportReport) -> list[Job]:
+    """Name each file and apply the collision policy (existing files kept go to
+    ``report.kept``); two editions rendering to the same name get ``(2)``, ``(3)`` …"""
+    extension = EXTENSIONS[options.format]
+    taken: set[str] = set()
+    jobs: list[Job] = []
+    for item, source in found:
+        wanted = render_name(options.template, item.placeholders(), extension)
+        name = wanted
+        number = 1
+        while name.casefold() in taken:
+            number += 1
+            name = numbered(wanted, number)
+        renamed = name != wanted
+        target: Path | None = None
+        replaces = False
+        folder = options.folder
+        if folder is not None:
+            target = folder / name
+            if target.exists():
+                if options.collision == "skip":
+                    report.kept.append(target)
+                    target = None
+                elif options.collision == "replace":
+                    replaces = True
+                else:
+                    name = free_name(folder, name, taken)
+                    target, renamed = folder / name, True
+        taken.add(name.casefold())
+        jobs.append(Job(item, source, name, target, replaces, renamed))
+    return jobs
+
+
+def rendered(jobs: Sequence[Job], options: ExportOptions, cancel: threading.Event
+             ) -> Iterator[tuple[Job, bytes | BaseException]]:
+    """Render every job, yielding ``(job, bytes or the error)`` as each finishes.
+
+    Copies of the original (``jpeg`` at its own size) and single images are done in this
+    process; everything else in a pool of ``options.workers`` processes (spawned, so no
+    thread of the caller, Qt's included, is forked). Stops early when ``cancel`` is set:
+    images not started are dropped, the ones being rendered are waited for and dropped.
+    """
+    workers = min(options.workers or os.cpu_count() or 1, len(jobs))
+    if workers <= 1 or (options.format == "jpeg" and options.width is None):
+        for job in jobs:
+            if cancel.is_set():
+                return
+            try:
+                yield job, render(str(job.source), options.format, options.width)
+            except Exception as error:
+                yield job, error
+        return
+    pool = ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"),
+                               initializer=ignore_interrupts)
+    try:
+        pending: dict[Future[bytes], Job] = {
+            pool.submit(render, str(job.source), options.format, options.width): job
+            for job in jobs
+        }
+        while pending and not cancel.is_set():
+            finished, _ = wait(pending, timeout=POLL_S, return_when=FIRST_COMPLETED)
+            for future in finished:
+                job = pending.pop(future)
+                failure = future.exception()
+                yield job, failure if failure is not None else future.result()
+                if cancel.is_set():
+                    return
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

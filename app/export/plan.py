@@ -1,0 +1,163 @@
+"""What to export: a selection (query, set, editions, tiles) resolved into editions.
+
+Every selection becomes a list of :class:`ExportItem`, one per edition, in a stable order
+(the query's order; for uuids and tiles, the order given). Nothing here reads images.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from app.errors import NotFound, StoreError
+from app.search import EditionHit, SortKey, run_query
+from app.search.fields import RARITY_CODES
+from app.store import Store
+
+_RARITY_NAMES = {number: code for code, number in RARITY_CODES.items()}
+
+_EDITION_SQL = """
+SELECT e.uuid, e.card_uuid, c.slug, c.name, e.slug, e.set_prefix, e.collector_number,
+       e.rarity, e.image_file
+FROM editions e JOIN cards c ON c.uuid = e.card_uuid
+WHERE {where} ORDER BY e.position
+"""
+
+
+@dataclass(frozen=True)
+class ExportItem:
+    """One edition to export.
+
+    Attributes:
+        uuid: the edition's uuid.
+        card_slug, name: its card's slug and name.
+        edition_slug, set_prefix, collector_number, image_file: the edition's.
+        rarity: the edition's rarity number (None when unknown).
+    """
+
+    uuid: str
+    card_slug: str
+    name: str
+    edition_slug: str
+    set_prefix: str
+    collector_number: str
+    rarity: int | None
+    image_file: str
+
+    @property
+    def label(self) -> str:
+        """How a person names it: ``Tristan, Underhanded — DOA 1st 001``."""
+        return f"{self.name} — {self.set_prefix} {self.collector_number}"
+
+    def placeholders(self) -> dict[str, str]:
+        """The values of :data:`app.export.naming.PLACEHOLDERS` for this edition.
+
+        ``rarity`` is the rarity's code (``UR``), or its number when it has no code.
+        """
+        rarity = "" if self.rarity is None else _RARITY_NAMES.get(self.rarity, str(self.rarity))
+        return {
+            "set_prefix": self.set_prefix, "collector_number": self.collector_number,
+            "slug": self.card_slug, "name": self.name, "rarity": rarity, "uuid": self.uuid,
+        }
+
+
+def item_of(hit: EditionHit) -> ExportItem:
+    """The export item of a per-edition search hit."""
+    return ExportItem(hit.uuid, hit.slug, hit.name, hit.edition_slug, hit.set_prefix,
+                      hit.collector_number, hit.rarity, hit.image_file)
+
+
+def plan_query(store: Store, text: str, sort: SortKey | str = "set",
+               descending: bool = False, limit: int | None = None) -> list[ExportItem]:
+    """Every edition matching ``text`` (the search language, per edition), in ``sort`` order.
+
+    Raises:
+        QuerySyntaxError: malformed query. InvalidRequest: bad sort or limit.
+        StoreError: the catalogue cannot be read.
+    """
+    result = run_query(store, text, per="edition", sort=sort, descending=descending,
+                       limit=limit)
+    return [item_of(hit) for hit in result.hits if isinstance(hit, EditionHit)]
+
+
+def plan_set(store: Store, prefix: str) -> list[ExportItem]:
+    """Every edition of the set ``prefix`` (e.g. ``DOA 1st``), by collector number.
+
+    Raises:
+        NotFound: no edition has this set prefix.
+    """
+    items = _select(store, "e.set_prefix = ?", (prefix,))
+    if not items:
+        raise NotFound(f"No edition has the set prefix {prefix!r}")
+    return sorted(items, key=lambda i: (i.collector_number, i.name.casefold(), i.uuid))
+
+
+def plan_card(store: Store, slug: str) -> list[ExportItem]:
+    """Every edition of the card ``slug``, in the card's order of editions.
+
+    Raises:
+        NotFound: no card has this slug.
+    """
+    items = _select(store, "c.slug = ?", (slug,))
+    if not items:
+        raise NotFound(f"Card not found: no card has the slug {slug!r}")
+    return items
+
+
+def plan_editions(store: Store, uuids: Sequence[str]) -> list[ExportItem]:
+    """The editions ``uuids``, in that order (a repeated uuid once).
+
+    Raises:
+        NotFound: some uuid names no edition (the message lists them).
+    """
+    wanted = list(dict.fromkeys(uuids))
+    found: dict[str, ExportItem] = {}
+    for chunk in _chunks(wanted, 500):
+        marks = ",".join("?" * len(chunk))
+        found.update((i.uuid, i) for i in _select(store, f"e.uuid IN ({marks})", chunk))
+    unknown = [u for u in wanted if u not in found]
+    if unknown:
+        raise NotFound(f"No edition has the uuid {', '.join(unknown[:10])}"
+                       + (" …" if len(unknown) > 10 else ""))
+    return [found[u] for u in wanted]
+
+
+def plan_tiles(store: Store, tiles: Iterable[tuple[str, str]]) -> list[ExportItem]:
+    """The edition each tile shows: ``(card slug, image file)`` pairs, in order.
+
+    A search tile shows one edition of its card (the first with a stored image); this
+    finds that edition again. A tile whose card or image no longer matches is left out.
+    """
+    items: list[ExportItem] = []
+    for slug, image_file in dict.fromkeys(tiles):
+        rows = _select(store, "c.slug = ? AND e.image_file = ?", (slug, image_file))
+        items.extend(rows[:1])
+    return items
+
+
+def plan_hits(store: Store, hits: Iterable[object]) -> list[ExportItem]:
+    """The editions search hits show: an :class:`EditionHit` is its edition; a card hit
+    (``SummaryRow``: ``slug`` and ``image_file``) the edition its tile shows."""
+    items: list[ExportItem] = []
+    for hit in hits:
+        if isinstance(hit, EditionHit):
+            items.append(item_of(hit))
+        else:
+            items.extend(plan_tiles(store, [(getattr(hit, "slug", ""),
+                                             getattr(hit, "image_file", ""))]))
+    return list(dict.fromkeys(items))
+
+
+def _select(store: Store, where: str, params: Sequence[object]) -> list[ExportItem]:
+    try:
+        rows = store.connection().execute(_EDITION_SQL.format(where=where), tuple(params))
+        return [ExportItem(r[0], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
+                for r in rows.fetchall()]
+    except sqlite3.Error as exc:
+        raise StoreError(f"Reading the catalogue failed: {exc}") from exc
+
+
+def _chunks(values: list[str], size: int) -> Iterable[list[str]]:
+    for start in range(0, len(values), size):
+        yield values[start:start + size]

@@ -1,0 +1,120 @@
+"""Running an export: images rendered over the cores, written atomically, optionally zipped.
+
+Flow of :func:`run_export`: find each edition's stored image (fetching those not stored
+when a fetcher is given, else listing them as missing) → name each file from the template
+(unique within the batch, ignoring case) → apply the collision policy to existing files →
+render in a process pool (:func:`app.export.render.render`) → write each file through a
+temporary file and a rename (:mod:`app.export.files`; and/or into a ZIP written to a
+temporary file, renamed at the end). Cancelling stops at the next finished image: every
+file written is whole, and an unfinished ZIP is removed.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from app.export.fetch import Fetcher, resolve_sources
+from app.export.files import ZipWriter, write_file
+from app.export.jobs import ExportOptions, Job, assign_jobs, free_name, rendered
+from app.export.plan import ExportItem
+from app.export.report import ExportReport, Problem, Progress
+from app.images.store import ImageStore
+
+ProgressFn = Callable[[Progress], None]
+
+
+def run_export(
+    items: Sequence[ExportItem], options: ExportOptions, images: ImageStore, *,
+    fetch: Fetcher | None = None, progress: ProgressFn | None = None,
+    cancel: threading.Event | None = None,
+) -> ExportReport:
+    """Export the images of ``items`` as ``options`` say.
+
+    Args:
+        items: the editions, from :mod:`app.export.plan`.
+        options: where to, which format and width, names, collisions, ZIP.
+        images: the image store holding the editions' images.
+        fetch: fetches an image not stored (see :mod:`app.export.fetch`); None: such
+            editions are listed as missing.
+        progress: called after each edition is finished (in the calling thread).
+        cancel: set it (from any thread) to stop after the image being finished.
+
+    Returns:
+        The report; ``cancelled`` is True when ``cancel`` stopped it.
+
+    Raises:
+        InvalidRequest: invalid options (checked before anything is written).
+    """
+    options.validate()
+    started = time.monotonic()
+    cancel = cancel or threading.Event()
+    report = ExportReport(total=len(items))
+    done = 0
+
+    def tick(current: str) -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(Progress(done, report.total, current))
+
+    def fetching(item: ExportItem) -> None:
+        if progress is not None:
+            progress(Progress(done, report.total, f"fetching {item.image_file}"))
+
+    found, report.missing, report.fetched = resolve_sources(items, images, fetch, fetching,
+                                                            cancel)
+    for problem in report.missing:
+        tick(problem.item.label)
+    jobs = assign_jobs(found, options, report)
+    zip_target = _zip_target(options, report)
+    for job in jobs:
+        if job.target is None and zip_target is None:
+            tick(job.name)  # kept: the file exists and the policy is skip
+    jobs = [j for j in jobs if j.target is not None or zip_target is not None]
+    archive = ZipWriter(zip_target) if zip_target is not None else None
+    try:
+        for job, outcome in rendered(jobs, options, cancel):
+            if isinstance(outcome, BaseException):
+                report.failed.append(Problem(job.item, f"cannot render {job.source.name}: "
+                                                       f"{outcome}"))
+            else:
+                _write(job, outcome, archive, report)
+            tick(job.name)
+        report.cancelled = cancel.is_set() and done < report.total
+        if archive is not None:
+            report.zip_path = archive.finish(commit=not report.cancelled)
+    finally:
+        if archive is not None:
+            archive.discard()
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _write(job: Job, data: bytes, archive: ZipWriter | None, report: ExportReport) -> None:
+    if job.target is not None:
+        try:
+            write_file(job.target, data)
+        except OSError as error:
+            report.failed.append(Problem(job.item, f"cannot write {job.target}: {error}"))
+            return
+        report.written.append(job.target)
+        report.replaced += job.replaces
+        report.renamed += job.renamed
+    if archive is not None:
+        archive.add(job.name, data)
+        report.zipped += 1
+
+
+def _zip_target(options: ExportOptions, report: ExportReport) -> Path | None:
+    path = options.zip_path
+    if path is None or not path.exists():
+        return path
+    if options.collision == "skip":
+        report.kept.append(path)
+        return None
+    if options.collision == "rename":
+        return path.with_name(free_name(path.parent, path.name, set()))
+    return path

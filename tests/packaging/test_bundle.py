@@ -1,0 +1,131 @@
+"""The bundled application (PyInstaller one-folder) runs on its own: screenshot offscreen,
+export over worker processes, resources found, nothing written next to the executable."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+pytestmark = [pytest.mark.slow, pytest.mark.realdata,
+              pytest.mark.skipif(sys.platform == "win32", reason="Linux/macOS layout")]
+
+
+def executable(built: Path) -> Path:
+    if sys.platform == "darwin":
+        return built / "Archivist.app" / "Contents" / "MacOS" / "Archivist"
+    return built / "Archivist" / "Archivist"
+
+
+def data_copy(real_catalogue_dir: Path, folder: Path) -> Path:
+    """A data folder with a copy of the real catalogue and a link to its images."""
+    folder.mkdir(parents=True)
+    source = sqlite3.connect(real_catalogue_dir / "catalogue.sqlite3")
+    target = sqlite3.connect(folder / "catalogue.sqlite3")
+    try:
+        source.backup(target)
+    finally:
+        source.close()
+        target.close()
+    (folder / "images").mkdir()
+    (folder / "images" / "cards").symlink_to(real_catalogue_dir / "images" / "cards")
+    return folder
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every entry under ``folder``: its size and modification time."""
+    return {str(p.relative_to(folder)): (p.lstat().st_size, p.lstat().st_mtime_ns)
+            for p in folder.rglob("*")}
+
+
+def run_bundle(built: Path, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    home.mkdir(exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "XDG_"))}
+    env.update(QT_QPA_PLATFORM="offscreen", HOME=str(home))
+    return subprocess.run([str(executable(built)), *args], env=env, capture_output=True,
+                          text=True, timeout=300, cwd=home)
+
+
+def test_the_bundle_takes_a_screenshot_and_writes_nothing_beside_itself(
+        built: Path, real_catalogue_dir: Path, tmp_path: Path) -> None:
+    data = data_copy(real_catalogue_dir, tmp_path / "data")
+    before = snapshot(built / "Archivist")
+    out = tmp_path / "out.png"
+    run = run_bundle(built, tmp_path / "home", "screenshot", "--data-dir", str(data), str(out),
+                     "--query", "s:FTC", "--size", "1024x700")
+    assert run.returncode == 0, run.stderr
+    with Image.open(out) as image:
+        assert image.size == (1024, 700)
+        colours = image.convert("RGB").getcolors(maxcolors=1_000_000)
+        assert colours is not None and len(colours) > 500  # a window, not a flat colour
+    assert snapshot(built / "Archivist") == before
+    assert (data / "logs").is_dir()  # its writes went to the data folder
+
+
+def test_the_bundle_exports_over_worker_processes(built: Path, real_catalogue_dir: Path,
+                                                  tmp_path: Path) -> None:
+    data = data_copy(real_catalogue_dir, tmp_path / "data")
+    out = tmp_path / "export"
+    run = run_bundle(built, tmp_path / "home", "export", "--data-dir", str(data),
+                     "s:FTC el:fire", "--to", str(out), "--format", "png-rounded",
+                     "--workers", "2", "--pdf", str(tmp_path / "fire.pdf"))
+    assert run.returncode == 0, run.stderr
+    assert "Exported 13 of 13 images" in run.stdout
+    files = sorted(out.iterdir())
+    assert len(files) == 13
+    with Image.open(files[0]) as image:
+        assert image.mode == "RGBA"
+    assert (tmp_path / "fire.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_bundle_knows_its_version_and_finds_its_icons(built: Path, tmp_path: Path) -> None:
+    run = run_bundle(built, tmp_path / "home", "--version")
+    assert run.returncode == 0 and run.stdout.strip() == "archivist 0.1.0"
+    icons = built / "Archivist" / "_internal" / "app" / "resources" / "icons"
+    assert (icons / "archivist.svg").is_file() and (icons / "archivist-256.png").is_file()
+    unused = [p.name for p in (built / "Archivist").rglob("*")
+              if any(q in p.name for q in ("WebEngine", "Qt6Quick", "Qt6Qml", "Qt63D"))]
+    assert unused == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux desktop files")
+def test_the_linux_files_hold_the_icons_in_the_usual_sizes(built: Path, tmp_path: Path) -> None:
+    linux = built / "linux"
+    for size in (16, 32, 48, 64, 128, 256):
+        with Image.open(linux / "icons" / "hicolor" / f"{size}x{size}" / "apps" /
+                        "archivist.png") as icon:
+            assert icon.size == (size, size) and icon.mode == "RGBA"
+            assert icon.getpixel((0, 0))[3] < 255 or size < 32  # transparent background
+    assert (linux / "icons" / "hicolor" / "scalable" / "apps" / "archivist.svg").is_file()
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "HOME": str(home)}
+    env.pop("XDG_DATA_HOME", None)
+    run = subprocess.run(["sh", str(linux / "install.sh")], env=env, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    share = home / ".local" / "share"
+    desktop = (share / "applications" / "archivist.desktop").read_text()
+    assert f"Exec={home}/.local/opt/Archivist/Archivist" in desktop
+    assert (share / "icons" / "hicolor" / "48x48" / "apps" / "archivist.png").is_file()
+    assert (share / "metainfo" / "io.github.archivist.Archivist.metainfo.xml").is_file()
+    assert os.access(home / ".local" / "bin" / "archivist", os.X_OK)
+    shutil.rmtree(home / ".local" / "opt")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG folders")
+def test_without_a_data_dir_the_bundle_uses_the_user_folders(built: Path, tmp_path: Path
+                                                            ) -> None:
+    home = tmp_path / "home"
+    before = snapshot(built / "Archivist")
+    run = run_bundle(built, home, "search", "fire")
+    assert run.returncode == 0, run.stderr
+    assert "import cards first" in run.stdout  # a new, empty catalogue
+    assert (home / ".local" / "share" / "Archivist" / "catalogue.sqlite3").is_file()
+    assert snapshot(built / "Archivist") == before
