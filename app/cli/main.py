@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from app import __version__
-from app.cli import commands, search_cmd, sync_cmd
+from app.cli import commands, export_cmd, search_cmd, sync_cmd
 from app.errors import ArchivistError
 
 
@@ -69,15 +69,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     sync_cmd.add_parser(sub, common)
     search_cmd.add_parser(sub, common)
+    export_cmd.add_parser(sub, common)
 
     p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
     p.add_argument("out", metavar="OUT.png")
     p.add_argument("--query", default="", help="search text to type")
     p.add_argument("--card", metavar="SLUG", help="card to select and show in the detail pane")
     p.add_argument("--size", default="1280x800", metavar="WxH", help="window size in pixels")
-    p.add_argument("--page", default="search", choices=("search", "sets", "thema"),
-                   help="page to show: search (default), sets (featured sets) or thema")
-    p.add_argument("--edition", metavar="UUID", help="edition whose Thema chart is shown")
+    p.add_argument("--page", default="search",
+                   choices=("search", "sets", "thema", "card", "gallery"),
+                   help="page to show: search (default), sets (featured sets), thema, card "
+                        "(the detail of --card) or gallery (the editions of --card)")
+    p.add_argument("--edition", metavar="UUID",
+                   help="edition whose Thema chart (thema), details (card) or large view "
+                        "(gallery) is shown")
     p.add_argument("--theme", default="light", choices=("light", "dark"), help="palette")
     p.set_defaults(run=commands.run_screenshot)
 

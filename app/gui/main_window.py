@@ -1,8 +1,9 @@
 """The main window: the browsing page (or the first-run page) and the status bar.
 
 Signals flow one way (DESIGN.md: "the GUI thread only paints"):
-``BrowserPage.queryChanged`` (debounced typing) → :meth:`SearchController.search` (worker)
-→ ``resultsReady`` → :meth:`ResultModel.set_results`; ``BrowserPage.cardChosen`` →
+``BrowserPage.searchRequested`` (debounced typing, filters, sort) → :meth:`SearchController.search`
+(worker, :func:`app.search.run_query`) → ``resultsReady`` → :meth:`BrowserPage.show_results`
+(or ``queryRejected`` → :meth:`BrowserPage.show_problem`); ``BrowserPage.cardChosen`` →
 :meth:`SearchController.load_card` (worker) → ``cardReady`` → :meth:`DetailPane.show_detail`;
 thumbnails: the delegate asks the model, the model asks the provider (worker) →
 ``ready(key)`` → ``dataChanged`` of that one row.
@@ -10,6 +11,11 @@ thumbnails: the delegate asks the model, the model asks the provider (worker) �
 Pages are tabs (Ctrl+1/2/3): Search (the browsing or first-run page), Featured sets and Thema.
 ``SetsPage.setRequested(prefix)`` → :meth:`MainWindow.show_set` (searches ``s:"PREFIX"``);
 :meth:`MainWindow.show_thema` (a slot) opens an edition's Thema chart.
+
+File ▸ Sync now / Settings… and the status-bar sync indicator belong to
+:class:`~app.gui.sync_controller.SyncController` (``self.sync``); its ``applied`` signal →
+:meth:`MainWindow.refresh_catalogue`. File ▸ Export…, Copy image (Ctrl+C), dragging images
+out and Help ▸ About belong to :class:`~app.gui.export_actions.ExportActions` (``self.export``).
 """
 
 from __future__ import annotations
@@ -17,33 +23,44 @@ from __future__ import annotations
 from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
 
 from app.bootstrap import Services
-from app.catalogue.base import CardSummary
 from app.errors import ArchivistError
 from app.gui.browser_page import BrowserPage
 from app.gui.detail_data import CardDetail
+from app.gui.export_actions import ExportActions
 from app.gui.failures import STATUS_MS, report_failure
 from app.gui.first_run import FirstRunPage
+from app.gui.gallery import GalleryDialog
 from app.gui.result_model import ResultModel
-from app.gui.search_controller import SearchController
+from app.gui.search_controller import QueryProblem, SearchController, SearchRequest
 from app.gui.sets_page import SetsPage
-from app.gui.settings import restore_pages, restore_window, save_pages, save_window
+from app.gui.settings import (
+    SearchPrefs,
+    load_search_prefs,
+    restore_pages,
+    restore_window,
+    save_pages,
+    save_search_prefs,
+    save_window,
+)
+from app.gui.sync_controller import SyncController
 from app.gui.thema_page import ThemaPage
 from app.gui.thumbnails import ThumbnailProvider
+from app.search import QueryResult
 
 THUMB_SIZE = QSize(146, 204)
 PAGES = ("search", "sets", "thema")
 """The window's pages, in tab order (Ctrl+1, Ctrl+2, Ctrl+3)."""
 
 
-def count_text(count: int) -> str:
-    """``2,235 cards``, ``1 card``, ``No cards``."""
+def count_text(count: int, per: str = "card") -> str:
+    """``2,235 cards``, ``1 card``, ``No cards``; per edition ``4,414 editions``."""
     if count == 0:
-        return "No cards"
-    return f"{count:,} card" + ("" if count == 1 else "s")
+        return f"No {per}s"
+    return f"{count:,} {per}" + ("" if count == 1 else "s")
 
 
 class MainWindow(QMainWindow):
@@ -95,14 +112,36 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self.count_label = QLabel()
         self.statusBar().addPermanentWidget(self.count_label)
+        # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
+        self.sync = SyncController(services, self, settings, dialogs)
+        self.file_menu = self.menuBar().addMenu("&File")
+        self.file_menu.addAction(self.sync.sync_action)
+        self.file_menu.addAction(self.sync.settings_action)
+        self.file_menu.addSeparator()
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit),
+                              menuRole=QAction.MenuRole.QuitRole)
+        quit_action.triggered.connect(self.close)
+        self.file_menu.addAction(quit_action)
+        self.sync.applied.connect(self.refresh_catalogue)
+        self.firstPainted.connect(self.sync.start_up)
 
-        self.browser.queryChanged.connect(self.controller.search)
+        self.browser.searchRequested.connect(self.controller.search)
         self.browser.cardChosen.connect(self._on_card_chosen)
         self.controller.resultsReady.connect(self._on_results)
+        self.controller.queryRejected.connect(self._on_rejected)
+        self.controller.optionsReady.connect(self.browser.filters.set_options)
         self.controller.cardReady.connect(self._on_card)
         self.controller.countsReady.connect(self._on_counts)
         self.controller.failed.connect(self._on_failed)
         self.first_run.recheckRequested.connect(self.controller.load_counts)
+        # the detail pane: reference links, Back/Forward, Thema chart links, the gallery
+        self.gallery = GalleryDialog(lambda f: services.catalogue.card_image(f, rounded=True), self)
+        self.detail.cardRequested.connect(self.select_card)
+        self.detail.themaRequested.connect(self.show_thema)
+        self.detail.galleryRequested.connect(self.gallery.show_card)
+        # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
+        # editions and the gallery; Help ▸ About Archivist
+        self.export = ExportActions(self, services, icon)
         self.sets.setRequested.connect(self.show_set)
         self.sets.failed.connect(self._on_failed)
         self.thema.failed.connect(self._on_failed)
@@ -116,10 +155,14 @@ class MainWindow(QMainWindow):
 
         query = restore_window(settings, self, self.splitter)
         restore_pages(settings, self.tabs, self.thema.splitter)
+        prefs = load_search_prefs(settings)
+        self.browser.set_search_options(prefs.per, prefs.sort, prefs.descending,
+                                        prefs.filters_visible)
         self.search.blockSignals(True)
         self.search.setText(query)
         self.search.blockSignals(False)
         self.controller.load_counts()
+        self.controller.load_options()
         self.browser.submit_query()
 
     @property
@@ -130,6 +173,20 @@ class MainWindow(QMainWindow):
     def run_search(self) -> None:
         """Search for the search field's text now."""
         self.browser.submit_query()
+
+    @Slot()
+    def refresh_catalogue(self) -> None:
+        """Show the catalogue anew (a sync swapped it in): counts, the current search, the
+        card shown, and the Featured sets and Thema pages once they were loaded."""
+        self.controller.load_counts()
+        self.controller.load_options()
+        self.provider.forget_missing()  # images the sync stored show up now
+        self.run_search()
+        if self.detail.slug:
+            self.controller.load_card(self.detail.slug)
+        for page in (self.sets, self.thema):
+            if page.loaded:
+                page.reload()
 
     def set_query(self, text: str) -> None:
         """Type ``text`` into the search field and search at once."""
@@ -161,11 +218,12 @@ class MainWindow(QMainWindow):
     def select_card(self, slug: str) -> None:
         """Select the tile of ``slug`` and show its detail (loaded even when not a hit)."""
         row = self.model.row_of(slug)
-        if row is None:
-            self.grid.clearSelection()
-            self.controller.load_card(slug)
+        index = self.model.index(row) if row is not None else None
+        if index is None or index == self.grid.currentIndex():  # no tile, or no change
+            if index is None:
+                self.grid.selectionModel().clear()  # the current tile too: a click reloads it
+            self._on_card_chosen(slug)
             return
-        index = self.model.index(row)
         self.grid.setCurrentIndex(index)
         self.grid.scrollTo(index, self.grid.ScrollHint.PositionAtCenter)
 
@@ -173,6 +231,10 @@ class MainWindow(QMainWindow):
         """Write geometry, splitter sizes, the page and the query to the settings (if any)."""
         if self._settings is not None:
             save_pages(self._settings, self.tabs, self.thema.splitter)
+            request = self.browser.request()
+            save_search_prefs(self._settings, SearchPrefs(
+                request.per, request.sort, request.descending,
+                self.browser.filters_button.isChecked()))
             save_window(self._settings, self, self.splitter, self.search.text())
 
     def shutdown(self) -> None:
@@ -180,6 +242,9 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self._closed = True
+        self.sync.shutdown()
+        self.gallery.shutdown()
+        self.export.shutdown()
         self.browser.stop()
         self.provider.shutdown()
         self._pool.clear()
@@ -220,23 +285,27 @@ class MainWindow(QMainWindow):
     @Slot()
     def _escape(self) -> None:
         if self.current_page() == "search":  # other pages keep the query as it is
-            self.browser.clear_search()
+            self.browser.escape()
 
     @Slot(str)
     def _on_card_chosen(self, slug: str) -> None:
         if slug != self.detail.slug:
             self.controller.load_card(slug)
 
-    @Slot(str, list)
-    def _on_results(self, text: str, rows: list[CardSummary]) -> None:
+    @Slot(object, object)
+    def _on_results(self, _request: SearchRequest, result: QueryResult) -> None:
         shown = self.detail.slug
-        self.model.set_results(text, rows)
-        words = text.strip()
-        self.grid.set_empty_text(f"No cards match “{words}”" if words else "No cards yet.")
-        self.count_label.setText(count_text(len(rows)))
+        self.browser.show_results(result)
+        self.count_label.setText(count_text(result.total, result.per))
         row = self.model.row_of(shown) if shown else None
         if row is not None:
             self.grid.setCurrentIndex(self.model.index(row))  # already shown: no reload
+        self._has_results = True
+        self._note_answer()
+
+    @Slot(object, object)
+    def _on_rejected(self, _request: SearchRequest, problem: QueryProblem) -> None:
+        self.browser.show_problem(problem)  # the grid keeps the last results
         self._has_results = True
         self._note_answer()
 

@@ -12,12 +12,13 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QThread
 
 from app.bootstrap import Services
 from app.errors import InvalidRequest
+from app.gui import detail_shots
 from app.gui.thumbnails import ThumbState
 
 log = logging.getLogger("app.gui")
 
 TIMEOUT_S = 20.0
-SCREENSHOT_PAGES = ("search", "sets", "thema")
+SCREENSHOT_PAGES = ("search", "sets", "thema", *detail_shots.DETAIL_PAGES)
 THEMES = ("light", "dark")
 _DONE = (ThumbState.READY, ThumbState.MISSING)
 
@@ -31,7 +32,7 @@ def _settled(window: object, query: str) -> bool:
         return False
     if window.pages.currentWidget() is window.first_run:
         return True
-    if window.model.query != query:
+    if window.model.query != query and not _rejected(window, query):
         return False
     # not busy: the card load (if any) answered; the pane shows the card or why not
     for row in window.grid.visible_rows():
@@ -40,6 +41,15 @@ def _settled(window: object, query: str) -> bool:
             return False
     editions = window.detail.edition_model
     return all(editions.thumb_state(row) in _DONE for row in range(editions.rowCount()))
+
+
+def _rejected(window: object, query: str) -> bool:
+    """True when the search page shows ``query`` as malformed (the grid keeps old results)."""
+    from app.gui.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    problem = window.browser.error.problem
+    return problem is not None and problem.query == query
 
 
 def _page_settled(window: object, page: str) -> bool:
@@ -72,7 +82,8 @@ def _wait(condition: object, timeout: float) -> bool:
 
 def take_screenshot(services: Services, out: Path, query: str = "", card: str | None = None,
                     size: tuple[int, int] = (1280, 800), page: str = "search",
-                    edition: str | None = None, theme: str = "light") -> int:
+                    edition: str | None = None, theme: str = "light", per: str = "card",
+                    sort: str = "name", descending: bool = False) -> int:
     """Render the window with ``query`` typed and ``card`` selected, and save it as PNG.
 
     Waits (at most about 20 s) until the search answered, the card's detail is shown and
@@ -85,21 +96,27 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         query: the search text to type ("" lists every card).
         card: the slug of the card to select; loaded even when it is not among the hits.
         size: the window size in pixels (width, height).
-        page: the page shown: ``search``, ``sets`` (Featured sets) or ``thema``.
+        page: the page shown: ``search``, ``sets`` (Featured sets), ``thema``, ``card`` (the
+            detail of ``card``, as tall as it is) or ``gallery`` (the editions of ``card``).
         edition: on the Thema page, the edition uuid whose chart is shown (default: the
-            top-ranked edition).
+            top-ranked edition); on the card page, the edition (uuid or slug) selected; on
+            the gallery page, the edition shown large.
         theme: ``light`` or ``dark`` (a dark palette on the Fusion style).
+        per: one tile per ``card`` or per ``edition``.
+        sort: the order, one of :data:`app.search.SORT_KEYS`; descending: reversed.
 
     Returns:
         0 when the PNG was written, 1 when it could not be.
 
     Raises:
-        InvalidRequest: an unknown page or theme.
+        InvalidRequest: an unknown page or theme; ``card`` or ``gallery`` without a card.
     """
     if page not in SCREENSHOT_PAGES:
         raise InvalidRequest(f"Unknown page {page!r}: choose {', '.join(SCREENSHOT_PAGES)}")
     if theme not in THEMES:
         raise InvalidRequest(f"Unknown theme {theme!r}: choose light or dark")
+    if page in detail_shots.DETAIL_PAGES and not card:
+        raise InvalidRequest(f"--page {page} needs --card SLUG")
     if not os.environ.get("QT_QPA_PLATFORM") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):
@@ -114,22 +131,30 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     window = MainWindow(services, settings=None, icon=app_icon(), dialogs=False)
     window.resize(*size)
     window.show()
+    window.browser.set_search_options(per, sort, descending)
     window.set_query(query)
-    _wait(lambda: not window.controller.searching and window.model.query == query, TIMEOUT_S)
+    _wait(lambda: not window.controller.searching and (
+        window.model.query == query or _rejected(window, query)), TIMEOUT_S)
     if card:
         window.select_card(card)
     if page == "thema" and edition:
         window.show_thema(edition)
+    elif page in detail_shots.DETAIL_PAGES:
+        detail_shots.prepare(window, page, size)
     else:
         window.show_page(page)
     settled = (lambda: _settled(window, query)) if page == "search" else (
         lambda: _page_settled(window, page))
+    if page in detail_shots.DETAIL_PAGES:
+        settled = lambda: detail_shots.settle(window, page, card or "", edition)  # noqa: E731
     if not _wait(settled, TIMEOUT_S):
         log.warning("screenshot: the window did not settle within %.0f s", TIMEOUT_S)
         print("archivist: warning: not everything was loaded in time", file=sys.stderr)
     _wait(lambda: False, 0.1)  # let the last repaints land
     out.parent.mkdir(parents=True, exist_ok=True)
-    saved = window.grab().save(str(out), "PNG")
+    shot = detail_shots.grab(window, page, size) if page in detail_shots.DETAIL_PAGES else (
+        window.grab())
+    saved = shot.save(str(out), "PNG")
     window.close()
     window.shutdown()
     window.deleteLater()

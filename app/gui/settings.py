@@ -1,5 +1,6 @@
-"""Window settings (geometry, splitter sizes, last query and page) in an ini file in the data
-folder.
+"""Window settings (geometry, splitter sizes, last query and page), search settings (tiles
+per card or edition, sort, filter panel shown) and sync settings (API URL, image policy, sync
+on start) in an ini file in the data folder.
 
 Keeping them inside ``Paths.data`` means a test's or a USB stick's data folder carries its
 own settings and never touches the user's.
@@ -7,10 +8,15 @@ own settings and never touches the user's.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
 from app.paths import Paths
+from app.search import SORT_KEYS
+from app.sync.context import DEFAULT_API, IMAGE_MODES, ImagesMode
+from app.sync.status import api_url_problem
 
 SETTINGS_FILE = "archivist-gui.ini"
 DEFAULT_SIZE = (1280, 800)
@@ -56,3 +62,76 @@ def save_pages(settings: QSettings, tabs: QTabWidget, thema: QSplitter) -> None:
     """Write the current page and the Thema splitter sizes (:func:`save_window` syncs)."""
     settings.setValue("window/page", tabs.currentIndex())
     settings.setValue("thema/splitter", thema.saveState())
+
+
+@dataclass(frozen=True)
+class SyncPrefs:
+    """The sync settings (File ▸ Settings…).
+
+    Attributes:
+        api_url: the API root to sync from (an http or https URL).
+        images: card images a sync fetches: ``none``, ``missing`` or ``all``.
+        sync_on_start: sync shortly after the window first shows the catalogue.
+    """
+
+    api_url: str = DEFAULT_API
+    images: ImagesMode = "missing"
+    sync_on_start: bool = False
+
+
+def load_sync_prefs(settings: QSettings | None) -> SyncPrefs:
+    """The stored sync settings; defaults for missing or invalid values (and without settings,
+    so screenshots and tests never sync on start)."""
+    if settings is None:
+        return SyncPrefs()
+    url = str(settings.value("sync/api_url", DEFAULT_API) or "").strip()
+    images = str(settings.value("sync/images", "missing"))
+    on_start = str(settings.value("sync/on_start", "false")).lower() in ("true", "1")
+    return SyncPrefs(url if api_url_problem(url) is None else DEFAULT_API,
+                     next((m for m in IMAGE_MODES if m == images), "missing"), on_start)
+
+
+def save_sync_prefs(settings: QSettings, prefs: SyncPrefs) -> None:
+    """Write the sync settings and flush them to the file."""
+    settings.setValue("sync/api_url", prefs.api_url)
+    settings.setValue("sync/images", prefs.images)
+    settings.setValue("sync/on_start", prefs.sync_on_start)
+    settings.sync()
+
+
+@dataclass(frozen=True)
+class SearchPrefs:
+    """How the search page searches and shows hits (the query itself is in ``search/query``).
+
+    Attributes:
+        per: ``card`` or ``edition`` (one tile per card or per edition).
+        sort: a sort key of :data:`app.search.SORT_KEYS`.
+        descending: reverse the order.
+        filters_visible: the filter panel is shown.
+    """
+
+    per: str = "card"
+    sort: str = "name"
+    descending: bool = False
+    filters_visible: bool = True
+
+
+def load_search_prefs(settings: QSettings | None) -> SearchPrefs:
+    """The stored search settings; defaults for missing or unknown values."""
+    if settings is None:
+        return SearchPrefs()
+    per = str(settings.value("search/per", "card"))
+    sort = str(settings.value("search/sort", "name"))
+    return SearchPrefs(
+        per if per in ("card", "edition") else "card", sort if sort in SORT_KEYS else "name",
+        str(settings.value("search/descending", "false")).lower() in ("true", "1"),
+        str(settings.value("search/filters", "true")).lower() in ("true", "1"),
+    )
+
+
+def save_search_prefs(settings: QSettings, prefs: SearchPrefs) -> None:
+    """Write the search settings (:func:`save_window` syncs the file)."""
+    settings.setValue("search/per", prefs.per)
+    settings.setValue("search/sort", prefs.sort)
+    settings.setValue("search/descending", prefs.descending)
+    settings.setValue("search/filters", prefs.filters_visible)
