@@ -15,12 +15,12 @@ from datetime import date
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication
 
-from app.bootstrap import build  # noqa: E402
-from app.ingest import import_paths  # noqa: E402
-from app.ingest.thema import import_generated_history  # noqa: E402
-from benchmarks.common import SNAPSHOT_0404, figure  # noqa: E402
+from app.bootstrap import build
+from app.ingest import import_paths
+from app.ingest.thema import import_generated_history
+from benchmarks.common import SNAPSHOT_0404, figure
 
 END = date(2026, 4, 4)
 RUNS = 10
@@ -49,7 +49,7 @@ def main() -> None:
         times: list[float] = []
         for history in histories:
             done: list[float] = []
-            chart.drawn.connect(lambda: done.append(time.perf_counter()))
+            chart.drawn.connect(lambda done=done: done.append(time.perf_counter()))
             started = time.perf_counter()
             chart.show_history(history, len(ranks))
             while not done:
