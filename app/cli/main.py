@@ -104,6 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("archivist: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (archivist search … | head)
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

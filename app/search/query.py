@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.errors import InvalidRequest, StoreError
+from app.search.ast import And, Node, Term
 from app.search.compile import BEST_THEMA, CARD_STATS, Per, compile_where
 from app.search.parser import parse
 from app.store.db import Store
@@ -155,13 +156,16 @@ def run_query(
         raise InvalidRequest(f"sort must be one of {', '.join(SORT_KEYS)}, not {sort!r}")
     if limit is not None and limit < 0:
         raise InvalidRequest(f"limit must be 0 or more, not {limit}")
-    where = compile_where(parse(text), per)
+    tree = parse(text)
+    where = compile_where(tree, per)
     direction = "DESC" if descending else "ASC"
+    wanted = _name_words(tree) if sort == "name" and not descending else ""
     if per == "card":
-        sql = _card_sql(where.where, sort, direction)
+        sql = _card_sql(where.where, sort, direction, bool(wanted))
     else:
-        sql = _edition_sql(where.where, sort, direction)
-    params = where.params
+        sql = _edition_sql(where.where, sort, direction, bool(wanted))
+    closeness = (wanted, _like_prefix(wanted)) if wanted else ()
+    params = (*closeness, *where.params)
     try:
         cursor = store.connection().execute(sql, (*params, -1 if limit is None else limit))
         rows = cursor.fetchall()
@@ -180,9 +184,28 @@ def run_query(
     return QueryResult(text, per, hits, total)
 
 
-def _card_sql(where: str, sort: str, direction: str) -> str:
+_CLOSENESS = (  # 0: the name is the typed words, 1: it starts with them, 2: other hits
+    "CASE WHEN c.name = ? COLLATE NOCASE THEN 0 WHEN c.name LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END"
+)
+
+
+def _name_words(tree: Node) -> str:
+    """The bare words of a plain name search (top-level, not negated), as typed, or ""."""
+    terms = tree.children if isinstance(tree, And) else (tree,)
+    words = [str(t.value) for t in terms
+             if isinstance(t, Term) and t.field == "name" and t.op == ":"]
+    return " ".join(words)
+
+
+def _like_prefix(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def _card_sql(where: str, sort: str, direction: str, closeness: bool = False) -> str:
     k1, k2 = "NULL", "NULL"
-    if sort == "name":
+    if sort == "name" and closeness:  # the card whose name was typed comes first
+        k1, order = _CLOSENESS, "k1, name COLLATE NOCASE"
+    elif sort == "name":
         order = f"name COLLATE NOCASE {direction}"
     elif sort == "set":
         k1, k2 = _SHOWN.format(column="set_prefix"), _SHOWN.format(column="collector_number")
@@ -193,9 +216,11 @@ def _card_sql(where: str, sort: str, direction: str) -> str:
     return _CARDS_SQL.format(k1=k1, k2=k2, where=where, order=order)
 
 
-def _edition_sql(where: str, sort: str, direction: str) -> str:
+def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False) -> str:
     k1 = "NULL"
-    if sort == "name":
+    if sort == "name" and closeness:
+        k1, order = _CLOSENESS, "k1, name COLLATE NOCASE"
+    elif sort == "name":
         order = f"name COLLATE NOCASE {direction}"
     elif sort == "set":
         order = f"set_prefix COLLATE NOCASE {direction}, collector_number {direction}"

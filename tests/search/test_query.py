@@ -132,3 +132,14 @@ def test_a_malformed_query_raises_the_syntax_error(store: Store) -> None:
     with pytest.raises(QuerySyntaxError) as caught:
         run_query(store, "t:ally (cost<2")
     assert caught.value.position == 7
+
+
+@pytest.mark.realdata
+def test_the_card_whose_name_was_typed_comes_first(real_catalogue: object) -> None:
+    store = real_catalogue.store  # type: ignore[attr-defined]
+    names = [h.name for h in run_query(store, "spirit of fire").hits]
+    assert names[0] == "Spirit of Fire"
+    assert names[1:] == sorted(names[1:], key=str.lower)  # then names that start with it…
+    assert "Aithne, Spirit of Fire" in names
+    descending = [h.name for h in run_query(store, "spirit of fire", descending=True).hits]
+    assert descending == sorted(descending, key=str.lower, reverse=True)  # plain order
