@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from app.bootstrap import Services
 from app.gui.main_window import MainWindow
 from app.gui.settings import open_settings
+from app.gui.theme import follow_system_scheme
 
 ICONS = Path(str(files("app.resources") / "icons"))  # the top-level resources/ folder
 ICON_SVG = ICONS / "archivist.svg"
@@ -60,6 +61,7 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setApplicationDisplayName("Archivist")
     app.setDesktopFileName("archivist")
     app.setWindowIcon(app_icon())
+    follow_system_scheme(app)
     return app
 
 

@@ -1,9 +1,11 @@
-"""Light and dark palettes: the dark one for ``--theme dark`` and the palette tests, and
-:func:`is_dark` for widgets that pick colours of their own (charts, arrows, banners)."""
+"""Light and dark palettes: the dark one for ``--theme dark``, the palette tests and a dark
+system colour scheme (:func:`follow_system_scheme`), and :func:`is_dark` for widgets that
+pick colours of their own (charts, arrows, banners)."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 _DARK = {
     QPalette.ColorRole.Window: "#2b2d31",
@@ -54,3 +56,21 @@ def rise_fall_colours(palette: QPalette) -> tuple[QColor, QColor]:
     if is_dark(palette):
         return QColor("#5fd17f"), QColor("#ff7a72")
     return QColor("#1f8a3c"), QColor("#c92a2a")
+
+
+def apply_scheme(app: QGuiApplication, scheme: Qt.ColorScheme) -> None:
+    """Use the dark palette for a dark ``scheme``, the style's own one otherwise."""
+    palette = dark_palette() if scheme == Qt.ColorScheme.Dark else QPalette()
+    app.setPalette(palette)
+
+
+def follow_system_scheme(app: QGuiApplication) -> None:
+    """Match the system's light or dark colour scheme now and whenever it changes.
+
+    Native styles (Windows 11, macOS) already follow it; on Linux the Fusion style needs
+    the dark palette set for it. Widgets restyle themselves on the palette change.
+    """
+    hints = app.styleHints()
+    if hints.colorScheme() == Qt.ColorScheme.Dark:
+        apply_scheme(app, Qt.ColorScheme.Dark)
+    hints.colorSchemeChanged.connect(lambda scheme: apply_scheme(app, scheme))

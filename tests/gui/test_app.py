@@ -43,3 +43,18 @@ def test_run_window_shows_the_window_and_returns_the_exit_code(
     assert (empty_services.paths.data / "archivist-gui.ini").is_file()
     seen[0].close()
     seen[0].deleteLater()
+
+
+def test_a_dark_system_scheme_gets_the_dark_palette(qapp: QApplication) -> None:
+    from PySide6.QtCore import Qt
+
+    from app.gui.theme import apply_scheme, is_dark
+
+    before = qapp.palette()
+    try:
+        apply_scheme(qapp, Qt.ColorScheme.Dark)
+        assert is_dark(qapp.palette())
+        apply_scheme(qapp, Qt.ColorScheme.Light)
+        assert not is_dark(qapp.palette())
+    finally:
+        qapp.setPalette(before)
