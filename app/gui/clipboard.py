@@ -78,6 +78,7 @@ class ImageCopier(QObject):
     def __init__(self, pool: QThreadPool, folder: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._folder = folder
+        self._mime: QMimeData | None = None  # what this copier last put on the clipboard
         self._request = LatestRequest(pool, self)
         self._request.finished.connect(self._on_loaded)
         self._request.failed.connect(lambda error: self.failed.emit(str(error)))
@@ -97,8 +98,27 @@ class ImageCopier(QObject):
     @Slot(object)
     def _on_loaded(self, result: tuple[QImage, Path, str]) -> None:
         image, file, name = result
-        QGuiApplication.clipboard().setMimeData(image_mime(image, file))
+        mime = image_mime(image, file)
+        QGuiApplication.clipboard().setMimeData(mime)
+        self._mime = mime
         self.copied.emit(f"Copied {name} to the clipboard")
+
+    def release(self) -> None:
+        """Before the application quits: hand the clipboard a copy Qt made itself.
+
+        Mime data made from Python and still held by the clipboard when QApplication is
+        destroyed crashes the process at exit (PySide6 6.11, seen offscreen). The image
+        stays on the clipboard (for clipboard managers); the file link does not.
+        """
+        clipboard = QGuiApplication.clipboard()
+        if self._mime is None or clipboard.mimeData() is not self._mime:
+            return
+        image = clipboard.image()
+        if image.isNull():
+            clipboard.clear()
+        else:
+            clipboard.setImage(image)
+        self._mime = None
 
 
 class DragOut(QObject):

@@ -173,10 +173,11 @@ class ExportActions(QObject):
         self._about.submit(lambda: (configured_api(store), catalogue.counts()))
 
     def shutdown(self) -> None:
-        """Cancel a running export and wait for the workers."""
+        """Cancel a running export, wait for the workers, release the clipboard."""
         if self.dialog is not None and self.dialog.task.running:
             self.dialog.task.shutdown()
         self._pool.waitForDone()
+        self.copier.release()
 
     @Slot(object)
     def _on_about(self, found: tuple[str | None, dict[str, int]]) -> None:

@@ -3,6 +3,7 @@ drag-out's files and Help ▸ About over the real catalogue."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -255,3 +256,30 @@ def test_help_about_opens_with_the_catalogue_source(qtbot: QtBot, real_services:
         assert "© Weebs of the Shore" in text
     finally:
         window.shutdown()
+
+
+def test_quitting_after_a_copy_does_not_crash(tmp_path: Path) -> None:
+    """Python-made mime data left on the clipboard crashed the process at exit."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtCore import QThreadPool\n"
+        "from PySide6.QtGui import QImage\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from app.gui.clipboard import ImageCopier\n"
+        "app = QApplication([])\n"
+        "folder = Path(sys.argv[1])\n"
+        "QImage(20, 28, QImage.Format.Format_RGB32).save(str(folder / 'a.jpg'))\n"
+        "copier = ImageCopier(QThreadPool.globalInstance(), folder / 'clip')\n"
+        "copier.copied.connect(app.quit)\n"
+        "copier.copy(folder / 'a.jpg', 'X-001-a.jpg')\n"
+        "app.exec()\n"
+        "copier.release()\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script, str(tmp_path)], timeout=60,
+                            capture_output=True, text=True, check=False,
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 0, result.stderr[-500:]
