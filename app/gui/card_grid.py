@@ -6,7 +6,8 @@ from PySide6.QtCore import QModelIndex, QSize, Qt
 from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QListView, QStyleOptionViewItem, QWidget
 
-from app.gui.tile_delegate import TileDelegate, scaled_font
+from app.gui.card_paint import scaled_font
+from app.gui.tile_delegate import TileDelegate
 
 GAP = 4
 

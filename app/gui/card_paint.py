@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QLinearGradient, QPainter, QPen
+from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
 CORNER_RATIO = 3.0 / 63.0  # a printed card: 63 × 88 mm, corners of 3 mm
 CACHE_ITEMS = 4096
@@ -71,6 +72,17 @@ def scaled_font(font: QFont, factor: float, bold: bool | None = None) -> QFont:
     if bold is not None:
         out.setBold(bold)
     return out
+
+
+def paint_selection(painter: QPainter, option: QStyleOptionViewItem) -> None:
+    """The rounded highlight behind a selected (strong) or hovered (faint) tile."""
+    selected = bool(option.state & QStyle.StateFlag.State_Selected)
+    if selected or option.state & QStyle.StateFlag.State_MouseOver:
+        colour = QColor(option.palette.highlight().color())
+        colour.setAlpha(90 if selected else 35)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawRoundedRect(QRectF(option.rect).adjusted(2, 2, -2, -2), 8, 8)
 
 
 def card_radius(rect: QRectF) -> float:

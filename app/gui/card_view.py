@@ -11,12 +11,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
+from app.gui.card_paint import scaled_font
 from app.gui.detail_data import CardDetail
 from app.gui.detail_html import facts_html, sections_html
 from app.gui.detail_style import effect_style
 from app.gui.effect_html import escape_text
 from app.gui.safe_text import SafeText
-from app.gui.tile_delegate import scaled_font
 
 
 def plain_label(object_name: str) -> QLabel:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QItemSelection, Qt, Signal, Slot
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
+from app.gui.card_paint import scaled_font
 from app.gui.card_view import CardView, plain_label
 from app.gui.detail_data import CardDetail
 from app.gui.detail_html import parse_link
@@ -24,7 +25,6 @@ from app.gui.detail_style import pane_css
 from app.gui.edition_list import EditionList, EditionModel
 from app.gui.edition_panel import EditionPanel
 from app.gui.thumbnails import ThumbnailProvider, ThumbState
-from app.gui.tile_delegate import scaled_font
 
 _DONE = (ThumbState.READY, ThumbState.MISSING)
 

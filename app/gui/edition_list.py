@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.card_paint import paint_loading, paint_placeholder, paint_thumbnail
 from app.gui.edition_data import EditionInfo
 from app.gui.thumbnails import ThumbnailProvider, ThumbState
-from app.gui.tile_delegate import paint_loading, paint_placeholder, paint_thumbnail
 
 EDITION_THUMB = QSize(54, 75)
 ROW_PADDING = 6

@@ -13,11 +13,11 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
+from app.gui.card_paint import paint_loading, paint_placeholder, paint_thumbnail, scaled_font
 from app.gui.edition_data import EditionInfo
 from app.gui.edition_html import side_html, tables_html
 from app.gui.safe_text import SafeText
 from app.gui.thumbnails import ThumbnailProvider, ThumbState
-from app.gui.tile_delegate import paint_loading, paint_placeholder, paint_thumbnail, scaled_font
 
 IMAGE_SIZE = QSize(150, 210)
 """The logical size of the edition image in the panel."""

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.gui.tile_delegate import scaled_font
+from app.gui.card_paint import scaled_font
 
 
 class EmptyState(QWidget):

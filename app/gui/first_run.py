@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.gui.tile_delegate import scaled_font
+from app.gui.card_paint import scaled_font
 from app.paths import resolve_paths
 
 SNAPSHOT_HINT = "…/snapshots/2026-04-04"

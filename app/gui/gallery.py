@@ -9,25 +9,30 @@ placeholder. A click or Enter opens the :class:`~app.gui.large_view.LargeView`.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Slot
-from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter
+from PySide6.QtGui import QFontMetrics, QImage, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QLabel,
     QListView,
-    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
 
+from app.gui.card_paint import (
+    paint_loading,
+    paint_placeholder,
+    paint_selection,
+    paint_thumbnail,
+    scaled_font,
+)
 from app.gui.detail_data import CardDetail
 from app.gui.gallery_model import GalleryModel
 from app.gui.large_view import LargeView
 from app.gui.rounded_images import RoundedImages, RoundedReader
 from app.gui.thumbnails import ThumbState
-from app.gui.tile_delegate import paint_loading, paint_placeholder, paint_thumbnail, scaled_font
 
 TILE = QSize(180, 252)
 """The logical size of a gallery image (a card's 63:88 proportions)."""
@@ -57,16 +62,10 @@ class GalleryDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
         """Paint the edition of ``index`` into ``option.rect``."""
-        rect, palette, state = option.rect, option.palette, option.state
+        rect, palette = option.rect, option.palette
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        selected = bool(state & QStyle.StateFlag.State_Selected)
-        if selected or state & QStyle.StateFlag.State_MouseOver:
-            colour = QColor(palette.highlight().color())
-            colour.setAlpha(90 if selected else 35)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colour)
-            painter.drawRoundedRect(QRectF(rect).adjusted(2, 2, -2, -2), 8, 8)
+        paint_selection(painter, option)
         image_rect = QRectF(rect.x() + (rect.width() - TILE.width()) / 2, rect.y() + PADDING,
                             TILE.width(), TILE.height())
         image = index.data(GalleryModel.ImageRole)

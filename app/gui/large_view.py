@@ -15,10 +15,10 @@ from PySide6.QtCore import QRectF, QSize, Qt, Slot
 from PySide6.QtGui import QImage, QKeyEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from app.gui.card_paint import paint_loading, paint_placeholder
 from app.gui.edition_data import EditionInfo
 from app.gui.rounded_images import RoundedImages
 from app.gui.thumbnails import ThumbState
-from app.gui.tile_delegate import paint_loading, paint_placeholder
 
 CARD_RATIO = 88.0 / 63.0
 """Height over width of a printed card."""

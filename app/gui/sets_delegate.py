@@ -9,8 +9,8 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QLinearGradient, QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
+from app.gui.card_paint import scaled_font
 from app.gui.sets_model import FeaturedGroup, FeaturedSetsModel
-from app.gui.tile_delegate import scaled_font
 
 BANNER = QSize(180, 64)
 PAD = 10

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import ArchivistError
-from app.gui.tile_delegate import scaled_font
+from app.gui.card_paint import scaled_font
 from app.sync import PHASES, Progress, SyncReport
 from app.sync.status import UNITS, api_host, progress_lines, report_counts, report_lines
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QStackedWidget, QVBoxLayout, 
 
 from app.catalogue.thema import utc_today
 from app.errors import ArchivistError
+from app.gui.card_paint import scaled_font
 from app.gui.empty_state import EmptyState
 from app.gui.thema_chart import ThemaChart
 from app.gui.thema_controls import ThemaControls
@@ -31,7 +32,6 @@ from app.gui.thema_data import (
     preset_range,
     write_csv,
 )
-from app.gui.tile_delegate import scaled_font
 from app.gui.workers import LatestRequest
 
 NO_HISTORY = ("Dynamic Thema scores come from the API (a sync). Without a capture, write "

@@ -8,24 +8,21 @@ detail pane's edition list, the gallery and the large view.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from app.gui.card_paint import (
-    CORNER_RATIO,
     font_metrics,
     paint_loading,
     paint_placeholder,
+    paint_selection,
     paint_thumbnail,
-    scaled_font,
-    wrap_lines,
     wrapped,
 )
 from app.gui.result_model import ResultModel
 from app.gui.thumbnails import ThumbState
 
-__all__ = ["CORNER_RATIO", "TileDelegate", "paint_loading", "paint_placeholder",
-           "paint_thumbnail", "scaled_font", "wrap_lines"]
+__all__ = ["TileDelegate"]
 
 PADDING = 8
 NAME_LINES = 2
@@ -62,17 +59,10 @@ class TileDelegate(QStyledItemDelegate):
               index: QModelIndex | QPersistentModelIndex) -> None:
         """Paint the tile of ``index`` into ``option.rect``."""
         rect: QRect = option.rect
-        state = option.state
         palette = option.palette
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        selected = bool(state & QStyle.StateFlag.State_Selected)
-        if selected or state & QStyle.StateFlag.State_MouseOver:
-            colour = QColor(palette.highlight().color())
-            colour.setAlpha(90 if selected else 35)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colour)
-            painter.drawRoundedRect(QRectF(rect).adjusted(2, 2, -2, -2), 8, 8)
+        paint_selection(painter, option)
         thumb = QRectF(rect.x() + (rect.width() - self._thumb.width()) / 2, rect.y() + PADDING,
                        self._thumb.width(), self._thumb.height())
         image = index.data(ThumbnailRole)
