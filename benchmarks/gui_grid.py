@@ -153,7 +153,7 @@ def main() -> None:
     figure("Archivist, every tile shown once", after_all, "MiB")
     figure("Archivist, after the second pass", after_warm, "MiB")
     figure("difference to the bare window", after_all - bare, "MiB")
-    figure("thumbnails in memory (LRU of 600)", in_memory, "images")
+    figure("thumbnails in memory (LRU bounded in bytes)", in_memory, "images")
 
 
 if __name__ == "__main__":
