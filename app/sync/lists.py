@@ -17,24 +17,17 @@ async def fetch_lists(ctx: Context) -> None:
     """Stage the featured set groups, the options and the ranks (phase ``lists``); on a
     resume, lists staged by the interrupted sync are not fetched again."""
     ctx.tracker.phase("lists", 3)
-    if ctx.staging.meta("done:featured") is None:
-        body = await ctx.client.get_json(FEATURED)
-        if body is not None:
-            groups, problems = check_featured(body, FEATURED)
-            ctx.staging.commit(Unit(problems=ctx.reject(problems)))
-            if groups is not None:
-                ctx.staging.set_blob("featured", groups)
-        ctx.staging.set_meta({"done:featured": "1"})
-    ctx.tracker.advance()
-    if ctx.staging.meta("done:options") is None:
-        body = await ctx.client.get_json(OPTIONS)
-        if body is not None:
-            options, problems = check_options(body, OPTIONS)
-            ctx.staging.commit(Unit(problems=ctx.reject(problems)))
-            if options is not None:
-                ctx.staging.set_blob("options", options)
-        ctx.staging.set_meta({"done:options": "1"})
-    ctx.tracker.advance()
+    for key, path, check in (("featured", FEATURED, check_featured),
+                             ("options", OPTIONS, check_options)):
+        if ctx.staging.meta(f"done:{key}") is None:
+            body = await ctx.client.get_json(path)
+            if body is not None:
+                value, problems = check(body, path)
+                ctx.staging.commit(Unit(problems=ctx.reject(problems)))
+                if value is not None:
+                    ctx.staging.set_blob(key, value)
+            ctx.staging.set_meta({f"done:{key}": "1"})
+        ctx.tracker.advance()
     await fetch_ranks(ctx)
     ctx.tracker.advance()
 
