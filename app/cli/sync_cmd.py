@@ -24,8 +24,8 @@ from app.sync import (
     SyncEngine,
     SyncOptions,
 )
+from app.sync.common import api_url_problem
 from app.sync.progress import CANCELLED
-from app.sync.status import api_url_problem
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -18,12 +18,11 @@ from app.export.report import Problem
 from app.images.store import ImageStore
 from app.store import Store, Writer
 from app.store.writer import read_meta
+from app.sync.common import META_API
 
 log = logging.getLogger("app.export")
 
 Fetcher = Callable[[str], Path]
-META_API = "sync.api_url"
-"""The ``meta`` key where a sync records the API it synced from (:mod:`app.sync.apply`)."""
 NOT_STORED = "the image is not stored and no API is configured to fetch it from (offline)"
 
 

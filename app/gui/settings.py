@@ -15,8 +15,7 @@ from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
 from app.paths import Paths
 from app.search import SORT_KEYS
-from app.sync.context import DEFAULT_API, IMAGE_MODES, ImagesMode
-from app.sync.status import api_url_problem
+from app.sync.common import DEFAULT_API, IMAGE_MODES, ImagesMode, api_url_problem
 
 SETTINGS_FILE = "archivist-gui.ini"
 DEFAULT_SIZE = (1280, 800)

@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.gui.settings import SyncPrefs
 from app.gui.theme import rise_fall_colours
-from app.sync.context import DEFAULT_API, IMAGE_MODES, ImagesMode
-from app.sync.status import api_url_problem
+from app.sync.common import DEFAULT_API, IMAGE_MODES, ImagesMode, api_url_problem
 
 IMAGE_CHOICES: dict[ImagesMode, tuple[str, str]] = {
     "none": ("None", "The catalogue only; no card images are downloaded."),

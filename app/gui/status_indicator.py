@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QToolButton, QWidget
 
 from app.gui.workers import LatestRequest
 from app.store import Store
-from app.sync.status import SyncStatus, api_host, local_time_text, probe, read_status
+from app.sync.common import api_host
+from app.sync.status import SyncStatus, local_time_text, probe, read_status
 
 log = logging.getLogger("app.gui")
 Reach = Literal["unknown", "checking", "online", "offline"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, QThreadPool, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
@@ -25,8 +26,12 @@ from app.gui.settings_dialog import SettingsDialog
 from app.gui.status_indicator import StatusIndicator
 from app.gui.sync_dialog import CANCELLED_TEXT, SyncDialog
 from app.gui.workers import LatestRequest
-from app.sync import Progress, SyncCancelled, SyncEngine, SyncOptions, SyncReport
+from app.sync.progress import Progress, SyncCancelled
+from app.sync.report import SyncReport
 from app.sync.status import throttled
+
+if TYPE_CHECKING:
+    from app.sync.context import SyncOptions
 
 START_DELAY_MS = 1500
 """How long after the first paint "sync on start" begins."""
@@ -34,6 +39,8 @@ START_DELAY_MS = 1500
 
 def default_options(prefs: SyncPrefs) -> SyncOptions:
     """The sync options of the settings: their API URL and image policy."""
+    from app.sync.context import SyncOptions  # the engine loads with the first sync
+
     return SyncOptions(api_url=prefs.api_url, images=prefs.images)
 
 
@@ -103,6 +110,8 @@ class SyncController(QObject):
                 self.show_dialog()
             return False
         options = self.options_factory(self.prefs)
+        from app.sync.engine import SyncEngine  # not at start-up: httpx, the models
+
         engine = SyncEngine(self._services.paths, self._services.store, options)
         cancel = self._cancel = threading.Event()
         self._token += 1

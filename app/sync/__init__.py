@@ -4,11 +4,25 @@
 with a tqdm bar, a GUI with a progress callback and a cancel flag. Nothing here imports Qt.
 """
 
-from app.sync.client import ClientSettings
-from app.sync.context import DEFAULT_API, IMAGE_MODES, SyncOptions
-from app.sync.engine import SyncEngine
-from app.sync.progress import PHASES, Progress, ProgressFn, SyncCancelled
-from app.sync.report import SyncReport
+import importlib
+from typing import Any
+
+_WHERE = {
+    "ClientSettings": "app.sync.client", "DEFAULT_API": "app.sync.common",
+    "IMAGE_MODES": "app.sync.common", "SyncOptions": "app.sync.context",
+    "SyncEngine": "app.sync.engine", "PHASES": "app.sync.progress",
+    "Progress": "app.sync.progress", "ProgressFn": "app.sync.progress",
+    "SyncCancelled": "app.sync.progress", "SyncReport": "app.sync.report",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the engine's parts on first use (PEP 562), so that importing a light submodule
+    such as :mod:`app.sync.common` does not load the HTTP client and the models."""
+    if name in _WHERE:
+        return getattr(importlib.import_module(_WHERE[name]), name)
+    raise AttributeError(f"module 'app.sync' has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_API",

@@ -11,17 +11,15 @@ from typing import Any
 from app.store import CardRecord, Store, Writer, WriteReport
 from app.store.listing import card_keys, edition_keys
 from app.store.writer import utc_stamp
+from app.sync.common import (
+    META_API,
+    META_COMPLETE,
+    META_FINISHED,
+    META_REJECTED,
+    META_WATERMARK,
+)
 from app.sync.staging import Staging
 from app.sync.thema import thema_to_write
-
-META_API = "sync.api_url"
-META_WATERMARK = "sync.watermark"
-META_FINISHED = "sync.finished_at"
-META_COMPLETE = "sync.complete_at"
-META_REJECTED = "sync.rejected_uuids"
-"""``meta`` keys: the API of the last sync, its watermark (the next incremental sync's
-``last_update``), when it finished, when the last complete enumeration finished, and uuids
-the upstream lists but that failed validation (so a count check does not miss them)."""
 
 
 @dataclass(frozen=True)

@@ -6,19 +6,16 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Literal
 
 from app.images.store import ImageStore
 from app.model import RecordProblem
 from app.store.db import Store
 from app.sync.client import ClientSettings, PoliteClient
+from app.sync.common import DEFAULT_API, ImagesMode
 from app.sync.progress import Tracker
 from app.sync.staging import Staging
 
 log = logging.getLogger("app.sync")
-DEFAULT_API = "https://api.gatcg.com"
-ImagesMode = Literal["none", "missing", "all"]
-IMAGE_MODES: tuple[ImagesMode, ...] = ("none", "missing", "all")
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from urllib.parse import urlsplit
 
-import httpx
-
-from app.net import USER_AGENT
 from app.store import Store
 from app.store.writer import read_meta
-from app.sync.apply import META_API, META_COMPLETE, META_FINISHED
+from app.sync.common import (
+    META_API,
+    META_COMPLETE,
+    META_FINISHED,
+    api_host,
+)
 from app.sync.progress import Progress, ProgressFn
 from app.sync.report import SyncReport
 
@@ -79,36 +80,6 @@ def local_time_text(moment: datetime) -> str:
     return f"{local.day} {local:%b %Y %H:%M}"
 
 
-def api_host(api_url: str) -> str:
-    """The host (and port) of an API URL, for short display: ``api.gatcg.com``."""
-    return urlsplit(api_url).netloc or api_url
-
-
-def api_url_problem(text: str) -> str | None:
-    """Why ``text`` is not a usable API root URL, or None when it is one.
-
-    A usable URL is ``http://`` or ``https://`` with a host (and optionally a port and a
-    path), without spaces, a query or a fragment.
-    """
-    text = text.strip()
-    if not text:
-        return "Enter the address of a catalogue API, e.g. https://api.gatcg.com"
-    if any(ch.isspace() for ch in text):
-        return "An API URL has no spaces."
-    try:
-        parts = urlsplit(text)
-        parts.port  # noqa: B018 (raises ValueError on a bad port)
-    except ValueError:
-        return "This is not a valid URL (check the port)."
-    if parts.scheme.lower() not in ("http", "https"):
-        return "The API URL must start with http:// or https://"
-    if not parts.hostname:
-        return "The API URL needs a host name, e.g. https://api.gatcg.com"
-    if parts.query or parts.fragment:
-        return "The API URL is the API's root: no ?query or #fragment."
-    return None
-
-
 def probe(api_url: str, timeout: float = PROBE_TIMEOUT) -> str | None:
     """Ask the API for ``/featured-sets`` (headers only) to learn whether it answers.
 
@@ -117,6 +88,10 @@ def probe(api_url: str, timeout: float = PROBE_TIMEOUT) -> str | None:
     Returns:
         None when the API answered 200; otherwise why it is not usable (one line).
     """
+    import httpx  # here, not at the top: the window imports this module at start-up
+
+    from app.net import USER_AGENT
+
     url = api_url.rstrip("/") + PROBE_PATH
     try:
         with httpx.stream("GET", url, timeout=timeout, follow_redirects=True,

@@ -13,7 +13,7 @@ from app.bootstrap import Services
 from app.gui.main_window import MainWindow
 from app.gui.settings import SyncPrefs, load_sync_prefs, open_settings, save_sync_prefs
 from app.gui.settings_dialog import SettingsDialog
-from app.sync.status import api_url_problem
+from app.sync.common import api_url_problem
 from tests.sync.conftest import fast_options
 from tests.sync.servers import free_port
 

@@ -18,7 +18,7 @@ from app.gui.settings import SyncPrefs
 from app.gui.status_indicator import indicator_text
 from app.gui.sync_dialog import INTACT_TEXT
 from app.store import Writer
-from app.sync.apply import META_API, META_COMPLETE, META_FINISHED
+from app.sync.common import META_API, META_COMPLETE, META_FINISHED
 from app.sync.progress import Progress
 from app.sync.status import (
     SyncStatus,
