@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.logfail import fail_on_unexpected_log  # noqa: F401 (autouse fixture)
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "gatcg"

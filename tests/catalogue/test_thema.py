@@ -77,6 +77,7 @@ def test_ranks_of_the_latest_day_sorted_by_kind_then_rank(endpoints: ThemaEndpoi
     }
 
 
+@pytest.mark.allow_log(r"is not in the catalogue")
 def test_ranks_skip_history_of_editions_missing_from_the_catalogue(tmp_path: Path) -> None:
     store = generated_store(tmp_path)
     ghost = {**entry("ghost00001", "2026-04-04", 10), "rank": 1, "rank_change": 0, "change": 0.0}

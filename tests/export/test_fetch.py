@@ -56,6 +56,7 @@ def test_images_not_stored_are_fetched_when_online(imageless: Services, server: 
         assert imageless.images.read(item.image_file) == real.images.read(item.image_file)
 
 
+@pytest.mark.allow_log(r"^image fetch failed, treating the API as offline")
 def test_an_unreachable_api_lists_them_as_missing(imageless: Services, tmp_path: Path) -> None:
     items = plan_query(imageless.store, FIRE)
     fetch = ApiFetcher(f"http://127.0.0.1:{free_port()}", imageless.images, timeout=2)

@@ -206,6 +206,7 @@ def test_down_in_the_search_field_moves_to_the_first_tile(
     qtbot.waitUntil(lambda: window.detail.slug == first, timeout=10_000)
 
 
+@pytest.mark.allow_log(r"^search failed: RuntimeError: disk on fire")
 def test_failures_go_to_the_status_bar_or_a_dialog(
     qtbot: QtBot, real_services: Services
 ) -> None:

@@ -30,6 +30,7 @@ def _dump(db: Path) -> list[tuple[object, ...]]:
         conn.close()
 
 
+@pytest.mark.allow_log(r"^rejected ")
 def test_real_snapshot_counts_and_the_33_legacy_rejections(tmp_path: Path) -> None:
     services = build(str(tmp_path))
     report = import_paths(services.store, [SNAPSHOT_0404], CARD_IMAGES, services.images)
@@ -44,6 +45,7 @@ def test_real_snapshot_counts_and_the_33_legacy_rejections(tmp_path: Path) -> No
     assert "2235 new" in report.summary() and "rejected records: 33" in report.summary()
 
 
+@pytest.mark.allow_log(r"^rejected ")
 def test_importing_the_same_files_twice_changes_nothing(tmp_path: Path) -> None:
     services = build(str(tmp_path))
     import_paths(services.store, [SNAPSHOT_0404], CARD_IMAGES, services.images)
@@ -53,6 +55,7 @@ def test_importing_the_same_files_twice_changes_nothing(tmp_path: Path) -> None:
     assert _dump(services.paths.catalogue_file) == before
 
 
+@pytest.mark.allow_log(r"^rejected ")
 def test_corrupt_file_after_valid_ones_leaves_the_previous_catalogue(tmp_path: Path) -> None:
     services = build(str(tmp_path / "data"))
     import_paths(services.store, [SNAPSHOT_0210], None, None)
@@ -66,6 +69,7 @@ def test_corrupt_file_after_valid_ones_leaves_the_previous_catalogue(tmp_path: P
     assert Reader(services.store).counts()["cards"] == 1885
 
 
+@pytest.mark.allow_log(r"^rejected ")
 def test_2026_02_10_gets_dynamic_flags_filled_false(tmp_path: Path) -> None:
     services = build(str(tmp_path))
     report = import_paths(services.store, [SNAPSHOT_0210], None, None)
@@ -76,6 +80,7 @@ def test_2026_02_10_gets_dynamic_flags_filled_false(tmp_path: Path) -> None:
     assert "Filled missing required keys" in report.summary()
 
 
+@pytest.mark.allow_log(r"^rejected ")
 def test_search_page_objects_and_invalid_records_in_one_file(tmp_path: Path) -> None:
     page = {"data": [make_card(), {"uuid": "bad"}, 42], "page": 1, "has_more": False}
     source = tmp_path / "page.json"

@@ -88,6 +88,7 @@ def test_one_log_line_per_request(
 
 
 @pytest.mark.realdata
+@pytest.mark.allow_log(r"^rejected .*DOApSP\.json")
 def test_requests_during_an_import_see_old_or_new_never_half(tmp_path: Path) -> None:
     services = build(str(tmp_path))
     Writer(services.store).write([CardRecord(make_card())])

@@ -74,6 +74,7 @@ def test_retry_after_is_honoured(tmp_path: Path, server: ServerProcess, upstream
     assert report.retries == 1 and report.waited >= 1.0  # not the 0.01 s backoff
 
 
+@pytest.mark.allow_log(r"^rejected ")
 def test_a_record_that_fails_validation_is_reported_and_skipped(
     tmp_path: Path, server: ServerProcess, upstream: Path
 ) -> None:
