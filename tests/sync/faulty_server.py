@@ -181,7 +181,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     args = parser.parse_args()
     app = FaultyApp(create_app(LocalCatalogue.open(args.data_dir)))
-    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="critical", access_log=False)
+    # A stalled request must not hold up the test's stop: give open requests 1 s, then close.
+    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="critical", access_log=False,
+                timeout_graceful_shutdown=1)
 
 
 if __name__ == "__main__":

@@ -75,8 +75,11 @@ def _wait_for_history_request(server: ServerProcess, proc: subprocess.Popen[byte
 
 @pytest.fixture
 def stalled(server: ServerProcess) -> ServerProcess:
-    """The server, answering every history request (endpoint 7) only after 2 s."""
-    server.control([{"match": r"dynamic-thema\?", "kind": "stall", "seconds": 2, "times": -1}])
+    """The server, answering every history request (endpoint 7) only after 30 s.
+
+    Far longer than the test needs to send its signal, so the sync cannot finish first on a
+    busy machine (with 2 s it once did, and exited 0 instead of 130)."""
+    server.control([{"match": r"dynamic-thema\?", "kind": "stall", "seconds": 30, "times": -1}])
     return server
 
 
