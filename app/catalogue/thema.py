@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from app.errors import NotFound
+from app.model.vocabulary import THEMA_SCORE_KEYS
 from app.store.db import Store
 from app.store.thema import ThemaReader, ThemaRow
 from app.thema.dates import resolve_range, validate_edition_uuid, validate_kind
@@ -27,10 +28,7 @@ RANK_CARD_KEYS = (
 )
 """The card-like keys of a rank entry, in the spec's order (then ``kind, score, edition``)."""
 
-RANK_SCORE_KEYS = (
-    "change", "thema_total", "thema_charm", "thema_ferocity", "thema_grace", "thema_mystique",
-    "thema_valor", "rank", "rank_change",
-)
+RANK_SCORE_KEYS = ("change", *THEMA_SCORE_KEYS, "rank", "rank_change")
 """The keys of a rank entry's ``score`` object, in the spec's order."""
 
 RANK_EDITION_KEYS = (

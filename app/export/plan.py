@@ -11,11 +11,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from app.errors import NotFound, StoreError
+from app.model.vocabulary import rarity_by_number
 from app.search import EditionHit, SortKey, run_query
-from app.search.fields import RARITY_CODES
 from app.store import Store
-
-_RARITY_NAMES = {number: code for code, number in RARITY_CODES.items()}
 
 _EDITION_SQL = """
 SELECT e.uuid, e.card_uuid, c.slug, c.name, e.slug, e.set_prefix, e.collector_number,
@@ -55,7 +53,8 @@ class ExportItem:
 
         ``rarity`` is the rarity's code (``UR``), or its number when it has no code.
         """
-        rarity = "" if self.rarity is None else _RARITY_NAMES.get(self.rarity, str(self.rarity))
+        known = rarity_by_number(self.rarity)
+        rarity = known.code if known else "" if self.rarity is None else str(self.rarity)
         return {
             "set_prefix": self.set_prefix, "collector_number": self.collector_number,
             "slug": self.card_slug, "name": self.name, "rarity": rarity, "uuid": self.uuid,

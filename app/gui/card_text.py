@@ -9,22 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-RARITIES: dict[int, str] = {
-    1: "Common", 2: "Uncommon", 3: "Rare", 4: "Super Rare", 5: "Ultra Rare",
-    6: "Promotional Rare", 7: "Collector Super Rare", 8: "Collector Ultra Rare",
-    9: "Collector Promo Rare",
-}
+from app.model import vocabulary
+
+RARITIES: dict[int, str] = {r.number: r.name for r in vocabulary.RARITIES}
 """Rarity numbers of the API and their names (option/search ``rarity``: ``text``)."""
 
-RARITY_CODES: dict[int, str] = {
-    1: "C", 2: "U", 3: "R", 4: "SR", 5: "UR", 6: "PR", 7: "CSR", 8: "CUR", 9: "CPR",
-}
-"""Rarity numbers and their short codes (option/search ``rarity``: ``display``)."""
-
-FORMATS: dict[str, str] = {"STANDARD": "Standard", "DRAFT": "Draft", "PANTHEON": "Pantheon"}
+FORMATS: dict[str, str] = vocabulary.names(vocabulary.FORMATS)
 """Legality formats (option/search ``gameFormat``)."""
 
-CIRCULATION_KINDS: dict[str, str] = {"FOIL": "Foil", "NONFOIL": "Non-foil"}
+CIRCULATION_KINDS: dict[str, str] = vocabulary.names(vocabulary.CIRCULATION_KINDS)
 """Circulation kinds (option/search ``circulation``)."""
 
 CONFIGURATIONS: dict[str, str] = {"default": "Default", "flip": "Flip"}
@@ -53,8 +46,9 @@ def rarity_text(rarity: Any) -> str:
     """``Rare (R)`` for 3; ``Rarity 12`` for a number the options do not list; "" for None."""
     if not isinstance(rarity, int) or isinstance(rarity, bool):
         return ""
-    if rarity in RARITIES:
-        return f"{RARITIES[rarity]} ({RARITY_CODES[rarity]})"
+    known = vocabulary.rarity_by_number(rarity)
+    if known:
+        return f"{known.name} ({known.code})"
     return f"Rarity {rarity}"
 
 

@@ -22,9 +22,7 @@ from app.gui.card_text import (
     type_line,
 )
 from app.gui.effect_html import render_effect
-
-ELEMENTS = ("charm", "ferocity", "grace", "mystique", "valor")
-"""The five Thema elements, in the API's key order (``thema_<element>_foil``)."""
+from app.model.vocabulary import THEMA_ELEMENTS
 
 
 class ImageLookup(Protocol):
@@ -165,7 +163,7 @@ def thema_scores(edition: dict[str, Any]) -> ThemaScores:
     """The Thema scores of an Edition object (missing keys count as null / not dynamic)."""
     def row(kind: str) -> tuple[int | None, ...]:
         return (_score(edition.get(f"thema_{kind}")),
-                *(_score(edition.get(f"thema_{e}_{kind}")) for e in ELEMENTS))
+                *(_score(edition.get(f"thema_{e.name}_{kind}")) for e in THEMA_ELEMENTS))
 
     return ThemaScores(row("foil"), row("nonfoil"), edition.get("thema_foil_dynamic") is True,
                        edition.get("thema_nonfoil_dynamic") is True)

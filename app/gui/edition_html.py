@@ -16,9 +16,10 @@ from app.gui.card_text import CONFIGURATIONS, LANGUAGES, ORIENTATIONS, named
 from app.gui.detail_html import effect_box, facts_html, thema_url
 from app.gui.edition_data import EditionInfo, Face, Print, ThemaScores
 from app.gui.effect_html import escape_text
+from app.model.vocabulary import CIRCULATION_KINDS, THEMA_ELEMENTS
 
-THEMA_HEADINGS = ("Total", "Charm", "Ferocity", "Grace", "Mystique", "Valor")
-KINDS = (("Foil", "FOIL"), ("Non-foil", "NONFOIL"))
+THEMA_HEADINGS = ("Total", *(e.title for e in THEMA_ELEMENTS))
+KINDS = tuple((k.name, k.value) for k in CIRCULATION_KINDS)
 
 
 def _esc(text: str) -> str:

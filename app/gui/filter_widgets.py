@@ -8,11 +8,8 @@ from typing import Any
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QSpinBox, QWidget
 
-from app.gui.detail_data import RARITIES
-from app.search import RARITY_CODES
+from app.model.vocabulary import rarity_by_number
 from app.search.filters import RANGE_MAX
-
-_CODES = {number: code for code, number in RARITY_CODES.items()}
 
 
 def item_text(field: str, item: dict[str, Any]) -> str:
@@ -21,8 +18,9 @@ def item_text(field: str, item: dict[str, Any]) -> str:
     (``UR · Ultra Rare``, also when the stored options lack them)."""
     value, text = str(item.get("value", "")), str(item.get("text", ""))
     if field == "rarity" and value.isdigit():
-        code = item.get("display") or _CODES.get(int(value), "")
-        name = RARITIES.get(int(value), text)
+        known = rarity_by_number(int(value))
+        code = item.get("display") or (known.code if known else "")
+        name = known.name if known else text
         return f"{code} · {name}" if code else name
     if field == "set" and text and text != value:
         return f"{value} · {text}"

@@ -22,12 +22,11 @@ from PySide6.QtCore import (
     Slot,
 )
 
-from app.gui.detail_data import RARITIES
 from app.gui.thumbnails import ThumbnailProvider, ThumbState
-from app.search import RARITY_CODES, EditionHit, Hit
+from app.model.vocabulary import rarity_by_number
+from app.search import EditionHit, Hit
 
 AnyIndex = QModelIndex | QPersistentModelIndex
-_CODES = {number: code for code, number in RARITY_CODES.items()}
 
 
 def hit_caption(hit: Hit) -> str:
@@ -149,13 +148,15 @@ class ResultModel(QAbstractListModel):
     def _subtitle(hit: Hit) -> str | None:
         if not isinstance(hit, EditionHit):
             return None
-        code = _CODES.get(hit.rarity or 0)
+        known = rarity_by_number(hit.rarity)
+        code = known.code if known else None
         return " · ".join(part for part in (hit_caption(hit), code) if part)
 
     @staticmethod
     def _tooltip(hit: Hit) -> str:
         if isinstance(hit, EditionHit):
-            rarity = RARITIES.get(hit.rarity or 0, "")
+            known = rarity_by_number(hit.rarity)
+            rarity = known.name if known else ""
             return "\n".join(part for part in (hit.name, hit_caption(hit), rarity) if part)
         editions = f"{hit.editions} edition" + ("" if hit.editions == 1 else "s")
         return f"{hit.name}\n{hit_caption(hit)} · {editions}"

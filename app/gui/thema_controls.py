@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.gui.thema_data import PRESETS
 from app.gui.theme import rise_fall_colours
+from app.model.vocabulary import CIRCULATION_KINDS, names
 from app.thema.dates import KINDS
 
 SEGMENT_STYLE = (
@@ -76,7 +77,7 @@ class ThemaControls(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._kinds, self.kind_buttons, kinds = _segment(
-            KINDS, {"FOIL": "Foil", "NONFOIL": "Nonfoil"})
+            KINDS, names(CIRCULATION_KINDS))
         self._presets, self.preset_buttons, presets = _segment(tuple(PRESETS))
         self._kinds.setParent(self)
         self._presets.setParent(self)

@@ -18,16 +18,15 @@ from typing import Any, Protocol
 from PySide6.QtCore import QDate, QDateTime, QPointF, QTime
 
 from app.gui.thema_models import percent_text, rank_change_text
+from app.model.vocabulary import THEMA_ELEMENTS, THEMA_SCORE_KEYS
 
 SERIES = (
-    ("total", "Total", "thema_total"), ("charm", "Charm", "thema_charm"),
-    ("ferocity", "Ferocity", "thema_ferocity"), ("grace", "Grace", "thema_grace"),
-    ("mystique", "Mystique", "thema_mystique"), ("valor", "Valor", "thema_valor"),
+    ("total", "Total", "thema_total"), *((e.name, e.title, e.key) for e in THEMA_ELEMENTS),
     ("rank", "Rank", "rank"),
 )
 """``(key, label, history entry key)`` of every line of the chart; rank is on its own axis."""
-CSV_COLUMNS = ("date", "total", "charm", "ferocity", "grace", "mystique", "valor", "rank",
-               "rank_change", "change")
+CSV_COLUMNS = ("date", "total", *(e.name for e in THEMA_ELEMENTS), "rank", "rank_change",
+               "change")
 PRESETS = {"1M": 1, "3M": 3, "6M": 6, "1Y": 12}
 """Range presets and their length in months, ending today."""
 
@@ -116,9 +115,8 @@ def csv_rows(entries: list[dict[str, Any]]) -> list[list[Any]]:
     """The rows of :data:`CSV_COLUMNS` (header first) for history ``entries``."""
     rows: list[list[Any]] = [list(CSV_COLUMNS)]
     for e in entries:
-        rows.append([str(e.get("created_at") or "")[:10], e.get("thema_total"),
-                     e.get("thema_charm"), e.get("thema_ferocity"), e.get("thema_grace"),
-                     e.get("thema_mystique"), e.get("thema_valor"), e.get("rank"),
+        rows.append([str(e.get("created_at") or "")[:10],
+                     *(e.get(key) for key in THEMA_SCORE_KEYS), e.get("rank"),
                      e.get("rank_change"), e.get("change")])
     return rows
 

@@ -15,11 +15,12 @@ from pydantic import BaseModel, Field, ValidationError
 
 from app.model.card import Cost, Number, Score, Set, Timestamp, Uuid, _Resource
 from app.model.validate import RecordProblem
+from app.model.vocabulary import THEMA_ELEMENTS
 
 CirculationKind = Literal["FOIL", "NONFOIL"]
 """The circulation kinds of ``/option/search`` (``circulation``), as the API spells them."""
 
-ELEMENTS = ("thema_charm", "thema_ferocity", "thema_grace", "thema_mystique", "thema_valor")
+ELEMENTS = tuple(e.key for e in THEMA_ELEMENTS)
 """The five per-element score keys of rank-entry scores and history entries."""
 
 

@@ -48,6 +48,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from app.model.vocabulary import RARITIES, rarity_by_code, rarity_by_number
 from app.search.ast import Term, Value
 from app.search.errors import QuerySyntaxError
 
@@ -57,10 +58,11 @@ WORD = re.compile(r"[^\W_]+")
 TEXT_OPS = (":", "!=")
 NUMBER_OPS = ("=", "!=", "<", "<=", ">", ">=")
 
-RARITY_CODES: dict[str, int] = {
-    "C": 1, "U": 2, "R": 3, "SR": 4, "UR": 5, "PR": 6, "CSR": 7, "CUR": 8, "CPR": 9,
-}
-"""Rarity display codes → rarity numbers, as ``/option/search`` lists them (2026-04)."""
+RARITY_CODES: dict[str, int] = {r.code: r.number for r in RARITIES}
+"""Rarity display codes → rarity numbers (:data:`app.model.vocabulary.RARITIES`)."""
+
+_RARITY_HINT = (f"a number {RARITIES[0].number}–{RARITIES[-1].number} or "
+                + " ".join(r.code for r in RARITIES))
 
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
 
@@ -172,14 +174,10 @@ def _value(f: Field, alias: str, op: str, text: str, at: int) -> Value:
             )
         return text
     if f.kind == "rarity":
-        code = text.upper()
-        if code in RARITY_CODES:
-            return RARITY_CODES[code]
-        if code.isdigit() and 1 <= int(code) <= 9:
-            return int(code)
-        raise QuerySyntaxError(
-            f"unknown rarity '{text}'", at, "a number 1–9 or C U R SR UR PR CSR CUR CPR"
-        )
+        rarity = rarity_by_code(text) or (rarity_by_number(int(text)) if text.isdecimal() else None)
+        if rarity:
+            return rarity.number
+        raise QuerySyntaxError(f"unknown rarity '{text}'", at, _RARITY_HINT)
     if f.kind == "number":
         return _number(f, alias, op, text, at)
     if f.kind == "choice":

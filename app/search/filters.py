@@ -25,10 +25,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from app.model.vocabulary import rarity_by_number
 from app.search import lexer
 from app.search.ast import Or, Term, terms
 from app.search.errors import QuerySyntaxError
-from app.search.fields import RARITY_CODES
 from app.search.parser import parse
 
 Bounds = tuple[int | None, int | None]
@@ -45,7 +45,6 @@ RANGE_MAX = 999
 _ALIAS = {"element": "el", "class": "cl", "type": "t", "subtype": "st", "set": "s",
           "rarity": "r", "format": "f"}
 _ATTR = {"class": "card_class"}
-_CODES = {number: code for code, number in RARITY_CODES.items()}
 
 
 @dataclass(frozen=True)
@@ -134,8 +133,8 @@ def to_query(state: FilterState, free_text: str = "") -> str:
         if not value:
             continue
         if field == "rarity":
-            code = _CODES.get(int(value)) if value.isdigit() else None
-            value = code or value
+            rarity = rarity_by_number(int(value)) if value.isdecimal() else None
+            value = rarity.code if rarity else value
         if field != "set":
             value = value.lower()
         quoted = f'"{value}"' if any(c.isspace() or c in "()" for c in value) else value

@@ -14,12 +14,12 @@ from dataclasses import dataclass, fields
 from datetime import date
 from typing import Any
 
+from app.model.vocabulary import THEMA_SCORE_KEYS
 from app.store.db import Store
 
 log = logging.getLogger("app.store")
 
-SCORES = ("thema_total", "thema_charm", "thema_ferocity", "thema_grace", "thema_mystique",
-          "thema_valor")
+SCORES = THEMA_SCORE_KEYS
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app.images.store import ImageStore
+from app.model.vocabulary import CIRCULATION_KINDS
 from app.paths import Paths
 from app.store import Reader, Store
 from app.store.listing import card_keys
@@ -171,9 +172,8 @@ class SyncEngine:
                 await confirm_removals(ctx)
             removals = set(staging.removals())
             editions = applying.final_editions(staging, self.store, removals)
-            targets = [(e["uuid"], kind) for e in editions for kind, flag in
-                       (("FOIL", "thema_foil_dynamic"), ("NONFOIL", "thema_nonfoil_dynamic"))
-                       if e.get(flag) is True]
+            targets = [(e["uuid"], kind.value) for e in editions for kind in CIRCULATION_KINDS
+                       if e.get(kind.dynamic_key) is True]
             known = {e["uuid"] for e in editions}
             targets += [t for t in rank_targets(staging) if t[0] in known]
             await fetch_history(ctx, targets)

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 from app.errors import InvalidData, InvalidRequest
 from app.ingest.thema import validate_thema
 from app.model import RecordProblem
+from app.model.vocabulary import THEMA_SCORE_KEYS
 from app.store.db import Store
 from app.store.thema import ThemaReader
 from app.sync.client import segment
@@ -28,8 +29,7 @@ from app.thema.dates import shift_years
 from app.thema.derive import entry_day
 
 RANKS = "/cards/edition/dynamic-thema-ranks"
-SAME = ("thema_total", "thema_charm", "thema_ferocity", "thema_grace", "thema_mystique",
-        "thema_valor", "rank")
+SAME = (*THEMA_SCORE_KEYS, "rank")
 
 
 def _validated(

@@ -12,8 +12,9 @@ import re
 from datetime import date
 
 from app.errors import InvalidRequest
+from app.model.vocabulary import CIRCULATION_KINDS
 
-KINDS = ("FOIL", "NONFOIL")
+KINDS = tuple(k.value for k in CIRCULATION_KINDS)
 """The circulation kinds endpoint 7 accepts (``/option/search`` ``circulation`` values)."""
 
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")

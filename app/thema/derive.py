@@ -25,13 +25,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from app.model.vocabulary import THEMA_SCORE_KEYS
+
 Entry = dict[str, Any]
 Key = tuple[str, str, str]
 
-HISTORY_KEYS = (
-    "uuid", "kind", "thema_total", "thema_charm", "thema_ferocity", "thema_grace",
-    "thema_mystique", "thema_valor", "created_at", "rank", "rank_change", "change",
-)
+HISTORY_KEYS = ("uuid", "kind", *THEMA_SCORE_KEYS, "created_at", "rank", "rank_change", "change")
 """The keys of a Dynamic Thema history entry, in the spec's order."""
 
 _ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

@@ -15,12 +15,12 @@ from collections.abc import Iterable, Mapping
 from datetime import date, timedelta
 from typing import Any
 
+from app.model.vocabulary import CIRCULATION_KINDS, THEMA_ELEMENTS
 from app.thema.derive import Entry, derive, derived_uuid
 
-KIND_SUFFIX = {"FOIL": "foil", "NONFOIL": "nonfoil"}
+KIND_SUFFIX = {k.value: k.suffix for k in CIRCULATION_KINDS}
 """Circulation kind → suffix of the edition's static score keys (``thema_charm_foil``)."""
 
-GENERATED_ELEMENTS = ("charm", "ferocity", "grace", "mystique", "valor")
 MAX_STEP = 12
 """Largest daily move of one element score, in score points."""
 SPREAD = 150
@@ -29,15 +29,15 @@ SPREAD = 150
 
 def generated_kinds(edition: Mapping[str, Any]) -> list[str]:
     """The circulation kinds whose scores are dynamic for ``edition`` (FOIL first)."""
-    return [k for k, s in KIND_SUFFIX.items() if edition.get(f"thema_{s}_dynamic") is True]
+    return [k.value for k in CIRCULATION_KINDS if edition.get(k.dynamic_key) is True]
 
 
 def generated_start(edition: Mapping[str, Any], kind: str, rng: random.Random) -> list[int]:
     """Day-one element scores: the edition's static ``thema_<element>_<foil|nonfoil>`` values,
     with a plausible made-up value (300..500) for each that is null or not a number."""
     out = []
-    for element in GENERATED_ELEMENTS:
-        value = edition.get(f"thema_{element}_{KIND_SUFFIX[kind]}")
+    for element in THEMA_ELEMENTS:
+        value = edition.get(f"thema_{element.name}_{KIND_SUFFIX[kind]}")
         if isinstance(value, int | float) and not isinstance(value, bool):
             out.append(int(value))
         else:
@@ -99,7 +99,7 @@ def generate_history(
                     "uuid": derived_uuid("generated-thema", seed, uuid, kind, day),
                     "kind": kind,
                     "thema_total": sum(scores),
-                    **{f"thema_{e}": s for e, s in zip(GENERATED_ELEMENTS, scores, strict=True)},
+                    **{e.key: s for e, s in zip(THEMA_ELEMENTS, scores, strict=True)},
                     "created_at": f"{day}T00:00:00+00:00",
                     "rank": None,
                     "rank_change": None,

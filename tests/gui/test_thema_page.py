@@ -170,6 +170,7 @@ def test_a_custom_range_of_one_year_and_one_day_is_refused_inline(
 def test_nonfoil_without_history_shows_a_clear_empty_state(
     qtbot: QtBot, page: ThemaPage
 ) -> None:
+    assert page.controls.kind_buttons["NONFOIL"].text() == "Non-foil"  # as the detail pane
     qtbot.mouseClick(page.controls.kind_buttons["NONFOIL"], Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: page.panel.stack.currentWidget() is page.panel.empty,
                     timeout=10_000)
