@@ -44,9 +44,10 @@ from app.sync.context import Context, SyncOptions
 from app.sync.crawl import Crawl
 from app.sync.images import fetch_images, wanted_card_images, wanted_logos
 from app.sync.lists import featured_prefixes, fetch_lists
+from app.sync.lock import SyncLock
 from app.sync.progress import CANCELLED, Counters, ProgressFn, SyncCancelled, Tracker
 from app.sync.report import SyncReport
-from app.sync.staging import Staging, SyncLock
+from app.sync.staging import Staging
 from app.sync.thema import fetch_history, rank_slugs, rank_targets
 
 log = logging.getLogger("app.sync")
