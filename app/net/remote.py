@@ -1,37 +1,25 @@
-"""``RemoteCatalogue``: the :class:`~app.catalogue.base.Catalogue` interface over HTTP (httpx).
+"""``RemoteCatalogue``: the :class:`~app.catalogue.base.Catalogue` interface over HTTP.
 
 One method per endpoint of ``../shared/spec/catalogue-api.md``, returning the decoded
-JSON exactly as the server sent it. Errors map back to the app's hierarchy: 404 (and 204,
-which older servers send for a missing card) → NotFound, 400 → InvalidRequest, anything
-else unusable → UpstreamError.
+JSON exactly as the server sent it. Requests go through :class:`~app.net.blocking.
+BlockingClient`: the one endpoint table and the one policy of :mod:`app.net.policy`
+(404 and 204 → NotFound, 400 → InvalidRequest, anything else unusable → UpstreamError).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import quote
 
-import httpx
-
-from app import __version__
 from app.catalogue.base import CardSummary
-from app.errors import InvalidRequest, NotFound, UpstreamError
+from app.errors import InvalidRequest
 from app.images.store import is_plain_filename
+from app.net.blocking import BlockingClient
+from app.net.policy import ClientSettings
 from app.store.writer import image_file
 
 log = logging.getLogger("app.net")
-USER_AGENT = f"Archivist/{__version__} (offline Grand Archive catalogue browser)"
-"""The official service refuses generic HTTP-library User-Agents (403)."""
-
-
-def _segment(value: str) -> str:
-    """One path segment, percent-encoded; dot segments encoded so no client normalises them."""
-    if value.strip(".") == "":
-        return value.replace(".", "%2E")
-    return quote(value, safe="")
 
 
 def _plain(filename: str) -> str:
@@ -46,16 +34,16 @@ class RemoteCatalogue:
     Args:
         base_url: e.g. ``https://api.gatcg.com`` or ``http://127.0.0.1:8765``.
         timeout: seconds for connecting and for each read.
-        client: an httpx client to use instead of a new one (tests, shared pools).
+        settings: timeouts and retries instead of ``timeout`` (default: no retry, as a
+            person is waiting for the answer).
     """
 
     def __init__(
-        self, base_url: str, timeout: float = 20.0, client: httpx.Client | None = None
+        self, base_url: str, timeout: float = 20.0, settings: ClientSettings | None = None
     ) -> None:
         self.base_url = base_url.rstrip("/")
-        self._client = client or httpx.Client(
-            base_url=self.base_url, timeout=timeout, headers={"User-Agent": USER_AGENT},
-        )
+        self._client = BlockingClient(self.base_url, settings or ClientSettings(
+            timeout=timeout, retries=0))
 
     def close(self) -> None:
         """Close the connection pool."""
@@ -67,51 +55,31 @@ class RemoteCatalogue:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _get(self, path: str, params: Any = None) -> httpx.Response:
-        try:
-            response = self._client.get(path, params=params)
-        except httpx.HTTPError as exc:
-            raise UpstreamError(f"{self.base_url}{path}: {exc.__class__.__name__}: {exc}") from exc
-        if response.status_code == 200:
-            return response
-        message = _error_message(response)
-        if response.status_code in (204, 404):
-            raise NotFound(message or f"Not found: {path}")
-        if response.status_code == 400:
-            raise InvalidRequest(message or f"Invalid request: {path}")
-        raise UpstreamError(f"{self.base_url}{path} answered {response.status_code}: {message}")
-
-    def _json(self, path: str, params: Any = None) -> Any:
-        response = self._get(path, params)
-        try:
-            return response.json()
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise UpstreamError(f"{self.base_url}{path}: the body is not valid JSON") from exc
-
     def card(self, slug: str) -> dict[str, Any]:
         """Endpoint 1 ``GET /cards/{slug}``."""
-        return dict(self._json(f"/cards/{_segment(slug)}"))
+        return dict(self._client.json("card", slug=slug))
 
     def card_by_number(self, set_prefix: str, collector_number: str) -> dict[str, Any]:
         """Endpoint 2 ``GET /cards/{set_prefix}/{collector_number}``."""
-        return dict(self._json(f"/cards/{_segment(set_prefix)}/{_segment(collector_number)}"))
+        return dict(self._client.json("card_by_number", set_prefix=set_prefix,
+                                      collector_number=collector_number))
 
     def card_image(self, filename: str, rounded: bool = False) -> bytes:
         """Endpoint 3 ``GET /cards/images/{filename}[?rounded=true]``."""
         params = {"rounded": "true"} if rounded else None
-        return self._get(f"/cards/images/{_plain(filename)}", params).content
+        return self._client.content("card_image", params, filename=_plain(filename))
 
     def featured_sets(self) -> list[dict[str, Any]]:
         """Endpoint 4 ``GET /featured-sets``."""
-        return list(self._json("/featured-sets"))
+        return list(self._client.json("featured_sets"))
 
     def featured_set_logo(self, filename: str) -> bytes:
         """Endpoint 5 ``GET /featured-sets/images/{filename}``."""
-        return self._get(f"/featured-sets/images/{_plain(filename)}").content
+        return self._client.content("featured_set_logo", filename=_plain(filename))
 
     def dynamic_thema_ranks(self) -> list[dict[str, Any]]:
         """Endpoint 6 ``GET /cards/edition/dynamic-thema-ranks``."""
-        return list(self._json("/cards/edition/dynamic-thema-ranks"))
+        return list(self._client.json("thema_ranks"))
 
     def dynamic_thema_history(
         self, edition_uuid: str, kind: str | None = None,
@@ -119,11 +87,11 @@ class RemoteCatalogue:
     ) -> list[dict[str, Any]]:
         """Endpoint 7 ``GET /cards/edition/{edition_uuid}/dynamic-thema?kind=&from=&to=``."""
         params = {k: v for k, v in (("kind", kind), ("from", from_), ("to", to)) if v is not None}
-        return list(self._json(f"/cards/edition/{_segment(edition_uuid)}/dynamic-thema", params))
+        return list(self._client.json("thema_history", params, edition_uuid=edition_uuid))
 
     def option_search(self) -> dict[str, Any]:
         """``GET /option/search``."""
-        return dict(self._json("/option/search"))
+        return dict(self._client.json("option_search"))
 
     def cards_search(
         self, page: str | int | None = None, page_size: str | int | None = None,
@@ -135,7 +103,7 @@ class RemoteCatalogue:
                  ("last_update", last_update), ("sort", sort), ("order", order)]
         params = [(k, str(v)) for k, v in pairs if v is not None]
         params += [("prefix", p) for p in prefix]
-        return dict(self._json("/cards/search", params))
+        return dict(self._client.json("cards_search", params))
 
     def search_cards(self, text: str, limit: int = 5000) -> list[CardSummary]:
         """Cards whose name contains ``text`` (the server's ``/cards/search?name=``), by name.
@@ -164,12 +132,3 @@ class RemoteCatalogue:
         """``{"cards": n}`` from the server's search totals (other counts are not offered)."""
         return {"cards": int(self.cards_search(page=1, page_size=1)["total_cards"])}
 
-
-def _error_message(response: httpx.Response) -> str:
-    try:
-        body = response.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return response.text[:200]
-    if isinstance(body, dict) and isinstance(body.get("error"), str):
-        return body["error"]
-    return str(body)[:200]

@@ -31,9 +31,16 @@ log = logging.getLogger("app.store")
 
 @dataclass(frozen=True)
 class CardRecord:
-    """A validated Card object ready to store: the raw JSON dict as received (and filled)."""
+    """A validated Card object ready to store.
+
+    Attributes:
+        raw: the JSON dict as received (and filled).
+        body: its stored form (:func:`encode_body`) when the caller already has it (a sync
+            encodes each card once, into its staging file); None: the writer encodes it.
+    """
 
     raw: dict[str, Any]
+    body: str | None = None
 
     @property
     def uuid(self) -> str:
@@ -169,7 +176,7 @@ class Writer:
             stamp = utc_stamp()
             written: set[str] = set()
             for record in cards:
-                self._upsert_card(conn, record.raw, report, stamp)
+                self._upsert_card(conn, record, report, stamp)
                 written.add(record.uuid)
             for uuid in remove:
                 if uuid not in written:
@@ -197,9 +204,10 @@ class Writer:
         return report
 
     def _upsert_card(
-        self, conn: sqlite3.Connection, card: dict[str, Any], r: WriteReport, stamp: str
+        self, conn: sqlite3.Connection, record: CardRecord, r: WriteReport, stamp: str
     ) -> None:
-        body = encode_body(card)
+        card = record.raw
+        body = record.body if record.body is not None else encode_body(card)
         uuid, slug = card["uuid"], card["slug"]
         old = conn.execute("SELECT rowid, body FROM cards WHERE uuid = ?", (uuid,)).fetchone()
         old_card: dict[str, Any] | None = None

@@ -8,7 +8,7 @@ import importlib
 from typing import Any
 
 _WHERE = {
-    "ClientSettings": "app.sync.client", "DEFAULT_API": "app.sync.common",
+    "ClientSettings": "app.net.policy", "DEFAULT_API": "app.sync.common",
     "IMAGE_MODES": "app.sync.common", "SyncOptions": "app.sync.context",
     "SyncEngine": "app.sync.engine", "PHASES": "app.sync.progress",
     "Progress": "app.sync.progress", "ProgressFn": "app.sync.progress",

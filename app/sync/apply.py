@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from app.store import CardRecord, Store, Writer, WriteReport
+from app.store import Store, Writer, WriteReport
 from app.store.listing import card_keys, edition_keys
 from app.store.writer import utc_stamp
 from app.sync.common import (
@@ -76,7 +76,7 @@ def apply(
     if complete:
         meta[META_COMPLETE] = now
     write = Writer(store).write(
-        (CardRecord(card) for card in staging.cards()),
+        staging.records(),
         [(f, size) for f, size, _ in staging.images("cards")],
         featured=staging.blob("featured"), options=staging.blob("options"),
         logos=[(f, size) for f, size, _ in staging.images("logos")],

@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 from typing import Any, Literal
 
+from app.net import endpoints
 from app.store.listing import card_keys
-from app.sync.client import segment
 from app.sync.context import Context
 from app.sync.records import check_cards, run_all
 from app.sync.staging import Unit
@@ -17,13 +17,15 @@ Outcome = Literal["hit", "miss", "invalid"]
 
 
 async def fetch_card(
-    ctx: Context, path: str, marks: list[tuple[str, str, str]] | None = None
+    ctx: Context, endpoint: str, parts: dict[str, str],
+    marks: list[tuple[str, str, str]] | None = None,
 ) -> tuple[Outcome, dict[str, Any] | None]:
-    """``GET path`` for one Card (endpoint 1 or 2); stage it when valid.
+    """One Card from endpoint 1 (``card``) or 2 (``card_by_number``); stage it when valid.
 
     Args:
         ctx: the running sync.
-        path: e.g. ``/cards/spirit-of-fire`` or ``/cards/DOA%201st/001`` (encoded).
+        endpoint: ``card`` or ``card_by_number`` (:data:`app.net.endpoints.ENDPOINTS`).
+        parts: its path parts, e.g. ``{"set_prefix": "DOA 1st", "collector_number": "001"}``.
         marks: progress markers committed with the result; each value is replaced by the
             outcome.
 
@@ -31,7 +33,8 @@ async def fetch_card(
         ``("hit", card)`` for a valid card, ``("miss", None)`` when not found (204, 404),
         ``("invalid", None)`` for a record that failed validation (reported, not staged).
     """
-    body = await ctx.client.get_json(path)
+    path = endpoints.path(endpoint, **parts)
+    body = await ctx.client.json(endpoint, None, **parts)
     outcome: Outcome
     unit = Unit()
     card: dict[str, Any] | None = None
@@ -61,8 +64,8 @@ async def confirm_removals(ctx: Context) -> None:
     ctx.tracker.phase("verify", len(candidates))
 
     async def confirm(uuid: str, slug: str) -> None:
-        path = f"/cards/{segment(slug)}"
-        body = await ctx.client.get_json(path)
+        path = endpoints.path("card", slug=slug)
+        body = await ctx.client.card(slug)
         unit = Unit()
         if body is None:
             unit.removals.append(uuid)

@@ -9,8 +9,9 @@ from datetime import date, timedelta
 
 from app.images.store import ImageStore
 from app.model import RecordProblem
+from app.net.client import UpstreamClient
+from app.net.policy import ClientSettings
 from app.store.db import Store
-from app.sync.client import ClientSettings, PoliteClient
 from app.sync.common import DEFAULT_API, ImagesMode
 from app.sync.progress import Tracker
 from app.sync.staging import Staging
@@ -59,7 +60,7 @@ class Context:
     """The shared state of one running sync (one event loop, so no locks are needed)."""
 
     options: SyncOptions
-    client: PoliteClient
+    client: UpstreamClient
     staging: Staging
     tracker: Tracker
     store: Store

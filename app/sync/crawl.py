@@ -36,7 +36,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from app.sync.cards import fetch_card
-from app.sync.client import segment
 from app.sync.context import Context
 from app.sync.records import first_error
 
@@ -123,8 +122,9 @@ class Crawl:
                 key = f"{prefix}\x1f{number:03d}"
                 outcome = self.probes.get(key)
                 if outcome is None:
-                    path = f"/cards/{segment(prefix)}/{number:03d}"
-                    outcome, card = await fetch_card(self.ctx, path, [("probe", key, "")])
+                    parts = {"set_prefix": prefix, "collector_number": f"{number:03d}"}
+                    outcome, card = await fetch_card(self.ctx, "card_by_number", parts,
+                                                     [("probe", key, "")])
                     self.probes[key] = outcome
                     self.ctx.tracker.advance()
                     if card is not None:
@@ -135,7 +135,7 @@ class Crawl:
             self.running.discard(prefix)
 
     async def _fetch_slug(self, slug: str) -> None:
-        _, card = await fetch_card(self.ctx, f"/cards/{segment(slug)}", [("slug", slug, "")])
+        _, card = await fetch_card(self.ctx, "card", {"slug": slug}, [("slug", slug, "")])
         self.ctx.tracker.advance()
         if card is not None:
             self._learn(card)

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from app.images.store import ImageStore
 from app.model.vocabulary import CIRCULATION_KINDS
+from app.net.client import UpstreamClient
 from app.paths import Paths
 from app.store import Reader, Store
 from app.store.listing import card_keys
@@ -40,14 +41,14 @@ from app.store.writer import read_meta, utc_stamp
 from app.sync import apply as applying
 from app.sync import search
 from app.sync.cards import confirm_removals
-from app.sync.client import PoliteClient
 from app.sync.context import Context, SyncOptions
 from app.sync.crawl import Crawl
 from app.sync.images import fetch_images, wanted_card_images, wanted_logos
 from app.sync.lists import featured_prefixes, fetch_lists
+from app.sync.lock import SyncLock
 from app.sync.progress import CANCELLED, Counters, ProgressFn, SyncCancelled, Tracker
 from app.sync.report import SyncReport
-from app.sync.staging import Staging, SyncLock
+from app.sync.staging import Staging
 from app.sync.thema import fetch_history, rank_slugs, rank_targets
 
 log = logging.getLogger("app.sync")
@@ -156,7 +157,7 @@ class SyncEngine:
 
     async def _fetch(self, staging: Staging, tracker: Tracker, report: SyncReport) -> None:
         opts = self.options
-        async with PoliteClient(self.api_url, opts.client, tracker.counters) as client:
+        async with UpstreamClient(self.api_url, opts.client, tracker.counters) as client:
             ctx = Context(opts, client, staging, tracker, self.store,
                           ImageStore(self.paths.card_images), ImageStore(self.paths.logos))
             tracker.phase("connect", 1)

@@ -89,7 +89,8 @@ async def _one(ctx: Context, store_name: str, target: ImageStore, filename: str,
     elif existing is not None and existing.stat().st_size > 0:
         unit.images.append((store_name, filename, existing.stat().st_size, False))
     else:
-        data = await ctx.client.get_bytes(path)
+        fetch = ctx.client.card_image if store_name == "cards" else ctx.client.featured_set_logo
+        data = await fetch(filename)
         if data is None:
             unit.marks.append((f"image:{store_name}", filename, "not found"))
         elif not looks_like_image(data):

@@ -4,25 +4,23 @@ one (404) leaves the stored one as it is."""
 
 from __future__ import annotations
 
+from app.net import endpoints
 from app.sync.context import Context
 from app.sync.records import check_featured, check_options
 from app.sync.staging import Staging, Unit
 from app.sync.thema import fetch_ranks
-
-FEATURED = "/featured-sets"
-OPTIONS = "/option/search"
 
 
 async def fetch_lists(ctx: Context) -> None:
     """Stage the featured set groups, the options and the ranks (phase ``lists``); on a
     resume, lists staged by the interrupted sync are not fetched again."""
     ctx.tracker.phase("lists", 3)
-    for key, path, check in (("featured", FEATURED, check_featured),
-                             ("options", OPTIONS, check_options)):
+    for key, endpoint, check in (("featured", "featured_sets", check_featured),
+                                 ("options", "option_search", check_options)):
         if ctx.staging.meta(f"done:{key}") is None:
-            body = await ctx.client.get_json(path)
+            body = await ctx.client.json(endpoint)
             if body is not None:
-                value, problems = check(body, path)
+                value, problems = check(body, endpoints.path(endpoint))
                 ctx.staging.commit(Unit(problems=ctx.reject(problems)))
                 if value is not None:
                     ctx.staging.set_blob(key, value)

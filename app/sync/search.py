@@ -11,9 +11,9 @@ from __future__ import annotations
 import logging
 import math
 from typing import Any
-from urllib.parse import urlencode
 
 from app.errors import InvalidRequest, UpstreamError
+from app.net import endpoints
 from app.sync.context import Context
 from app.sync.records import check_cards, check_page, run_all
 from app.sync.staging import Unit
@@ -27,7 +27,7 @@ async def probe(ctx: Context) -> dict[str, Any] | None:
     does not offer the search (404, or an answer that is not a page: a card named "search").
     """
     try:
-        body = await ctx.client.get_json("/cards/search", {"page": 1, "page_size": 1})
+        body = await ctx.client.cards_search({"page": 1, "page_size": 1})
     except InvalidRequest:
         return None
     if isinstance(body, dict) and isinstance(body.get("data"), list) and isinstance(
@@ -86,8 +86,8 @@ async def _walk_once(ctx: Context, key: str, last_update: str | None) -> bool:
 
 async def _page(ctx: Context, kind: str, page: int, size: int, extra: dict[str, str]) -> int:
     params: dict[str, Any] = {"page": page, "page_size": size, **extra}
-    source = f"/cards/search?{urlencode(params)}"
-    body = await ctx.client.get_json("/cards/search", params)
+    source = endpoints.source("cards_search", params)
+    body = await ctx.client.cards_search(params)
     if body is None:
         raise UpstreamError(f"{ctx.client.base_url}{source}: the search page was not found")
     found = check_page(body, source)

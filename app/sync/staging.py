@@ -7,7 +7,8 @@ the same API URL resumes from it without fetching again what it already validate
 another API URL, older than ``max_age`` or unreadable is discarded and started anew.
 
 Tables: ``meta`` (api url, creation time, plan), ``cards`` (validated Card JSON, filled like
-an import), ``seen`` (uuids the upstream listed, valid or not), ``marks`` (progress markers:
+an import, in the catalogue's stored form: encoded once here, handed to the writer as is),
+``seen`` (uuids the upstream listed, valid or not), ``marks`` (progress markers:
 ``kind, key → value``), ``thema`` (history entries), ``images`` (files already placed in the
 image or logo store), ``removals`` (cards confirmed gone), ``problems`` (rejected records).
 """
@@ -24,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from app.errors import StoreError
+from app.store.writer import CardRecord, encode_body
 
 log = logging.getLogger("app.sync")
-FORMAT = "archivist-sync-staging-1"
+FORMAT = "archivist-sync-staging-2"  # 2: card bodies in the stored form
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS cards (uuid TEXT PRIMARY KEY, slug TEXT NOT NULL, body TEXT NOT NULL);
@@ -81,6 +83,10 @@ class Staging:
         self.resumed = resumed
         """True when this file holds the work of an earlier, unfinished sync."""
         self._conn = conn
+        self._records: dict[str, CardRecord] = {}
+        """Staged cards as parsed and encoded once: those staged by this run, and (after
+        the first :meth:`records`) those of the file it resumed, decoded once."""
+        self._complete = not resumed
 
     @classmethod
     def open(
@@ -116,11 +122,12 @@ class Staging:
 
     def commit(self, unit: Unit) -> None:
         """Write one :class:`Unit` in one transaction."""
+        records = [CardRecord(card, encode_body(card)) for card in unit.cards]
         try:
             with self._conn:
                 c = self._conn
                 c.executemany("INSERT OR REPLACE INTO cards VALUES (?, ?, ?)",
-                              [(r["uuid"], r["slug"], _json(r)) for r in unit.cards])
+                              [(r.uuid, r.raw["slug"], r.body) for r in records])
                 c.executemany("INSERT OR IGNORE INTO seen VALUES (?)", [(u,) for u in unit.seen])
                 c.executemany("INSERT OR REPLACE INTO marks VALUES (?, ?, ?)", unit.marks)
                 c.executemany("INSERT OR REPLACE INTO thema VALUES (?, ?, ?, ?)", [
@@ -134,6 +141,9 @@ class Staging:
                               [(p,) for p in unit.problems])
         except sqlite3.Error as exc:
             raise self._guard("write", exc) from exc
+        for record in records:  # a replaced card moves to the end, as its new row does
+            self._records.pop(record.uuid, None)
+            self._records[record.uuid] = record
 
     def _rows(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         try:
@@ -182,9 +192,23 @@ class Staging:
         return {u: s for u, s in self._rows("SELECT uuid, slug FROM cards")}
 
     def cards(self) -> Iterator[dict[str, Any]]:
-        """Every staged card (decoded), in no particular order."""
-        for (body,) in self._rows("SELECT body FROM cards"):
-            yield json.loads(body)
+        """Every staged card (the parsed dict; do not change it), in staging order."""
+        return (record.raw for record in self.records())
+
+    def records(self) -> list[CardRecord]:
+        """Every staged card with its stored form, in staging order, for the writer.
+
+        A card staged by this run is not decoded again; one staged by the resumed run is
+        decoded once, on the first call.
+        """
+        if not self._complete:
+            records: dict[str, CardRecord] = {}
+            for uuid, body in self._rows("SELECT uuid, body FROM cards ORDER BY rowid"):
+                known = self._records.get(uuid)
+                records[uuid] = known if known is not None else CardRecord(json.loads(body),
+                                                                           body)
+            self._records, self._complete = records, True
+        return list(self._records.values())
 
     def seen(self) -> set[str]:
         """uuids the upstream listed during this sync."""
@@ -249,38 +273,3 @@ def _stale(path: Path, api_url: str, oldest: datetime) -> str | None:
     if created < oldest:
         return f"older than allowed (started {created.isoformat()})"
     return None
-
-
-class SyncLock:
-    """One sync at a time per data folder, across processes (the window and the CLI).
-
-    Held as an exclusive SQLite transaction on ``path``; the operating system releases it
-    when the process ends, however it ends.
-
-    Raises:
-        StoreError: another sync holds the lock (on :meth:`acquire`).
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._conn: sqlite3.Connection | None = None
-
-    def acquire(self) -> SyncLock:
-        """Take the lock or fail at once."""
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=0, isolation_level=None)
-            conn.execute("BEGIN EXCLUSIVE")
-        except sqlite3.OperationalError as exc:
-            raise StoreError(f"Another sync of this catalogue is running ({self.path}): "
-                             f"{exc}; wait for it to end") from exc
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"Cannot take the sync lock {self.path}: {exc}") from exc
-        self._conn = conn
-        return self
-
-    def release(self) -> None:
-        """Give the lock back."""
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None

@@ -24,7 +24,7 @@ from app.sync.progress import Progress, ProgressFn
 from app.sync.report import SyncReport
 
 log = logging.getLogger("app.sync")
-PROBE_PATH = "/featured-sets"
+PROBE_ENDPOINT = "featured_sets"
 PROBE_TIMEOUT = 3.0
 UNITS = {"lists": "lists", "cards": "pages", "verify": "cards", "thema": "histories",
          "images": "images", "apply": "steps"}
@@ -81,25 +81,26 @@ def local_time_text(moment: datetime) -> str:
 
 
 def probe(api_url: str, timeout: float = PROBE_TIMEOUT) -> str | None:
-    """Ask the API for ``/featured-sets`` (headers only) to learn whether it answers.
+    """Ask the API for ``/featured-sets`` (headers only, one attempt) to learn whether it
+    answers, through the one upstream client (:class:`app.net.blocking.BlockingClient`).
 
     Blocks for up to about ``timeout`` seconds: call it off the GUI thread.
 
     Returns:
         None when the API answered 200; otherwise why it is not usable (one line).
     """
-    import httpx  # here, not at the top: the window imports this module at start-up
+    # here, not at the top: the window imports this module at start-up (no httpx then)
+    from app.errors import UpstreamError
+    from app.net.blocking import BlockingClient
+    from app.net.policy import ClientSettings
 
-    from app.net import USER_AGENT
-
-    url = api_url.rstrip("/") + PROBE_PATH
     try:
-        with httpx.stream("GET", url, timeout=timeout, follow_redirects=True,
-                          headers={"User-Agent": USER_AGENT}) as response:
-            status = response.status_code
-    except httpx.HTTPError as exc:
-        log.info("probe of %s failed: %s", url, exc)
-        return f"{api_host(api_url)} does not answer ({exc.__class__.__name__})"
+        with BlockingClient(api_url, ClientSettings(timeout=timeout, retries=0)) as client:
+            status = client.status(PROBE_ENDPOINT)
+    except UpstreamError as exc:
+        log.info("probe of %s failed: %s", api_url, exc.message)
+        cause = exc.__cause__.__class__.__name__ if exc.__cause__ else "no answer"
+        return f"{api_host(api_url)} does not answer ({cause})"
     if status == 200:
         return None
     return f"{api_host(api_url)} answered {status}"

@@ -13,22 +13,21 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 from typing import Any
-from urllib.parse import urlencode
 
 from app.errors import InvalidData, InvalidRequest
 from app.ingest.thema import validate_thema
 from app.model import RecordProblem
 from app.model.vocabulary import THEMA_SCORE_KEYS
+from app.net import endpoints
 from app.store.db import Store
 from app.store.thema import ThemaReader
-from app.sync.client import segment
 from app.sync.context import Context
 from app.sync.records import run_all
 from app.sync.staging import Staging, Unit
 from app.thema.dates import shift_years
 from app.thema.derive import entry_day
 
-RANKS = "/cards/edition/dynamic-thema-ranks"
+RANKS = endpoints.path("thema_ranks")
 SAME = (*THEMA_SCORE_KEYS, "rank")
 
 
@@ -50,7 +49,7 @@ async def fetch_ranks(ctx: Context) -> None:
     """Endpoint 6 into the staging file (blob ``ranks``: card slugs and history entries)."""
     if ctx.staging.blob("ranks") is not None:
         return
-    body = await ctx.client.get_json(RANKS)
+    body = await ctx.client.thema_ranks()
     entries, problems = _validated(ctx, body, RANKS) if body is not None else ([], [])
     slugs = [r["slug"] for r in body if isinstance(r, dict) and isinstance(r.get("slug"), str)
              ] if isinstance(body, list) else []
@@ -85,12 +84,11 @@ async def fetch_history(ctx: Context, targets: list[tuple[str, str]]) -> None:
     ctx.tracker.phase("thema", len(todo))
 
     async def one(uuid: str, kind: str, start: str) -> None:
-        path = f"/cards/edition/{segment(uuid)}/dynamic-thema"
         params = {"kind": kind, "from": start, "to": ctx.today.isoformat()}
-        source = f"{path}?{urlencode(params)}"
+        source = endpoints.source("thema_history", params, edition_uuid=uuid)
         unit = Unit(marks=[("history", f"{uuid}\x1f{kind}", "done")])
         try:
-            body = await ctx.client.get_json(path, params)
+            body = await ctx.client.thema_history(uuid, params)
         except InvalidRequest as exc:
             body = None
             unit.problems = ctx.reject([RecordProblem(source, None, uuid, None, "(request)",

@@ -63,7 +63,7 @@ def test_a_failed_write_is_a_store_error_and_writes_nothing(tmp_path: Path) -> N
 
 
 def test_one_sync_at_a_time_per_data_folder(tmp_path: Path) -> None:
-    from app.sync.staging import SyncLock
+    from app.sync.lock import SyncLock
 
     first = SyncLock(tmp_path / "sync.lock").acquire()
     with pytest.raises(StoreError, match="Another sync of this catalogue is running"):

@@ -1,4 +1,4 @@
-"""The polite HTTP client: what it sends, how it treats answers, how it waits."""
+"""The upstream client: what it sends, how it treats answers, how it waits."""
 
 from __future__ import annotations
 
@@ -12,21 +12,25 @@ import pytest
 
 from app.errors import InvalidRequest, UpstreamError
 from app.net import USER_AGENT
-from app.sync.client import ClientSettings, PoliteClient, backoff, retry_after, segment
-from app.sync.progress import Counters
+from app.net.client import Counters, UpstreamClient
+from app.net.endpoints import segment
+from app.net.policy import ClientSettings, backoff, retry_after
 from tests.sync.servers import ServerProcess
 
 FAST = ClientSettings(backoff_base=0.01, backoff_max=0.05, timeout=5.0, retries=2)
 
 
-def fetch(url: str, path: str, settings: ClientSettings = FAST, raw: bool = False,
-          params: Any = None) -> tuple[Any, Counters, datetime | None]:
+def fetch(url: str, endpoint: str, settings: ClientSettings = FAST, params: Any = None,
+          **parts: str) -> tuple[Any, Counters, datetime | None]:
+    """Call one endpoint method of a fresh client (``card_image`` etc.; ``json`` for the rest
+    of the table with ``params``)."""
     counters = Counters()
 
     async def run() -> tuple[Any, datetime | None]:
-        async with PoliteClient(url, settings, counters) as client:
-            getter = client.get_bytes if raw else client.get_json
-            return await getter(path, params), client.server_time
+        async with UpstreamClient(url, settings, counters) as client:
+            if endpoint in ("card_image", "featured_set_logo"):
+                return await getattr(client, endpoint)(**parts), client.server_time
+            return await client.json(endpoint, params, **parts), client.server_time
 
     value, server_time = asyncio.run(run())
     return value, counters, server_time
@@ -54,7 +58,7 @@ def test_set_prefixes_are_encoded_as_one_segment() -> None:
 
 
 def test_json_user_agent_and_server_clock(healthy: ServerProcess) -> None:
-    value, counters, server_time = fetch(healthy.url, "/featured-sets")
+    value, counters, server_time = fetch(healthy.url, "featured_sets")
     assert value[0]["uuid"] == "genGroup01"
     assert counters.requests == 1 and counters.bytes > 0
     assert server_time is not None and abs(server_time - datetime.now(UTC)) < timedelta(
@@ -68,32 +72,32 @@ def test_json_user_agent_and_server_clock(healthy: ServerProcess) -> None:
 ])
 def test_204_and_404_both_mean_not_found(server: ServerProcess, fault: dict[str, Any]) -> None:
     server.control([fault])
-    value, counters, _ = fetch(server.url, "/featured-sets")
+    value, counters, _ = fetch(server.url, "featured_sets")
     assert value is None and counters.retries == 0
 
 
 def test_images_are_bytes(healthy: ServerProcess) -> None:
-    data, _, _ = fetch(healthy.url, "/cards/images/gene000001.jpg", raw=True)
+    data, _, _ = fetch(healthy.url, "card_image", filename="gene000001.jpg")
     assert data is not None and data.startswith(b"\xff\xd8\xff")
 
 
 def test_a_refusal_is_not_retried(server: ServerProcess) -> None:
     server.control([{"match": "^/featured-sets", "kind": "status", "status": 403}])
     with pytest.raises(UpstreamError, match="answered 403: generated fault 403"):
-        fetch(server.url, "/featured-sets")
+        fetch(server.url, "featured_sets")
     assert len(server.requests()) == 1
 
 
 def test_a_bad_request_is_an_invalid_request(healthy: ServerProcess) -> None:
     with pytest.raises(InvalidRequest, match="answered 400"):
-        fetch(healthy.url, "/cards/search", params={"page_size": 500})
+        fetch(healthy.url, "cards_search", params={"page_size": 500})
 
 
 def test_retries_stop_after_the_configured_attempts(server: ServerProcess) -> None:
     server.control([{"match": "^/featured-sets", "kind": "status", "status": 500,
                      "times": -1}])
     with pytest.raises(UpstreamError, match=r"answered 500.*gave up after 3 attempts"):
-        fetch(server.url, "/featured-sets")
+        fetch(server.url, "featured_sets")
     assert len(server.requests()) == 3
 
 
@@ -106,8 +110,8 @@ def test_concurrency_is_bounded(server: ServerProcess) -> None:
 
     async def run() -> None:
         nonlocal peak
-        async with PoliteClient(server.url, settings, counters) as client:
-            tasks = [asyncio.create_task(client.get_json("/featured-sets")) for _ in range(6)]
+        async with UpstreamClient(server.url, settings, counters) as client:
+            tasks = [asyncio.create_task(client.featured_sets()) for _ in range(6)]
             while not all(t.done() for t in tasks):
                 peak = max(peak, settings.concurrency - client._slots._value)
                 await asyncio.sleep(0.01)
