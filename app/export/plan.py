@@ -1,5 +1,7 @@
 """What to export: a selection (query, set, editions, tiles) resolved into editions.
 
+Callers outside the catalogue go through :meth:`app.catalogue.LocalCatalogue.export_plan`.
+
 Every selection becomes a list of :class:`ExportItem`, one per edition, in a stable order
 (the query's order; for uuids and tiles, the order given). Nothing here reads images.
 """
@@ -11,9 +13,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from app.errors import NotFound, StoreError
-from app.search import EditionHit, SortKey, run_query
+from app.model.query import EditionHit, SortKey
 from app.search.fields import RARITY_CODES
 from app.store import Store
+from app.store.query import run_query
 
 _RARITY_NAMES = {number: code for code, number in RARITY_CODES.items()}
 
@@ -138,7 +141,7 @@ def plan_tiles(store: Store, tiles: Iterable[tuple[str, str]]) -> list[ExportIte
 
 def plan_hits(store: Store, hits: Iterable[object]) -> list[ExportItem]:
     """The editions search hits show: an :class:`EditionHit` is its edition; a card hit
-    (``SummaryRow``: ``slug`` and ``image_file``) the edition its tile shows."""
+    (``CardSummary``: ``slug`` and ``image_file``) the edition its tile shows."""
     items: list[ExportItem] = []
     for hit in hits:
         if isinstance(hit, EditionHit):

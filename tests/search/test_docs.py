@@ -7,11 +7,11 @@ from types import ModuleType
 
 import pytest
 
-from app.search import compile as compile_module
 from app.search import errors, lexer, parse, parser
+from app.store import query_sql
 
 
-@pytest.mark.parametrize("module", [compile_module, errors, lexer, parser])
+@pytest.mark.parametrize("module", [errors, lexer, parser, query_sql])
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module, extraglobs={"parse": parse})
     assert result.failed == 0 and result.attempted > 0

@@ -17,9 +17,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.search import And, Node, Not, Or, QuerySyntaxError, Term, compile_where, parse, run_query
+from app.search import And, Node, Not, Or, QuerySyntaxError, Term, parse
 from app.search.fields import FIELDS, NUMBER_OPS, RARITY_CODES, TEXT_OPS, WORD
 from app.store import Store
+from app.store.query import run_query
+from app.store.query_sql import compile_where
 from tests.search.generated import generated_catalogue
 
 FRAGMENTS = [
