@@ -149,3 +149,14 @@ class Catalogue(Endpoints, Protocol):
     def data_dir_args(self) -> list[str]:
         """``["--data-dir", FOLDER]`` for command lines, ``[]`` for the default folder."""
         ...
+
+
+if TYPE_CHECKING:  # mypy checks that both catalogues implement their protocol's signatures
+    from app.catalogue.local import LocalCatalogue
+    from app.net.remote import RemoteCatalogue
+
+    def _local_is_a_catalogue(local: LocalCatalogue) -> Catalogue:
+        return local
+
+    def _remote_answers_the_endpoints(remote: RemoteCatalogue) -> Endpoints:
+        return remote
