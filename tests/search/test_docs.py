@@ -8,10 +8,9 @@ from types import ModuleType
 import pytest
 
 from app.search import errors, lexer, parse, parser
-from app.store import query_sql
 
 
-@pytest.mark.parametrize("module", [errors, lexer, parser, query_sql])
+@pytest.mark.parametrize("module", [errors, lexer, parser])
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module, extraglobs={"parse": parse})
     assert result.failed == 0 and result.attempted > 0
