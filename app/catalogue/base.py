@@ -20,6 +20,8 @@ from app.model.status import SyncStatus
 
 if TYPE_CHECKING:
     from app.export.plan import ExportItem
+    from app.sync.context import SyncOptions
+    from app.sync.engine import SyncEngine
 
 __all__ = ["CardSummary", "Catalogue", "Endpoints"]
 
@@ -139,6 +141,11 @@ class Catalogue(Endpoints, Protocol):
 
     def api_problem(self, api_url: str) -> str | None:
         """None when ``api_url`` answers, else why not (blocks: off the GUI thread)."""
+        ...
+
+    def sync_engine(self, options: SyncOptions | None = None) -> SyncEngine:
+        """A sync of this catalogue (loads the engine on the first call). Raises
+        InvalidRequest for a catalogue without a data folder."""
         ...
 
     @property

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.errors import InvalidRequest
 from app.export.fetch import ApiFetcher, configured_api
@@ -26,6 +27,10 @@ from app.model.status import SyncStatus
 from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
 from app.store.query import run_query
+
+if TYPE_CHECKING:
+    from app.sync.context import SyncOptions
+    from app.sync.engine import SyncEngine
 
 
 class LocalExtras:
@@ -121,6 +126,19 @@ class LocalExtras:
         from app.sync.status import probe
 
         return probe(api_url)
+
+    def sync_engine(self, options: SyncOptions | None = None) -> SyncEngine:
+        """A sync of this catalogue from ``options.api_url`` (the engine, httpx and the models
+        load on the first call, not at start-up).
+
+        Raises:
+            InvalidRequest: the catalogue was built without its folders (no staging place).
+        """
+        if self.paths is None:
+            raise InvalidRequest("This catalogue has no data folder to sync into")
+        from app.sync.engine import SyncEngine
+
+        return SyncEngine(self.paths, self.store, options)
 
     @property
     def data_dir(self) -> Path | None:

@@ -89,6 +89,14 @@ def test_data_dir_and_its_command_line_arguments(catalogue: LocalCatalogue) -> N
     assert catalogue.data_dir_args() == ["--data-dir", str(catalogue.data_dir)]
 
 
+def test_a_sync_engine_syncs_this_catalogue(catalogue: LocalCatalogue) -> None:
+    from app.sync.context import SyncOptions
+
+    engine = catalogue.sync_engine(SyncOptions(api_url="http://127.0.0.1:9/"))
+    assert engine.store is catalogue.store and engine.paths is catalogue.paths
+    assert engine.api_url == "http://127.0.0.1:9"
+
+
 def test_a_catalogue_built_from_parts_has_no_data_dir(tmp_path: Path) -> None:
     from app.images.cache import RoundedCache
     from app.images.store import ImageStore
@@ -97,6 +105,8 @@ def test_a_catalogue_built_from_parts_has_no_data_dir(tmp_path: Path) -> None:
     parts = LocalCatalogue(Store(tmp_path / "c.sqlite3"), ImageStore(tmp_path / "i"),
                            ImageStore(tmp_path / "l"), RoundedCache(tmp_path / "r"))
     assert parts.data_dir is None and parts.data_dir_args() == []
+    with pytest.raises(InvalidRequest, match="no data folder"):
+        parts.sync_engine()
     parts.store.close()
 
 
