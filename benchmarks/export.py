@@ -28,7 +28,7 @@ from pathlib import Path
 from PIL import Image
 
 from app.bootstrap import build
-from app.export import ExportOptions, plan_query, run_export
+from app.export import ExportOptions, run_export
 from app.images.rounded import PNG_COMPRESS_LEVEL
 from app.ingest import import_paths
 from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404, figure
@@ -65,7 +65,8 @@ def timed(command: list[str], home: Path) -> float:
 def export_figures(data: Path, out: Path) -> None:
     """The export of every stored image as a rounded PNG, and Pillow's bare baseline."""
     services = build(str(data))
-    items = [i for i in plan_query(services.store, "") if services.images.find(i.image_file)]
+    every = services.catalogue.export_plan(query="")
+    items = [i for i in every if services.images.find(i.image_file)]
     cores = os.cpu_count() or 1
     options = ExportOptions(folder=out, format="png-rounded", collision="replace")
     cpu_before = _cpu()

@@ -4,7 +4,7 @@ Run: ``python -m benchmarks.import_and_search``. Prints figures; asserts nothing
 
 - import: seconds and cards per second for a fresh import (snapshot + real images);
 - search: latency p50/p95 over 300 queries drawn (seeded) from real card names, name
-  prefixes and effect words, through ``LocalCatalogue.search_cards``;
+  prefixes and effect words (``o:WORD``), through ``LocalCatalogue.query``;
 - start-up: seconds from process start to the first painted main window with the catalogue
   open, next to a bare PySide6 window with one label, both measured here, as a ratio.
 """
@@ -61,19 +61,19 @@ sys.exit(app.exec())
 
 def _queries(catalogue: LocalCatalogue, count: int) -> list[str]:
     rng = random.Random(20260404)
-    cards = [catalogue.card(s.slug) for s in catalogue.search_cards("")]
+    cards = [catalogue.card(s.slug) for s in catalogue.query("").hits]
     names = [c["name"] for c in cards]
     words = sorted({w for c in cards for w in re.findall(r"[A-Za-z]{4,}", c["effect_raw"] or "")})
     out: list[str] = []
     for i in range(count):
         kind = i % 3
         if kind == 0:
-            out.append(rng.choice(names))
+            out.append('"' + rng.choice(names).replace('"', "") + '"')
         elif kind == 1:
             name = rng.choice(names)
-            out.append(name[: rng.randint(2, max(2, len(name) // 2))])
+            out.append(" ".join(re.findall(r"\w+", name[: rng.randint(2, max(2, len(name) // 2))])))
         else:
-            out.append(" ".join(rng.sample(words, 2)))
+            out.append(" ".join(f"o:{w}" for w in rng.sample(words, 2)))
     return out
 
 
@@ -109,7 +109,7 @@ def main() -> None:
         hits = 0
         for query in queries:
             t = time.perf_counter()
-            hits += bool(catalogue.search_cards(query))
+            hits += bool(catalogue.query(query).hits)
             latencies.append((time.perf_counter() - t) * 1000)
         print(f"Search over {len(queries)} real-name/effect queries ({hits} with results)")
         figure("search latency p50", percentile(latencies, 50), "ms")

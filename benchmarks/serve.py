@@ -113,7 +113,7 @@ def main() -> None:
         services = build(tmp)
         import_paths(services.store, [SNAPSHOT_0404], CARD_IMAGES, services.images)
         catalogue = services.catalogue
-        slugs = [s.slug for s in catalogue.search_cards("")]
+        slugs = [s.slug for s in catalogue.query("").hits]
         names = sorted(p.name for p in CARD_IMAGES.glob("*.jpg"))
 
         cold, bare = _cold_rounding(catalogue, names[:COLD_IMAGES])

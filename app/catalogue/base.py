@@ -1,22 +1,33 @@
-"""What every catalogue answers, local (SQLite) or remote (HTTP): the :class:`Catalogue` protocol.
+"""What the window, the CLI and the server read: the :class:`Catalogue` protocol.
 
-Methods are named after the spec's endpoints and return its JSON shapes as plain
-Python values (``dict``/``list``), exactly as the API would send them.
+:class:`Endpoints` is the part every catalogue answers, local (SQLite) or remote (HTTP): the
+seven endpoints of ``../shared/spec/catalogue-api.md`` plus ``/cards/search`` and
+``/option/search``, named after them and returning their JSON shapes as plain Python values
+(``dict``/``list``), exactly as the API would send them. :class:`Catalogue` adds what only
+a local catalogue answers (the search language, counts, image files, export plans, sync
+state, the data folder); :class:`~app.catalogue.local.LocalCatalogue` implements all of it,
+:class:`~app.net.remote.RemoteCatalogue` the endpoints.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
-from app.store.reader import SummaryRow
+from app.model.query import CardSummary, Hit, Per, QueryResult, SortKey
+from app.model.status import SyncStatus
 
-CardSummary = SummaryRow
-"""One search hit: ``uuid, slug, name, editions, set_prefix, collector_number, image_file,
-has_image`` (the representative edition is the first with a stored image)."""
+if TYPE_CHECKING:
+    from app.export.plan import ExportItem
+    from app.sync.context import SyncOptions
+    from app.sync.engine import SyncEngine
+
+__all__ = ["CardSummary", "Catalogue", "Endpoints"]
 
 
-class Catalogue(Protocol):
-    """The read interface shared by the GUI, the CLI and the server."""
+class Endpoints(Protocol):
+    """The API's endpoints, answered by local and remote catalogues alike."""
 
     def card(self, slug: str) -> dict[str, Any]:
         """Endpoint 1 ``GET /cards/{slug}``: one Card, ``result_editions`` = all editions.
@@ -35,19 +46,124 @@ class Catalogue(Protocol):
         """
         ...
 
-    def card_image(self, filename: str) -> bytes:
-        """Endpoint 3 ``GET /cards/images/{filename}``: the stored image's bytes.
+    def card_image(self, filename: str, rounded: bool = False) -> bytes:
+        """Endpoint 3 ``GET /cards/images/{filename}``: the stored image's bytes; with
+        ``rounded`` a PNG with transparent corners.
 
         Raises:
             NotFound: no such image. InvalidRequest: not a plain file name.
         """
         ...
 
-    def search_cards(self, text: str, limit: int = 5000) -> list[CardSummary]:
-        """Cards whose name, effect or flavor match every word of ``text`` (prefixes), best
-        first; all cards by name when ``text`` has no words."""
+    def featured_sets(self) -> list[dict[str, Any]]:
+        """Endpoint 4 ``GET /featured-sets``: the groups as received, in received order."""
+        ...
+
+    def featured_set_logo(self, filename: str) -> bytes:
+        """Endpoint 5 ``GET /featured-sets/images/{filename}``: a logo PNG's bytes.
+
+        Raises:
+            NotFound: no such logo. InvalidRequest: not a plain file name.
+        """
+        ...
+
+    def dynamic_thema_ranks(self) -> list[dict[str, Any]]:
+        """Endpoint 6 ``GET /cards/edition/dynamic-thema-ranks``: the latest rank entries."""
+        ...
+
+    def dynamic_thema_history(
+        self, edition_uuid: str, kind: str | None = None,
+        from_: str | None = None, to: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """Endpoint 7 ``GET /cards/edition/{edition_uuid}/dynamic-thema``: history entries.
+
+        Raises:
+            InvalidRequest: a malformed uuid, kind or date range. NotFound: no such edition.
+        """
+        ...
+
+    def option_search(self) -> dict[str, Any]:
+        """``GET /option/search``: option name → list of ``{"text", "value", ...}`` items."""
+        ...
+
+    def cards_search(
+        self, page: str | int | None = None, page_size: str | int | None = None,
+        prefix: Sequence[str] = (), name: str | None = None, last_update: str | None = None,
+        sort: str | None = None, order: str | None = None,
+    ) -> dict[str, Any]:
+        """``GET /cards/search`` (official API): one page object.
+
+        Raises:
+            InvalidRequest: a parameter is out of range or not an allowed value.
+        """
+        ...
+
+
+class Catalogue(Endpoints, Protocol):
+    """Everything the window, the CLI and the server read; the methods below the endpoints
+    are answered by a local catalogue only (see :mod:`app.catalogue.local_extras`)."""
+
+    def query(
+        self, text: str, per: Per = "card", sort: SortKey | str = "name",
+        descending: bool = False, limit: int | None = None,
+    ) -> QueryResult:
+        """Run a query of the search language (:mod:`app.search`): hits and total.
+
+        Raises:
+            QuerySyntaxError: a malformed query. InvalidRequest: bad per, sort or limit.
+        """
         ...
 
     def counts(self) -> dict[str, int]:
         """Numbers of ``cards``, ``editions``, ``sets`` and ``images`` in the catalogue."""
         ...
+
+    def card_image_path(self, filename: str) -> Path | None:
+        """The local file of a stored card image, or None when it is not stored."""
+        ...
+
+    def export_plan(
+        self, *, query: str | None = None, set_prefix: str | None = None,
+        card: str | None = None, editions: Sequence[str] = (), hits: Iterable[Hit] = (),
+        sort: SortKey | str = "set", descending: bool = False, limit: int | None = None,
+    ) -> list[ExportItem]:
+        """The editions one selection exports (exactly one of query, set_prefix, card,
+        editions, hits). Raises InvalidRequest, QuerySyntaxError, NotFound."""
+        ...
+
+    def configured_api(self) -> str | None:
+        """The API the catalogue was last synced from, or None (an imported catalogue)."""
+        ...
+
+    def sync_status(self) -> SyncStatus:
+        """The catalogue's sync state (reads SQLite: off the GUI thread)."""
+        ...
+
+    def api_problem(self, api_url: str) -> str | None:
+        """None when ``api_url`` answers, else why not (blocks: off the GUI thread)."""
+        ...
+
+    def sync_engine(self, options: SyncOptions | None = None) -> SyncEngine:
+        """A sync of this catalogue (loads the engine on the first call). Raises
+        InvalidRequest for a catalogue without a data folder."""
+        ...
+
+    @property
+    def data_dir(self) -> Path | None:
+        """The catalogue's data folder, when it has one."""
+        ...
+
+    def data_dir_args(self) -> list[str]:
+        """``["--data-dir", FOLDER]`` for command lines, ``[]`` for the default folder."""
+        ...
+
+
+if TYPE_CHECKING:  # mypy checks that both catalogues implement their protocol's signatures
+    from app.catalogue.local import LocalCatalogue
+    from app.net.remote import RemoteCatalogue
+
+    def _local_is_a_catalogue(local: LocalCatalogue) -> Catalogue:
+        return local
+
+    def _remote_answers_the_endpoints(remote: RemoteCatalogue) -> Endpoints:
+        return remote

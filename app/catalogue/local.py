@@ -6,20 +6,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from app.catalogue.base import CardSummary
+from app.catalogue.local_extras import LocalExtras
 from app.catalogue.options import current_options
 from app.catalogue.search_page import parse_params, search_page
 from app.catalogue.shapes import card_response
 from app.errors import NotFound
 from app.images.cache import RoundedCache
 from app.images.store import ImageStore
+from app.model.query import CardSummary
 from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
 from app.store.featured import SetsReader
 
 
-class LocalCatalogue:
-    """The :class:`~app.catalogue.base.Catalogue` over a local :class:`Store`.
+class LocalCatalogue(LocalExtras):
+    """The :class:`~app.catalogue.base.Catalogue` over a local :class:`Store`: the endpoints
+    here, the local-only methods in :class:`~app.catalogue.local_extras.LocalExtras`.
 
     Safe to call from several threads: each thread reads through its own connection.
 
@@ -28,12 +30,15 @@ class LocalCatalogue:
         images: the image store of card images.
         logos: the store of featured-set-group logos.
         rounded: the disk cache of rounded card images.
+        paths: the installation's folders (None for a catalogue built from parts).
     """
 
     def __init__(
-        self, store: Store, images: ImageStore, logos: ImageStore, rounded: RoundedCache
+        self, store: Store, images: ImageStore, logos: ImageStore, rounded: RoundedCache,
+        paths: Paths | None = None,
     ) -> None:
         self.store = store
+        self.paths = paths
         self.images = images
         self.logos = logos
         self.rounded = rounded
@@ -54,7 +59,7 @@ class LocalCatalogue:
         """The catalogue of an Archivist installation's folders."""
         return cls(
             store or Store(paths.catalogue_file), ImageStore(paths.card_images),
-            ImageStore(paths.logos), RoundedCache(paths.rounded),
+            ImageStore(paths.logos), RoundedCache(paths.rounded), paths,
         )
 
     @classmethod
@@ -98,10 +103,6 @@ class LocalCatalogue:
             raise NotFound(f"Image not found: {filename}")
         return self.rounded.rounded(source)
 
-    def card_image_path(self, filename: str) -> Path | None:
-        """The local file of a stored card image, or None (local catalogues only)."""
-        return self.images.find(filename)
-
     def featured_set_logo(self, filename: str) -> bytes:
         """Endpoint 5 ``GET /featured-sets/images/{filename}``: a logo PNG's bytes.
 
@@ -142,9 +143,10 @@ class LocalCatalogue:
         return search_page(self.store, params)
 
     def search_cards(self, text: str, limit: int = 5000) -> list[CardSummary]:
-        """See :meth:`Catalogue.search_cards`."""
-        return self._reader.search(text, limit)
+        """Every card by name when ``text`` is empty, else the cards :meth:`query` finds.
 
-    def counts(self) -> dict[str, int]:
-        """See :meth:`Catalogue.counts`."""
-        return self._reader.counts()
+        TODO(gui): only tests/gui/test_thumbnails.py still calls this; switch it to
+        ``query("")`` and remove this method.
+        """
+        hits = self.query(text, limit=limit).hits
+        return [hit for hit in hits if isinstance(hit, CardSummary)]

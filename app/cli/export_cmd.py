@@ -36,14 +36,11 @@ from app.export import (
     ExportReport,
     Fetcher,
     Progress,
-    configured_api,
-    plan_editions,
-    plan_query,
-    plan_set,
     resolve_sources,
     run_export,
 )
-from app.search import SORT_KEYS, QuerySyntaxError
+from app.model.query import QUERY_SORTS
+from app.search import QuerySyntaxError
 
 MAX_LISTED = 50
 
@@ -73,7 +70,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--page", choices=("A4", "Letter"), default="A4", help="PDF page size")
     p.add_argument("--bleed", type=float, default=0.0, metavar="MM", help="PDF bleed in mm")
     p.add_argument("--no-cut-marks", action="store_true", help="PDF without cut marks")
-    p.add_argument("--sort", choices=SORT_KEYS, default="set", help="order (default: set)")
+    p.add_argument("--sort", choices=QUERY_SORTS, default="set", help="order (default: set)")
     p.add_argument("--api", metavar="URL", help="fetch images not stored from this API "
                    "(default: the API the catalogue was synced from)")
     p.add_argument("--offline", action="store_true", help="never fetch: list them as missing")
@@ -124,22 +121,23 @@ def _plan(services: Services, args: argparse.Namespace) -> list[ExportItem]:
     chosen = [x for x in (args.query, args.set, args.edition) if x is not None]
     if len(chosen) != 1:
         raise InvalidRequest("Give one of QUERY, --set PREFIX or --edition UUID")
+    catalogue = services.catalogue
     if args.set is not None:
-        return plan_set(services.store, args.set)
+        return catalogue.export_plan(set_prefix=args.set)
     if args.edition is not None:
-        return plan_editions(services.store, args.edition)
-    return plan_query(services.store, args.query, sort=args.sort)
+        return catalogue.export_plan(editions=args.edition)
+    return catalogue.export_plan(query=args.query, sort=args.sort)
 
 
 def _fetcher(services: Services, args: argparse.Namespace) -> Fetcher | None:
     if args.offline:
         return None
-    api = args.api or configured_api(services.store)
+    api = args.api or services.catalogue.configured_api()
     if not api:
         return None
     if not api.startswith(("http://", "https://")):
         raise InvalidRequest(f"--api must be an http:// or https:// URL, not {api[:80]!r}")
-    return ApiFetcher(api, services.images, services.store)
+    return services.catalogue.image_fetcher(api)
 
 
 def _export(items: list[ExportItem], options: ExportOptions, services: Services,

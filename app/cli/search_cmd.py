@@ -20,7 +20,8 @@ import sys
 from typing import Any
 
 from app.bootstrap import build
-from app.search import SORT_KEYS, QueryResult, QuerySyntaxError, run_query
+from app.model.query import QUERY_SORTS, QueryResult
+from app.search import QuerySyntaxError
 from app.search.errors import display_width
 
 NAME_COLUMN = 40
@@ -41,7 +42,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "--per", choices=("card", "edition"), default="card",
         help="one hit per card (default) or per matching edition",
     )
-    p.add_argument("--sort", choices=SORT_KEYS, default="name", help="order (default: name)")
+    p.add_argument("--sort", choices=QUERY_SORTS, default="name", help="order (default: name)")
     p.add_argument("--desc", action="store_true", help="reverse the order")
     p.add_argument("--limit", type=int, metavar="N", help="print at most N hits")
     p.set_defaults(run=run_search)
@@ -51,8 +52,8 @@ def run_search(args: argparse.Namespace) -> int:
     """Run the query; exit 0 when it ran (with or without hits), 2 for a malformed query."""
     services = build(args.data_dir, args.verbose)
     try:
-        result = run_query(
-            services.store, args.query, per=args.per, sort=args.sort, descending=args.desc,
+        result = services.catalogue.query(
+            args.query, per=args.per, sort=args.sort, descending=args.desc,
             limit=args.limit,
         )
     except QuerySyntaxError as error:

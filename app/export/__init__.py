@@ -2,9 +2,9 @@
 
 Example::
 
-    from app.export import ExportOptions, plan_query, run_export
+    from app.export import ExportOptions, run_export
 
-    items = plan_query(services.store, 's:"DOA 1st" r:ur')
+    items = services.catalogue.export_plan(query='s:"DOA 1st" r:ur')
     report = run_export(items, ExportOptions(folder=Path("out"), format="png-rounded"),
                         services.images)
     print(report.summary())

@@ -1,26 +1,22 @@
 """What to export: a selection (query, set, editions, tiles) resolved into editions.
 
+Callers outside the catalogue go through :meth:`app.catalogue.LocalCatalogue.export_plan`.
+
 Every selection becomes a list of :class:`ExportItem`, one per edition, in a stable order
 (the query's order; for uuids and tiles, the order given). Nothing here reads images.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from app.errors import NotFound, StoreError
+from app.errors import NotFound
+from app.model.query import EditionHit, SortKey
 from app.model.vocabulary import rarity_by_number
-from app.search import EditionHit, SortKey, run_query
 from app.store import Store
-
-_EDITION_SQL = """
-SELECT e.uuid, e.card_uuid, c.slug, c.name, e.slug, e.set_prefix, e.collector_number,
-       e.rarity, e.image_file
-FROM editions e JOIN cards c ON c.uuid = e.card_uuid
-WHERE {where} ORDER BY e.position
-"""
+from app.store.editions import EditionRecord, Selector, select_editions
+from app.store.query import run_query
 
 
 @dataclass(frozen=True)
@@ -86,7 +82,7 @@ def plan_set(store: Store, prefix: str) -> list[ExportItem]:
     Raises:
         NotFound: no edition has this set prefix.
     """
-    items = _select(store, "e.set_prefix = ?", (prefix,))
+    items = _select(store, "set", (prefix,))
     if not items:
         raise NotFound(f"No edition has the set prefix {prefix!r}")
     return sorted(items, key=lambda i: (i.collector_number, i.name.casefold(), i.uuid))
@@ -98,7 +94,7 @@ def plan_card(store: Store, slug: str) -> list[ExportItem]:
     Raises:
         NotFound: no card has this slug.
     """
-    items = _select(store, "c.slug = ?", (slug,))
+    items = _select(store, "card", (slug,))
     if not items:
         raise NotFound(f"Card not found: no card has the slug {slug!r}")
     return items
@@ -111,10 +107,7 @@ def plan_editions(store: Store, uuids: Sequence[str]) -> list[ExportItem]:
         NotFound: some uuid names no edition (the message lists them).
     """
     wanted = list(dict.fromkeys(uuids))
-    found: dict[str, ExportItem] = {}
-    for chunk in _chunks(wanted, 500):
-        marks = ",".join("?" * len(chunk))
-        found.update((i.uuid, i) for i in _select(store, f"e.uuid IN ({marks})", chunk))
+    found = {i.uuid: i for i in _select(store, "uuids", wanted)}
     unknown = [u for u in wanted if u not in found]
     if unknown:
         raise NotFound(f"No edition has the uuid {', '.join(unknown[:10])}"
@@ -130,14 +123,14 @@ def plan_tiles(store: Store, tiles: Iterable[tuple[str, str]]) -> list[ExportIte
     """
     items: list[ExportItem] = []
     for slug, image_file in dict.fromkeys(tiles):
-        rows = _select(store, "c.slug = ? AND e.image_file = ?", (slug, image_file))
+        rows = _select(store, "tile", (slug, image_file))
         items.extend(rows[:1])
     return items
 
 
 def plan_hits(store: Store, hits: Iterable[object]) -> list[ExportItem]:
     """The editions search hits show: an :class:`EditionHit` is its edition; a card hit
-    (``SummaryRow``: ``slug`` and ``image_file``) the edition its tile shows."""
+    (``CardSummary``: ``slug`` and ``image_file``) the edition its tile shows."""
     items: list[ExportItem] = []
     for hit in hits:
         if isinstance(hit, EditionHit):
@@ -148,15 +141,10 @@ def plan_hits(store: Store, hits: Iterable[object]) -> list[ExportItem]:
     return list(dict.fromkeys(items))
 
 
-def _select(store: Store, where: str, params: Sequence[object]) -> list[ExportItem]:
-    try:
-        rows = store.connection().execute(_EDITION_SQL.format(where=where), tuple(params))
-        return [ExportItem(r[0], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
-                for r in rows.fetchall()]
-    except sqlite3.Error as exc:
-        raise StoreError(f"Reading the catalogue failed: {exc}") from exc
+def _select(store: Store, selector: Selector, values: Sequence[str]) -> list[ExportItem]:
+    return [_item(r) for r in select_editions(store, selector, values)]
 
 
-def _chunks(values: list[str], size: int) -> Iterable[list[str]]:
-    for start in range(0, len(values), size):
-        yield values[start:start + size]
+def _item(r: EditionRecord) -> ExportItem:
+    return ExportItem(r.uuid, r.card_slug, r.name, r.edition_slug, r.set_prefix,
+                      r.collector_number, r.rarity, r.image_file)

@@ -1,9 +1,11 @@
-"""Typed resources of the catalogue API spec (``../shared/spec/catalogue-api.md``).
+"""Typed resources of the catalogue API spec (``../shared/spec/catalogue-api.md``), and the
+plain result types the catalogue hands out (:mod:`app.model.query`, :mod:`app.model.status`).
 
 The models validate; they never rewrite. Archivist stores and serves the JSON it
 received, so these classes are used to check records, not to re-serialise them.
-This package imports nothing else of the app. Its names load on first use, so that the
-light :mod:`app.model.vocabulary` does not bring pydantic into the window's start-up.
+This package imports nothing else of the app. Its names load on first use (PEP 562),
+so that the light submodules (:mod:`app.model.vocabulary`, :mod:`app.model.query`, which
+the window imports at start-up) do not bring pydantic into the window's start-up.
 """
 
 import importlib

@@ -1,4 +1,4 @@
-"""``RemoteCatalogue``: the :class:`~app.catalogue.base.Catalogue` interface over HTTP.
+"""``RemoteCatalogue``: the :class:`~app.catalogue.base.Endpoints` protocol over HTTP (httpx).
 
 One method per endpoint of ``../shared/spec/catalogue-api.md``, returning the decoded
 JSON exactly as the server sent it. Requests go through :class:`~app.net.blocking.
@@ -12,12 +12,10 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from app.catalogue.base import CardSummary
 from app.errors import InvalidRequest
 from app.images.store import is_plain_filename
 from app.net.blocking import BlockingClient
 from app.net.policy import ClientSettings
-from app.store.writer import image_file
 
 log = logging.getLogger("app.net")
 
@@ -104,29 +102,6 @@ class RemoteCatalogue:
         params = [(k, str(v)) for k, v in pairs if v is not None]
         params += [("prefix", p) for p in prefix]
         return dict(self._client.json("cards_search", params))
-
-    def search_cards(self, text: str, limit: int = 5000) -> list[CardSummary]:
-        """Cards whose name contains ``text`` (the server's ``/cards/search?name=``), by name.
-
-        The remote form searches names only: the official API has no full-text search.
-        """
-        out: list[CardSummary] = []
-        page = 1
-        while len(out) < limit:
-            body = self.cards_search(page=page, page_size=50, name=text.strip() or None,
-                                     sort="name")
-            for card in body["data"]:
-                first = card["editions"][0]
-                out.append(CardSummary(
-                    uuid=card["uuid"], slug=card["slug"], name=card["name"],
-                    editions=len(card["editions"]), set_prefix=first["set"]["prefix"],
-                    collector_number=first["collector_number"],
-                    image_file=image_file(first["image"]), has_image=False,
-                ))
-            if not body["has_more"]:
-                break
-            page += 1
-        return out[:limit]
 
     def counts(self) -> dict[str, int]:
         """``{"cards": n}`` from the server's search totals (other counts are not offered)."""

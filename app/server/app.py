@@ -16,7 +16,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.responses import Response
 
 from app import API_VERSION
-from app.catalogue.local import LocalCatalogue
+from app.catalogue.base import Endpoints
 from app.model import Card, FeaturedSetGroup
 from app.server.errors import error_response, install_error_handlers
 
@@ -41,7 +41,7 @@ def image_response(data: bytes, filename: str, rounded: bool = False) -> Respons
     return Response(data, media_type="image/png" if png else "image/jpeg")
 
 
-def create_app(catalogue: LocalCatalogue) -> FastAPI:
+def create_app(catalogue: Endpoints) -> FastAPI:
     """Build the ASGI application serving ``catalogue``."""
     app = FastAPI(
         title="Archivist catalogue mirror", version=API_VERSION,

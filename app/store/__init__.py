@@ -1,7 +1,7 @@
 """The local SQLite catalogue: schema and migrations, the writer, read queries."""
 
 from app.store.db import Store
-from app.store.reader import CardRow, EditionRow, Reader, SummaryRow
+from app.store.reader import CardRow, EditionRow, Reader
 from app.store.writer import CardRecord, Writer, WriteReport
 
 __all__ = [
@@ -10,7 +10,6 @@ __all__ = [
     "EditionRow",
     "Reader",
     "Store",
-    "SummaryRow",
     "WriteReport",
     "Writer",
 ]

@@ -6,7 +6,6 @@ and runs as one statement or one read transaction, so it sees one committed stat
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from app.store.db import Store
@@ -30,57 +29,6 @@ class EditionRow:
     set_prefix: str
     collector_number: str
     image_file: str
-
-
-@dataclass(frozen=True)
-class SummaryRow:
-    """One search hit: a card and the edition that represents it on a tile.
-
-    The representative edition is the first one (in received order) whose image is in
-    the image store, else the card's first edition.
-    """
-
-    uuid: str
-    slug: str
-    name: str
-    editions: int
-    set_prefix: str
-    collector_number: str
-    image_file: str
-    has_image: bool
-
-
-_WORD = re.compile(r"\w+", re.UNICODE)
-
-_SUMMARY_SQL = """
-WITH picked(rowid, score) AS ({picked}),
-hits AS (SELECT c.uuid, c.slug, c.name, p.score FROM picked p JOIN cards c ON c.rowid = p.rowid),
-rep AS (
-    SELECT e.card_uuid, e.set_prefix, e.collector_number, e.image_file,
-           i.filename IS NOT NULL AS has_image,
-           ROW_NUMBER() OVER (PARTITION BY e.card_uuid
-                              ORDER BY i.filename IS NULL, e.position) AS rn,
-           COUNT(*) OVER (PARTITION BY e.card_uuid) AS n
-    FROM hits h JOIN editions e ON e.card_uuid = h.uuid
-    LEFT JOIN images i ON i.filename = e.image_file
-)
-SELECT h.uuid, h.slug, h.name, rep.n, rep.set_prefix, rep.collector_number,
-       rep.image_file, rep.has_image
-FROM hits h JOIN rep ON rep.card_uuid = h.uuid AND rep.rn = 1
-ORDER BY h.score, h.name COLLATE NOCASE, h.uuid
-"""
-
-
-def fts_query(text: str) -> str | None:
-    """Turn what a person typed into an FTS5 query: every word, as a prefix, must match.
-
-    Words are quoted, so FTS5 syntax in the input (``NEAR``, ``*``, ``"``, ``:``) is never
-    interpreted. Returns None when the text has no word characters.
-    """
-    words = _WORD.findall(text)
-    if not words:
-        return None
-    return " ".join(f'"{w}"*' for w in words)
 
 
 class Reader:
@@ -109,35 +57,6 @@ class Reader:
             (set_prefix, collector_number),
         ).fetchall()
         return [CardRow(*r) for r in rows]
-
-    def search(self, text: str, limit: int = 5000) -> list[SummaryRow]:
-        """Cards matching ``text`` in name, effect_raw or flavor (FTS5), best first.
-
-        Name matches rank above effect and flavor matches, and a name that starts with the
-        text above all. An empty text lists every card by name.
-        """
-        query = fts_query(text)
-        conn = self._store.connection()
-        if query is None:
-            picked = "SELECT rowid, 0 FROM cards"
-            params: tuple[object, ...] = ()
-        else:
-            picked = (
-                "SELECT f.rowid, CASE WHEN f.name LIKE ? ESCAPE '\\' THEN -1000 "
-                "ELSE bm25(cards_fts, 10.0, 1.0, 0.5) END "
-                "FROM cards_fts f WHERE cards_fts MATCH ?"
-            )
-            like = text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            params = (like + "%", query)
-        sql = _SUMMARY_SQL.format(picked=picked) + " LIMIT ?"
-        rows = conn.execute(sql, (*params, limit)).fetchall()
-        return [
-            SummaryRow(
-                uuid=r[0], slug=r[1], name=r[2], editions=r[3], set_prefix=r[4],
-                collector_number=r[5], image_file=r[6], has_image=bool(r[7]),
-            )
-            for r in rows
-        ]
 
     def editions_of(self, card_uuid: str) -> list[EditionRow]:
         """The indexed columns of a card's editions, in received order."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from app.model.status import SyncStatus
 from app.store import Store
 from app.store.writer import read_meta
 from app.sync.common import (
@@ -29,26 +29,6 @@ PROBE_TIMEOUT = 3.0
 UNITS = {"lists": "lists", "cards": "pages", "verify": "cards", "thema": "histories",
          "images": "images", "apply": "steps"}
 """What a phase counts when it knows its total (the crawl counts look-ups, total unknown)."""
-
-
-@dataclass(frozen=True)
-class SyncStatus:
-    """The catalogue's sync state, from its ``meta`` table.
-
-    Attributes:
-        api_url: the API the last applied sync came from; None when never synced.
-        finished_at: when the last sync was applied (UTC); None when never synced.
-        complete_at: when the last sync that enumerated every card was applied (UTC).
-    """
-
-    api_url: str | None = None
-    finished_at: datetime | None = None
-    complete_at: datetime | None = None
-
-    @property
-    def synced(self) -> bool:
-        """True once a sync was applied to this catalogue."""
-        return self.finished_at is not None
 
 
 def parse_stamp(text: str | None) -> datetime | None:

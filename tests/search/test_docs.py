@@ -7,11 +7,10 @@ from types import ModuleType
 
 import pytest
 
-from app.search import compile as compile_module
 from app.search import errors, lexer, parse, parser
 
 
-@pytest.mark.parametrize("module", [compile_module, errors, lexer, parser])
+@pytest.mark.parametrize("module", [errors, lexer, parser])
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module, extraglobs={"parse": parse})
     assert result.failed == 0 and result.attempted > 0

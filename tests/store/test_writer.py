@@ -10,6 +10,7 @@ import pytest
 
 from app.errors import StoreError
 from app.store import CardRecord, Reader, Store, Writer
+from app.store.query import run_query
 from tests.helpers.cards import make_card
 
 
@@ -33,9 +34,8 @@ def test_changed_card_is_searchable_by_its_new_text_only(tmp_path: Path) -> None
     store = _store(tmp_path)
     Writer(store).write([CardRecord(make_card(effect_raw="Banish target ally."))])
     Writer(store).write([CardRecord(make_card(effect_raw="Recover 3."))])
-    reader = Reader(store)
-    assert [r.slug for r in reader.search("recover")] == ["generated-card"]
-    assert reader.search("banish") == []
+    assert [r.slug for r in run_query(store, "o:recover").hits] == ["generated-card"]
+    assert run_query(store, "o:banish").hits == ()
 
 
 def test_exception_from_input_midway_rolls_everything_back(tmp_path: Path) -> None:
@@ -150,7 +150,7 @@ def test_removal_deletes_the_card_its_editions_search_rows_and_history(tmp_path:
     assert (report.removed, report.editions_removed) == (1, 1)
     reader = Reader(store)
     assert reader.card_by_slug("generated-card") is None
-    assert [r.slug for r in reader.search("generated")] == ["other"]
+    assert [r.slug for r in run_query(store, "generated or ft:generated").hits] == ["other"]
     assert reader.counts()["editions"] == 1
     assert ThemaReader(store).latest_day() is None
     from app.store.writer import read_meta

@@ -31,7 +31,7 @@ def state(data_dir: Path) -> dict[str, Any]:
     image files in the store before its final transaction; they count from then on)."""
     catalogue = LocalCatalogue.open(data_dir)
     try:
-        cards = {c.slug: catalogue.card(c.slug) for c in catalogue.search_cards("", 100_000)}
+        cards = {c.slug: catalogue.card(c.slug) for c in catalogue.query("").hits}
         ranks = catalogue.dynamic_thema_ranks()
         history = {
             edition: catalogue.dynamic_thema_history(edition, "FOIL")

@@ -131,7 +131,7 @@ def test_the_synced_catalogue_equals_a_fresh_import_endpoint_by_endpoint(
     synced: Synced,
 ) -> None:
     mine, ref = LocalCatalogue.open(synced.mine), synced.reference
-    summaries = ref.search_cards("", 100_000)
+    summaries = ref.query("").hits
     assert mine.counts() == ref.counts() and len(summaries) == 2235
     numbers: set[tuple[str, str]] = set()
     for summary in summaries:  # endpoint 1, every card
@@ -220,11 +220,11 @@ def test_the_crawl_reaches_exactly_the_reachable_cards(
     assert report.method == "crawl"
     expected = reachable(reference)
     crawled = LocalCatalogue.open(mine.paths.data)
-    got = {c.uuid: c.slug for c in crawled.search_cards("", 100_000)}
+    got = {c.uuid: c.slug for c in crawled.query("").hits}
     assert set(got) == expected
     for slug in got.values():
         assert crawled.card(slug) == reference.card(slug)
-    every = {c.uuid: c.slug for c in reference.search_cards("", 100_000)}
+    every = {c.uuid: c.slug for c in reference.query("").hits}
     missed = sorted(every[u] for u in set(every) - expected)
     # The documented limits: 14 of the 15 cards sharing AMBDP 001, and 4 cards whose only
     # collector numbers carry a letter suffix (RDO 1st 044A/044B and 139A/139B, PRXY 001B, 002B).

@@ -14,12 +14,12 @@ edition row's fact columns, so no filter parses a card's JSON body.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
+from app.model.query import Per
 from app.search.ast import And, Node, Not, Term
 from app.search.fields import BY_NAME, WORD
 
-Per = Literal["card", "edition"]
+__all__ = ["BEST_THEMA", "CARD_STATS", "Compiled", "Per", "compile_where", "fts_match"]
 Param = str | int | float
 
 _OPS = {"=": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}

@@ -1,4 +1,5 @@
-"""Property tests: no input breaks the parser or the query, and no value reaches SQL text.
+"""The search language compiled to SQL (:mod:`app.store.query_sql`): property tests that no
+input breaks the parser or the query and that no value reaches SQL text.
 
 - any text either parses or raises :class:`QuerySyntaxError`, nothing else, and running it
   on a catalogue raises nothing else either;
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import doctest
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,9 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.search import And, Node, Not, Or, QuerySyntaxError, Term, compile_where, parse, run_query
+from app.search import And, Node, Not, Or, QuerySyntaxError, Term, parse
 from app.search.fields import FIELDS, NUMBER_OPS, RARITY_CODES, TEXT_OPS, WORD
-from app.store import Store
+from app.store import Store, query_sql
+from app.store.query import run_query
+from app.store.query_sql import compile_where
 from tests.search.generated import generated_catalogue
 
 FRAGMENTS = [
@@ -138,3 +142,8 @@ def test_sql_looking_values_stay_values(store: Store, tmp_path: Path) -> None:
         run_query(store, query)
     assert run_query(store, "a:%").total == 0  # '%' is a character, not a wildcard
     assert run_query(store, "").total == before == 6
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(query_sql, extraglobs={"parse": parse})
+    assert result.failed == 0 and result.attempted > 0

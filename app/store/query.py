@@ -1,28 +1,27 @@
 """Running a query of the search language over the catalogue: hits, total, order.
 
+The language (lexer, parser, fields) lives in :mod:`app.search`; its compilation to SQL in
+:mod:`app.store.query_sql`. Callers outside the store go through
+:meth:`app.catalogue.LocalCatalogue.query`.
+
 Example::
 
     result = run_query(store, "t:champion el:fire", sort="level", descending=True, limit=50)
     print(result.describe())            # e.g. "Showing 50 of 122 cards"
-    for hit in result.hits:             # SummaryRow: name, slug, set_prefix, collector_number …
+    for hit in result.hits:             # CardSummary: name, slug, set_prefix, collector_number …
         print(hit.name, hit.set_prefix, hit.collector_number)
 """
 
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
-from typing import Literal
 
 from app.errors import InvalidRequest, StoreError
+from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, QueryResult, SortKey
 from app.search.ast import And, Node, Term
-from app.search.compile import BEST_THEMA, CARD_STATS, Per, compile_where
 from app.search.parser import parse
 from app.store.db import Store
-from app.store.reader import SummaryRow
-
-SortKey = Literal["name", "set", "cost", "level", "power", "life", "rarity", "thema"]
-SORT_KEYS: tuple[str, ...] = ("name", "set", "cost", "level", "power", "life", "rarity", "thema")
+from app.store.query_sql import BEST_THEMA, CARD_STATS, compile_where
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
                (("cost", "cost"), ("level", "lv"), ("power", "pow"), ("life", "life"))}
@@ -73,60 +72,6 @@ FROM page p LEFT JOIN images i ON i.filename = p.image_file ORDER BY {order}
 """
 
 
-@dataclass(frozen=True)
-class EditionHit:
-    """One hit of a per-edition search: an edition and its card.
-
-    Attributes:
-        uuid: the edition's uuid. card_uuid, slug, name: its card's.
-        edition_slug, set_prefix, collector_number, rarity, image_file: the edition's.
-        has_image: the edition's image is in the image store.
-    """
-
-    uuid: str
-    card_uuid: str
-    slug: str
-    name: str
-    edition_slug: str
-    set_prefix: str
-    collector_number: str
-    rarity: int | None
-    image_file: str
-    has_image: bool
-
-
-Hit = SummaryRow | EditionHit
-
-
-@dataclass(frozen=True)
-class QueryResult:
-    """What a query found.
-
-    Attributes:
-        query: the query text.
-        per: ``card`` (hits are :class:`~app.store.reader.SummaryRow`) or ``edition``
-            (hits are :class:`EditionHit`).
-        hits: the hits in the asked order, at most the asked limit.
-        total: how many cards (or editions) match, whatever the limit.
-    """
-
-    query: str
-    per: Per
-    hits: tuple[Hit, ...]
-    total: int
-
-    def describe(self) -> str:
-        """A line saying what was found: ``"No cards match."``, ``"12 cards"``,
-        ``"Showing 50 of 120 editions"``."""
-        noun = "card" if self.per == "card" else "edition"
-        if self.total == 0:
-            return f"No {noun}s match."
-        plural = noun if self.total == 1 else noun + "s"
-        if len(self.hits) < self.total:
-            return f"Showing {len(self.hits)} of {self.total} {plural}"
-        return f"{self.total} {plural}"
-
-
 def run_query(
     store: Store, text: str, per: Per = "card", sort: SortKey | str = "name",
     descending: bool = False, limit: int | None = None,
@@ -138,10 +83,11 @@ def run_query(
         text: the query (see :mod:`app.search.parser`); empty matches every card.
         per: ``"card"``: one hit per card, shown by its first edition with a stored image;
             ``"edition"``: one hit per matching edition.
-        sort: one of :data:`SORT_KEYS`. Cards with no value for the key come last in both
-            directions; ties go by name, then uuid. In card mode ``set`` is the shown
-            edition's set prefix and number, ``rarity`` and ``thema`` the highest of the
-            card's editions (an edition's Thema is the higher of its foil and non-foil total).
+        sort: one of :data:`~app.model.query.QUERY_SORTS`. Cards with no value for the
+            key come last in both directions; ties go by name, then uuid. In card mode
+            ``set`` is the shown edition's set prefix and number, ``rarity`` and ``thema``
+            the highest of the card's editions (an edition's Thema is the higher of its foil
+            and non-foil total).
         descending: reverse the key's order (not the ties').
         limit: at most this many hits (``None``: all).
 
@@ -152,8 +98,8 @@ def run_query(
     """
     if per not in ("card", "edition"):
         raise InvalidRequest(f"per must be card or edition, not {per!r}")
-    if sort not in SORT_KEYS:
-        raise InvalidRequest(f"sort must be one of {', '.join(SORT_KEYS)}, not {sort!r}")
+    if sort not in QUERY_SORTS:
+        raise InvalidRequest(f"sort must be one of {', '.join(QUERY_SORTS)}, not {sort!r}")
     if limit is not None and limit < 0:
         raise InvalidRequest(f"limit must be 0 or more, not {limit}")
     tree = parse(text)
@@ -174,7 +120,7 @@ def run_query(
     total = rows[0][-1] if rows else _count(store, sql, params) if limit == 0 else 0
     if per == "card":
         hits: tuple[Hit, ...] = tuple(
-            SummaryRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7])) for r in rows
+            CardSummary(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7])) for r in rows
         )
     else:
         hits = tuple(

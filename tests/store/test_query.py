@@ -7,8 +7,10 @@ from collections.abc import Iterator
 import pytest
 
 from app.errors import InvalidRequest
-from app.search import EditionHit, QuerySyntaxError, run_query
-from app.store import Store, SummaryRow
+from app.model.query import CardSummary, EditionHit
+from app.search import QuerySyntaxError
+from app.store import Store
+from app.store.query import run_query
 from tests.search.generated import generated_catalogue
 
 
@@ -78,7 +80,7 @@ def test_per_edition_terms_must_hold_for_the_same_edition(store: Store) -> None:
 
 def test_a_card_hit_shows_its_first_edition_and_counts_its_editions(store: Store) -> None:
     (hit,) = run_query(store, "fire").hits
-    assert isinstance(hit, SummaryRow)
+    assert isinstance(hit, CardSummary)
     assert (hit.editions, hit.set_prefix, hit.collector_number) == (2, "GEN 1st", "001")
     assert hit.image_file == "genEd00101.jpg" and hit.has_image is False
 

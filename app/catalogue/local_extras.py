@@ -1,0 +1,154 @@
+"""What only a local catalogue answers: the search language, counts, image files, export
+plans, sync state and the data folder (the ``LocalCatalogue``-only part of the protocol).
+
+:class:`LocalExtras` is mixed into :class:`~app.catalogue.local.LocalCatalogue`; it reads
+the attributes ``store``, ``images`` and ``paths`` that the catalogue sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from app.errors import InvalidRequest
+from app.export.fetch import ApiFetcher, configured_api
+from app.export.plan import (
+    ExportItem,
+    plan_card,
+    plan_editions,
+    plan_hits,
+    plan_query,
+    plan_set,
+)
+from app.images.store import ImageStore
+from app.model.query import Hit, Per, QueryResult, SortKey
+from app.model.status import SyncStatus
+from app.paths import Paths, resolve_paths
+from app.store import Reader, Store
+from app.store.query import run_query
+
+if TYPE_CHECKING:
+    from app.sync.context import SyncOptions
+    from app.sync.engine import SyncEngine
+
+
+class LocalExtras:
+    """The local-only methods of :class:`~app.catalogue.base.Catalogue`."""
+
+    store: Store
+    images: ImageStore
+    paths: Paths | None
+    _reader: Reader
+
+    def query(
+        self, text: str, per: Per = "card", sort: SortKey | str = "name",
+        descending: bool = False, limit: int | None = None,
+    ) -> QueryResult:
+        """Run ``text``, a query of the search language (:mod:`app.search`).
+
+        Args:
+            text: the query; empty matches every card.
+            per: ``"card"`` (hits are ``CardSummary``) or ``"edition"`` (``EditionHit``).
+            sort: one of :data:`~app.model.query.QUERY_SORTS`; ties go by name, then uuid.
+            descending: reverse the key's order. limit: at most this many hits (None: all).
+
+        Raises:
+            QuerySyntaxError: a malformed query (an InvalidRequest).
+            InvalidRequest: an unknown ``per`` or ``sort``, a negative ``limit``.
+            StoreError: the catalogue cannot be read.
+        """
+        return run_query(self.store, text, per, sort, descending, limit)
+
+    def counts(self) -> dict[str, int]:
+        """Numbers of ``cards``, ``editions``, ``sets`` and ``images`` in the catalogue."""
+        return self._reader.counts()
+
+    def card_image_path(self, filename: str) -> Path | None:
+        """The local file of a stored card image, or None when it is not stored."""
+        return self.images.find(filename)
+
+    def export_plan(
+        self, *, query: str | None = None, set_prefix: str | None = None,
+        card: str | None = None, editions: Sequence[str] = (), hits: Iterable[Hit] = (),
+        sort: SortKey | str = "set", descending: bool = False, limit: int | None = None,
+    ) -> list[ExportItem]:
+        """The editions to export for one selection, one item per edition, in a stable order.
+
+        Give exactly one of: ``query`` (every edition it matches, in ``sort`` order),
+        ``set_prefix`` (by collector number), ``card`` (a slug: its editions in order),
+        ``editions`` (uuids, in that order) or ``hits`` (the editions search hits show).
+
+        Raises:
+            InvalidRequest: no or several selections; a bad sort or limit.
+            QuerySyntaxError: a malformed query.
+            NotFound: an unknown set prefix, card slug or edition uuid.
+        """
+        hits = list(hits)
+        chosen = [query is not None, set_prefix is not None, card is not None,
+                  bool(editions), bool(hits)]
+        if sum(chosen) != 1:
+            raise InvalidRequest("Export one selection: a query, a set, a card, editions or hits")
+        if query is not None:
+            return plan_query(self.store, query, sort=sort, descending=descending, limit=limit)
+        if set_prefix is not None:
+            return plan_set(self.store, set_prefix)
+        if card is not None:
+            return plan_card(self.store, card)
+        if editions:
+            return plan_editions(self.store, editions)
+        return plan_hits(self.store, hits)
+
+    def configured_api(self) -> str | None:
+        """The API the catalogue was last synced from, or None (an imported catalogue)."""
+        return configured_api(self.store)
+
+    def image_fetcher(self, api_url: str) -> ApiFetcher:
+        """Fetches card images missing from the store from ``api_url`` (for an export)."""
+        return ApiFetcher(api_url, self.images, self.store)
+
+    def sync_status(self) -> SyncStatus:
+        """The catalogue's sync state (reads SQLite: call it off the GUI thread).
+
+        Raises:
+            sqlite3.Error: the catalogue cannot be read.
+        """
+        from app.sync.status import read_status
+
+        return read_status(self.store)
+
+    def api_problem(self, api_url: str) -> str | None:
+        """Ask ``api_url`` whether it answers (blocks up to about 3 s: off the GUI thread).
+
+        Returns:
+            None when it answered; otherwise why it is not usable (one line).
+        """
+        from app.sync.status import probe
+
+        return probe(api_url)
+
+    def sync_engine(self, options: SyncOptions | None = None) -> SyncEngine:
+        """A sync of this catalogue from ``options.api_url`` (the engine, httpx and the models
+        load on the first call, not at start-up).
+
+        Raises:
+            InvalidRequest: the catalogue was built without its folders (no staging place).
+        """
+        if self.paths is None:
+            raise InvalidRequest("This catalogue has no data folder to sync into")
+        from app.sync.engine import SyncEngine
+
+        return SyncEngine(self.paths, self.store, options)
+
+    @property
+    def data_dir(self) -> Path | None:
+        """The data folder of this catalogue (None when built without :class:`Paths`)."""
+        return self.paths.data if self.paths is not None else None
+
+    def data_dir_args(self) -> list[str]:
+        """``["--data-dir", FOLDER]`` for ``archivist`` command lines naming this catalogue,
+        or ``[]`` when its folder is the one ``archivist`` uses by default."""
+        folder = self.data_dir
+        if folder is None or resolve_paths(None).data == folder:
+            return []
+        return ["--data-dir", str(folder)]

@@ -1,0 +1,118 @@
+"""What only a local catalogue answers, on a small generated catalogue: the search language,
+export plans, counts, image files, sync state and the data folder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.catalogue import CardSummary, Catalogue, EditionHit, Endpoints, LocalCatalogue
+from app.errors import InvalidRequest, NotFound
+from app.net.remote import RemoteCatalogue
+from app.search import QuerySyntaxError
+from tests.search.generated import generated_catalogue
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalCatalogue]:
+    services = generated_catalogue(tmp_path_factory.mktemp("generated"))
+    yield services.catalogue
+    services.store.close()
+
+
+def test_query_finds_cards_and_editions_as_catalogue_types(catalogue: LocalCatalogue) -> None:
+    result = catalogue.query("el:water or el:wind")
+    assert [h.slug for h in result.hits] == ["water-bolt", "wind-ally"]
+    assert all(isinstance(h, CardSummary) for h in result.hits)
+    assert result.describe() == "2 cards"
+    editions = catalogue.query("fire", per="edition", sort="rarity", descending=True)
+    assert [h.uuid for h in editions.hits] == ["genEd00102", "genEd00101"]
+    assert all(isinstance(h, EditionHit) for h in editions.hits)
+    assert catalogue.query("", limit=2).describe() == "Showing 2 of 6 cards"
+
+
+def test_query_names_the_card_typed_first(catalogue: LocalCatalogue) -> None:
+    """Was ``Reader.search``: a name that is what was typed ranks above other name hits."""
+    assert [h.slug for h in catalogue.query("fire").hits] == ["fire-spirit"]
+    assert [h.slug for h in catalogue.query("o:fire-bo").hits] == ["éclair-of-flames"]
+
+
+def test_query_refuses_bad_input_with_a_clear_error(catalogue: LocalCatalogue) -> None:
+    with pytest.raises(QuerySyntaxError):
+        catalogue.query("t:ally (cost<2")
+    with pytest.raises(InvalidRequest, match="sort must be one of"):
+        catalogue.query("fire", sort="collector_number")
+    with pytest.raises(InvalidRequest, match="per must be"):
+        catalogue.query("fire", per="set")  # type: ignore[arg-type]
+
+
+def test_export_plan_of_each_selection(catalogue: LocalCatalogue) -> None:
+    by_query = catalogue.export_plan(query="fire", sort="set", descending=True)
+    assert [(i.set_prefix, i.uuid) for i in by_query] == [
+        ("GEN Alter", "genEd00102"), ("GEN 1st", "genEd00101")]
+    assert [i.uuid for i in catalogue.export_plan(card="fire-spirit")] == [
+        "genEd00101", "genEd00102"]
+    assert [i.uuid for i in catalogue.export_plan(set_prefix="GEN Alter")] == ["genEd00102"]
+    assert [i.uuid for i in catalogue.export_plan(editions=["genEd00201", "genEd00101"])] == [
+        "genEd00201", "genEd00101"]
+    hits = catalogue.query("water").hits
+    assert [i.uuid for i in catalogue.export_plan(hits=hits)] == ["genEd00201"]
+
+
+def test_export_plan_refuses_no_or_two_selections_and_unknown_ones(
+    catalogue: LocalCatalogue,
+) -> None:
+    with pytest.raises(InvalidRequest, match="one selection"):
+        catalogue.export_plan()
+    with pytest.raises(InvalidRequest, match="one selection"):
+        catalogue.export_plan(query="fire", card="fire-spirit")
+    with pytest.raises(NotFound):
+        catalogue.export_plan(set_prefix="NOPE")
+    with pytest.raises(QuerySyntaxError):
+        catalogue.export_plan(query="cost<")
+
+
+def test_counts_images_and_an_imported_catalogue_has_no_sync_state(
+    catalogue: LocalCatalogue,
+) -> None:
+    assert catalogue.counts() == {"cards": 6, "editions": 7, "sets": 2, "images": 0}
+    assert catalogue.card_image_path("nope.jpg") is None
+    status = catalogue.sync_status()
+    assert not status.synced and status.api_url is None
+    assert catalogue.configured_api() is None
+
+
+def test_data_dir_and_its_command_line_arguments(catalogue: LocalCatalogue) -> None:
+    assert catalogue.data_dir is not None and catalogue.data_dir.is_dir()
+    assert catalogue.data_dir_args() == ["--data-dir", str(catalogue.data_dir)]
+
+
+def test_a_sync_engine_syncs_this_catalogue(catalogue: LocalCatalogue) -> None:
+    from app.sync.context import SyncOptions
+
+    engine = catalogue.sync_engine(SyncOptions(api_url="http://127.0.0.1:9/"))
+    assert engine.store is catalogue.store and engine.paths is catalogue.paths
+    assert engine.api_url == "http://127.0.0.1:9"
+
+
+def test_a_catalogue_built_from_parts_has_no_data_dir(tmp_path: Path) -> None:
+    from app.images.cache import RoundedCache
+    from app.images.store import ImageStore
+    from app.store import Store
+
+    parts = LocalCatalogue(Store(tmp_path / "c.sqlite3"), ImageStore(tmp_path / "i"),
+                           ImageStore(tmp_path / "l"), RoundedCache(tmp_path / "r"))
+    assert parts.data_dir is None and parts.data_dir_args() == []
+    with pytest.raises(InvalidRequest, match="no data folder"):
+        parts.sync_engine()
+    parts.store.close()
+
+
+def test_both_catalogues_answer_the_endpoints_and_the_local_one_everything() -> None:
+    for protocol, cls in ((Catalogue, LocalCatalogue), (Endpoints, LocalCatalogue),
+                          (Endpoints, RemoteCatalogue)):
+        missing = [name for name in dir(protocol)
+                   if not name.startswith("_") and not hasattr(cls, name)]
+        assert missing == [], (cls.__name__, missing)
