@@ -1,0 +1,67 @@
+"""Small widgets of the filter panel: a spin box that may be blank, and the text of an
+``/option/search`` item in a combo box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import QSpinBox, QWidget
+
+from app.gui.kit.detail_data import RARITIES
+from app.search import RARITY_CODES
+from app.search.filters import RANGE_MAX
+
+_CODES = {number: code for code, number in RARITY_CODES.items()}
+
+
+def item_text(field: str, item: dict[str, Any]) -> str:
+    """What a combo box says for an ``/option/search`` item: its text; a set's prefix and
+    name (``DOA 1st · Dawn of Ashes First Edition``); a rarity's code and name
+    (``UR · Ultra Rare``, also when the stored options lack them)."""
+    value, text = str(item.get("value", "")), str(item.get("text", ""))
+    if field == "rarity" and value.isdigit():
+        code = item.get("display") or _CODES.get(int(value), "")
+        name = RARITIES.get(int(value), text)
+        return f"{code} · {name}" if code else name
+    if field == "set" and text and text != value:
+        return f"{value} · {text}"
+    return text or value
+
+
+class OptionalSpinBox(QSpinBox):
+    """A spin box whose blank text means "no bound" (:meth:`bound` is then None).
+
+    Args:
+        placeholder: shown while blank (``min``, ``max``).
+        parent: the owning widget.
+    """
+
+    def __init__(self, placeholder: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setRange(-1, RANGE_MAX)
+        self.setValue(-1)
+        self.lineEdit().setPlaceholderText(placeholder)
+        self.setAccelerated(True)
+
+    def bound(self) -> int | None:
+        """The value, or None when blank."""
+        return None if self.value() < 0 else self.value()
+
+    def set_bound(self, bound: int | None) -> None:
+        """Show ``bound`` (None: blank)."""
+        self.setValue(-1 if bound is None else bound)
+
+    def textFromValue(self, value: int) -> str:
+        """Blank for "no bound"."""
+        return "" if value < 0 else str(value)
+
+    def valueFromText(self, text: str) -> int:
+        """Blank text is "no bound" (-1)."""
+        return -1 if not text.strip() else int(text)
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        """Blank is acceptable; anything else as a plain spin box decides."""
+        if not text.strip():
+            return QValidator.State.Acceptable, text, pos
+        return super().validate(text, pos)
