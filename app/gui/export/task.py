@@ -1,7 +1,8 @@
 """The export dialog's background work: plan, fetch, render (over the cores), write, PDF.
 
-:class:`ExportTask` runs one :class:`ExportRequest` in its own thread pool; progress and
-the outcome reach the GUI thread by queued signal. The image rendering itself runs in the
+:class:`ExportTask` runs one :class:`ExportRequest` as an
+:class:`~app.gui.kit.operations.Operation` in its own thread pool; progress and the outcome
+reach the GUI thread by queued signal. The image rendering itself runs in the
 export engine's process pool (:func:`app.export.run_export`).
 """
 
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from app.errors import ArchivistError
 from app.export import (
@@ -23,10 +24,10 @@ from app.export import (
     ExportReport,
     Fetcher,
     Problem,
-    Progress,
     resolve_sources,
     run_export,
 )
+from app.gui.kit.operations import Operation
 from app.images.store import ImageStore
 from app.store import Store
 
@@ -115,8 +116,6 @@ class ExportTask(QObject):
         self._pool.setMaxThreadCount(1)
         self._cancel = threading.Event()
         self._running = False
-        self.finished.connect(self._done)
-        self.failed.connect(self._done)
 
     @property
     def running(self) -> bool:
@@ -132,7 +131,9 @@ class ExportTask(QObject):
         """Run ``request`` in the worker thread."""
         self._cancel = threading.Event()
         self._running = True
-        self._pool.start(_Run(self, request, self._cancel))
+        cancel = self._cancel
+        operation = Operation(self._on_finished, self._on_failed, self._on_progress, owner=self)
+        operation.start(self._pool, lambda: self.work(request, cancel, operation.report))
 
     def cancel(self) -> None:
         """Ask the run to stop after the image being finished (files written stay whole)."""
@@ -143,30 +144,42 @@ class ExportTask(QObject):
         self.cancel()
         self._pool.waitForDone()
 
-    def _done(self, _outcome: object = None) -> None:
+    def _on_finished(self, outcome: ExportOutcome) -> None:
         self._running = False
+        self.finished.emit(outcome)
 
-    def work(self, request: ExportRequest, cancel: threading.Event) -> ExportOutcome:
-        """The run itself (in the worker thread)."""
+    def _on_failed(self, error: Exception) -> None:
+        if not isinstance(error, ArchivistError):
+            log.error("export failed", exc_info=error)
+        self._running = False
+        self.failed.emit(error)
+
+    def _on_progress(self, step: tuple[int, int, str]) -> None:
+        self.progressed.emit(*step)
+
+    def work(self, request: ExportRequest, cancel: threading.Event,
+             tell: Callable[[tuple[int, int, str]], None]) -> ExportOutcome:
+        """The run itself (in the worker thread); ``tell((done, total, step))`` reports
+        the progress."""
         items = request.scope.plan()
         api = self._api()
         fetch: Fetcher | None = ApiFetcher(api, self._images, self._store) if api else None
         try:
             if request.files is not None:
                 report = run_export(items, request.files, self._images, fetch=fetch,
-                                    progress=self._progress, cancel=cancel)
+                                    progress=lambda step: tell(
+                                        (step.done, step.total, step.current)),
+                                    cancel=cancel)
                 return ExportOutcome(report=report, cancelled=report.cancelled)
             assert request.sheet is not None
-            return self._sheet(items, request.sheet, fetch, cancel)
+            return self._sheet(items, request.sheet, fetch, cancel, tell)
         finally:
             if isinstance(fetch, ApiFetcher):
                 fetch.close()
 
-    def _progress(self, step: Progress) -> None:
-        self.progressed.emit(step.done, step.total, step.current)
-
     def _sheet(self, items: list[ExportItem], options: SheetOptions, fetch: Fetcher | None,
-               cancel: threading.Event) -> ExportOutcome:
+               cancel: threading.Event,
+               tell: Callable[[tuple[int, int, str]], None]) -> ExportOutcome:
         from app.gui.export.proxy_sheet import SheetCard, write_proxy_sheet
 
         found, missing, _ = resolve_sources(items, self._images, fetch)
@@ -176,25 +189,9 @@ class ExportTask(QObject):
         pages = write_proxy_sheet(
             cards, options.out, page=options.page, cut_marks=options.cut_marks,
             bleed_mm=options.bleed_mm, cancel=cancel,
-            progress=lambda done, total: self.progressed.emit(done, total, "proxy sheet"),
+            progress=lambda done, total: tell((done, total, "proxy sheet")),
         )
         if cancel.is_set() and pages == 0:
             return ExportOutcome(missing=missing, cancelled=True)
         return ExportOutcome(sheet=options.out, pages=pages, missing=missing)
 
-
-class _Run(QRunnable):
-    def __init__(self, task: ExportTask, request: ExportRequest,
-                 cancel: threading.Event) -> None:
-        super().__init__()
-        self._task, self._request, self._cancel = task, request, cancel
-
-    def run(self) -> None:
-        try:
-            outcome = self._task.work(self._request, self._cancel)
-        except Exception as error:  # reported to the GUI thread, never lost
-            if not isinstance(error, ArchivistError):
-                log.exception("export failed")
-            self._task.failed.emit(error)
-        else:
-            self._task.finished.emit(outcome)

@@ -14,10 +14,13 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from enum import Enum
+from functools import partial
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QThreadPool, Signal
 from PySide6.QtGui import QImage
+
+from app.gui.kit.operations import run_operation
 
 log = logging.getLogger("app.gui")
 Job = TypeVar("Job")
@@ -30,26 +33,6 @@ class ThumbState(Enum):
     PENDING = "pending"
     READY = "ready"
     MISSING = "missing"
-
-
-class _Relay(QObject):
-    done = Signal(str, object)
-
-
-class _Task(QRunnable, Generic[Job]):
-    def __init__(self, relay: _Relay, key: str, job: Job,
-                 make: Callable[[Job], QImage | None]) -> None:
-        super().__init__()
-        self._relay, self._key, self._job, self._make = relay, key, job, make
-        self.setAutoDelete(True)
-
-    def run(self) -> None:
-        try:
-            image = self._make(self._job)
-        except Exception as error:  # a missing or broken image is shown as missing
-            log.info("no image for %s: %s", self._key, error)
-            image = None
-        self._relay.done.emit(self._key, image)
 
 
 class ImageJobs(QObject, Generic[Job]):
@@ -80,8 +63,6 @@ class ImageJobs(QObject, Generic[Job]):
         self._running: set[str] = set()
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(threads)
-        self._relay = _Relay(self)
-        self._relay.done.connect(self._on_done)
         self._closed = False
 
     def request(self, key: str, job: Job) -> QImage | None:
@@ -127,9 +108,13 @@ class ImageJobs(QObject, Generic[Job]):
         while self._queue and len(self._running) < self._pool.maxThreadCount():
             key, job = self._queue.popitem(last=True)
             self._running.add(key)
-            self._pool.start(_Task(self._relay, key, job, self._make))
+            run_operation(self._pool, partial(self._make, job), partial(self._on_done, key),
+                          partial(self._on_failed, key), owner=self)
 
-    @Slot(str, object)
+    def _on_failed(self, key: str, error: Exception) -> None:
+        log.info("no image for %s: %s", key, error)  # a missing or broken image: missing
+        self._on_done(key, None)
+
     def _on_done(self, key: str, image: object) -> None:
         self._running.discard(key)
         if isinstance(image, QImage) and not image.isNull():
