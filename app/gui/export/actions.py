@@ -1,24 +1,23 @@
 """The window's export, copy, drag-out and About actions, in one place.
 
 :class:`ExportActions` adds File ▸ Export… (Ctrl+E), Copy image (Ctrl+C on the grid),
-dragging tiles out of the grid (and editions out of the detail pane's list and the
-gallery, where Ctrl+C copies too), and Help ▸ About Archivist to a main window. What to
-export is offered as scopes: the selected tiles, the card in the detail pane, every
-edition the search finds (a set, when the search is ``s:"PREFIX"``). Other views (the
-gallery, the detail pane) can call :meth:`ExportActions.export_editions` or
-:meth:`ExportActions.copy_file`.
+dragging tiles out of the grid (and editions out of the edition views: the detail pane's
+list and the gallery, where Ctrl+C copies too), and Help ▸ About Archivist to a main
+window. What to export is offered as scopes: the selected tiles, the card in the detail
+pane, every edition the search finds (a set, when the search is ``s:"PREFIX"``). It reads
+these through a :class:`~app.gui.kit.selection.Selection`, never the window's pages. Other
+views can call :meth:`ExportActions.export_editions` or :meth:`ExportActions.copy_file`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QObject, QStandardPaths, Qt, QThreadPool, Slot
-from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QMenu
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QMainWindow, QMenu
 
 from app.bootstrap import Services
 from app.export import (
@@ -36,17 +35,14 @@ from app.gui.kit.clipboard import DragOut, ImageCopier
 from app.gui.kit.edition_data import EditionInfo
 from app.gui.kit.failures import STATUS_MS
 from app.gui.kit.operations import LatestRequest
-from app.gui.shell.about_dialog import AboutDialog
+from app.gui.kit.selection import Selection
 from app.search import SORT_KEYS
-
-if TYPE_CHECKING:
-    from app.gui.shell.main_window import MainWindow
 
 EDITION_ROLE = Qt.ItemDataRole.UserRole + 1
 """The role of the ``EditionInfo`` in the detail pane's and the gallery's edition models."""
 
 
-def _menu(window: MainWindow, title: str) -> QMenu:
+def _menu(window: QMainWindow, title: str) -> QMenu:
     """The window's menu called ``title`` (``&File``), made when it has none."""
     for action in window.menuBar().actions():
         menu = action.menu()
@@ -59,14 +55,25 @@ class ExportActions(QObject):
     """Export, copy, drag and About for ``window`` over ``services``.
 
     Args:
-        window: the main window (its grid, model, browser, detail pane, menus).
+        window: the main window (its menus and status bar).
+        selection: the selected tiles, the card shown, the current search.
         services: paths, store, image store and catalogue.
-        icon: the application icon (for About).
+        grid: the tile view (Ctrl+C, drag out).
+        edition_views: views whose rows hold an ``EditionInfo`` at :data:`EDITION_ROLE`
+            (Ctrl+C, drag out).
+        api: the API chosen in File ▸ Settings… ("" or None: the one synced from).
+        about: opens the About dialog for the catalogue's source and counts.
     """
 
-    def __init__(self, window: MainWindow, services: Services, icon: QIcon | None = None) -> None:
+    def __init__(self, window: QMainWindow, selection: Selection, services: Services, *,
+                 grid: QAbstractItemView, edition_views: Sequence[QAbstractItemView] = (),
+                 api: Callable[[], str | None] = lambda: None,
+                 about: Callable[[str | None, dict[str, int]], object] = lambda *_: None
+                 ) -> None:
         super().__init__(window)
-        self.window, self.services, self.icon = window, services, icon
+        self.window, self.selection, self.services = window, selection, services
+        self.grid, self.edition_views = grid, list(edition_views)
+        self._api, self._open_about = api, about
         self.folder = Path(QStandardPaths.writableLocation(
             QStandardPaths.StandardLocation.PicturesLocation) or Path.home()) / "Archivist"
         self._pool = QThreadPool(self)
@@ -77,7 +84,7 @@ class ExportActions(QObject):
                                    shortcut=QKeySequence(QKeySequence.StandardKey.Copy))
         self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.copy_action.triggered.connect(self.copy_current)
-        window.grid.addAction(self.copy_action)
+        grid.addAction(self.copy_action)
         self.about_action = QAction("&About Archivist", window,
                                     menuRole=QAction.MenuRole.AboutRole)
         self.about_action.triggered.connect(self.show_about)
@@ -93,10 +100,10 @@ class ExportActions(QObject):
         self.copier = ImageCopier(self._pool, cache / "clipboard", self)
         self.copier.copied.connect(self._status)
         self.copier.failed.connect(self._status)
-        self.drag = DragOut(window.grid, self._tile_source, cache / "drag")
+        self.drag = DragOut(grid, self._tile_source, cache / "drag")
         self.edition_drags = [DragOut(view, self._edition_source, cache / "drag")
-                              for view in self._edition_views()]
-        for view in self._edition_views():  # Ctrl+C in the detail pane's list, the gallery
+                              for view in self.edition_views]
+        for view in self.edition_views:  # Ctrl+C in the detail pane's list, the gallery
             action = QAction("&Copy image", view,
                              shortcut=QKeySequence(QKeySequence.StandardKey.Copy))
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -108,19 +115,18 @@ class ExportActions(QObject):
 
     def scopes(self) -> list[ExportScope]:
         """What may be exported now: selected tiles, the card shown, the search's editions."""
-        store, window = self.services.store, self.window
+        store, selection = self.services.store, self.selection
         scopes: list[ExportScope] = []
-        rows = sorted({i.row() for i in window.grid.selectionModel().selectedIndexes()})
-        hits = [window.model.hit(row) for row in rows]
+        hits = selection.selected_hits()
         if hits:
             what = hits[0].name if len(hits) == 1 else f"the {len(hits)} selected tiles"
             scopes.append(ExportScope(f"The image of {what}" if len(hits) == 1 else
                                       f"The images of {what}", lambda: plan_hits(store, hits)))
-        slug = window.detail.slug
+        slug = selection.shown_card()
         if slug:
             scopes.append(ExportScope(f"Every edition of the card shown ({slug})",
                                       lambda: plan_card(store, slug)))
-        request = window.browser.request()
+        request = selection.current_query()
         text = request.text.strip()
         sort = request.sort if request.sort in SORT_KEYS else "set"
         title = (f"Every edition matching the search “{text}”" if text
@@ -144,8 +150,7 @@ class ExportActions(QObject):
     def fetch_api(self) -> str | None:
         """Where images not stored are fetched from: the API of File ▸ Settings…, else the
         one the catalogue was synced from (called in the export's worker)."""
-        prefs = getattr(getattr(self.window, "sync", None), "prefs", None)
-        api = getattr(prefs, "api_url", None)
+        api = self._api()
         return api if isinstance(api, str) and api else configured_api(self.services.store)
 
     def export_editions(self, uuids: Sequence[str], title: str) -> ExportDialog:
@@ -156,7 +161,7 @@ class ExportActions(QObject):
     @Slot()
     def copy_current(self) -> None:
         """Copy the image of the current tile (Ctrl+C on the grid)."""
-        found = self._tile_source(self.window.grid.currentIndex())
+        found = self._tile_source(self.grid.currentIndex())
         if found is None:
             self._status("No stored image to copy")
             return
@@ -181,16 +186,7 @@ class ExportActions(QObject):
 
     @Slot(object)
     def _on_about(self, found: tuple[str | None, dict[str, int]]) -> None:
-        dialog = AboutDialog(found[0], found[1], self.icon, self.window)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-
-    def _edition_views(self) -> list[QAbstractItemView]:
-        """The views of editions: the detail pane's list and the gallery (when present)."""
-        window = self.window
-        views = (getattr(window.detail, "editions", None),
-                 getattr(getattr(window, "gallery", None), "view", None))
-        return [view for view in views if isinstance(view, QAbstractItemView)]
+        self._open_about(found[0], found[1])
 
     def _copy_from(self, view: QAbstractItemView) -> None:
         found = self._edition_source(view.currentIndex())
@@ -209,14 +205,14 @@ class ExportActions(QObject):
         if path is None:
             return None
         values = {"set_prefix": edition.set_prefix, "collector_number": edition.collector_number,
-                  "slug": self.window.detail.slug or edition.slug, "name": "", "rarity": "",
+                  "slug": self.selection.shown_card() or edition.slug, "name": "", "rarity": "",
                   "uuid": edition.uuid}
         return path, render_name(DEFAULT_TEMPLATE, values, path.suffix.lower() or ".jpg")
 
     def _tile_source(self, index: QModelIndex) -> tuple[Path, str] | None:
         if not index.isValid():
             return None
-        hit = self.window.model.hit(index.row())
+        hit = self.selection.hit_at(index.row())
         path = self.services.catalogue.card_image_path(hit.image_file)
         if path is None:
             return None

@@ -66,3 +66,18 @@ class AboutDialog(QDialog):
         layout.addLayout(row)
         layout.addWidget(buttons)
         self.setMinimumWidth(440)
+
+
+def open_about(parent: QWidget, icon: QIcon | None, api_url: str | None,
+               counts: dict[str, int]) -> AboutDialog:
+    """Open the About dialog over ``parent`` (window-modal, deleted when closed).
+
+    Args:
+        parent: the main window. icon: the application icon.
+        api_url: the API the catalogue was synced from (None: imported locally).
+        counts: the catalogue's row counts (``cards``, ``editions`` …).
+    """
+    dialog = AboutDialog(api_url, counts, icon, parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog

@@ -15,7 +15,9 @@ Pages are tabs (Ctrl+1/2/3): Search (the browsing or first-run page), Featured s
 File ▸ Sync now / Settings… and the status-bar sync indicator belong to
 :class:`~app.gui.sync.controller.SyncController` (``self.sync``); its ``applied`` signal →
 :meth:`MainWindow.refresh_catalogue`. File ▸ Export…, Copy image (Ctrl+C), dragging images
-out and Help ▸ About belong to :class:`~app.gui.export.actions.ExportActions` (``self.export``).
+out and Help ▸ About belong to :class:`~app.gui.export.actions.ExportActions` (``self.export``),
+which sees the grid, results and detail pane only through a
+:class:`~app.gui.shell.window_selection.WindowSelection`.
 """
 
 from __future__ import annotations
@@ -47,7 +49,9 @@ from app.gui.search.controller import QueryProblem, SearchController, SearchRequ
 from app.gui.search.page import BrowserPage
 from app.gui.search.result_model import ResultModel
 from app.gui.sets.page import SetsPage
+from app.gui.shell.about_dialog import open_about
 from app.gui.shell.first_run import FirstRunPage
+from app.gui.shell.window_selection import WindowSelection
 from app.gui.sync.controller import SyncController
 from app.gui.thema.page import ThemaPage
 from app.search import QueryResult
@@ -143,7 +147,10 @@ class MainWindow(QMainWindow):
         self.detail.galleryRequested.connect(self.gallery.show_card)
         # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
         # editions and the gallery; Help ▸ About Archivist
-        self.export = ExportActions(self, services, icon)
+        self.export = ExportActions(
+            self, WindowSelection(self.browser, self.grid, self.model, self.detail), services,
+            grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
+            api=lambda: self.sync.prefs.api_url, about=partial(open_about, self, icon))
         self.sets.setRequested.connect(self.show_set)
         self.sets.failed.connect(self._on_failed)
         self.thema.failed.connect(self._on_failed)
