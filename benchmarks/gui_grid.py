@@ -75,8 +75,8 @@ def main() -> None:
     from PySide6.QtCore import QCoreApplication, QThread
 
     from app.bootstrap import build
-    from app.gui.app import create_application
-    from app.gui.main_window import MainWindow
+    from app.gui.shell.app import create_application
+    from app.gui.shell.main_window import MainWindow
 
     bare = bare_window_mib()
     with tempfile.TemporaryDirectory(prefix="archivist-gui-bench-") as folder:

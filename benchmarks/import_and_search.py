@@ -46,7 +46,7 @@ sys.exit(app.exec())
 _APP = r"""
 import sys, time
 from app.bootstrap import build
-from app.gui.app import create_application, create_main_window
+from app.gui.shell.app import create_application, create_main_window
 app = create_application(sys.argv)
 window = create_main_window(build(sys.argv[1]))
 def done():

@@ -29,8 +29,8 @@ RUNS = 10
 def main() -> None:
     """Draw the chart of RUNS + 1 editions (the first is warm-up) and print the figures."""
     app = QApplication.instance() or QApplication([])
-    from app.gui.thema_chart import ThemaChart
-    from app.gui.thema_data import HistoryRequest, load_history, preset_range
+    from app.gui.thema.chart import ThemaChart
+    from app.gui.thema.data import HistoryRequest, load_history, preset_range
 
     with tempfile.TemporaryDirectory() as tmp:
         services = build(tmp)

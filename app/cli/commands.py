@@ -94,14 +94,14 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def run_gui(args: argparse.Namespace) -> int:
     """Open the main window (imports Qt only now)."""
-    from app.gui.app import run_window
+    from app.gui.shell.app import run_window
 
     return run_window(build(getattr(args, "data_dir", None), getattr(args, "verbose", False)))
 
 
 def run_screenshot(args: argparse.Namespace) -> int:
     """Render the window offscreen in the asked state and save a PNG."""
-    from app.gui.screenshot import take_screenshot
+    from app.gui.devtools.screenshot import take_screenshot
 
     width, _, height = args.size.partition("x")
     return take_screenshot(

@@ -167,7 +167,7 @@ def _print_report(report: ExportReport) -> None:
 def _proxy_sheet(items: list[ExportItem], services: Services, fetch: Fetcher | None,
                  args: argparse.Namespace) -> bool:
     """Write the PDF of the items whose image is stored (or fetched); True if all were."""
-    from app.gui.proxy_sheet import SheetCard, ensure_gui_application, write_proxy_sheet
+    from app.gui.export.proxy_sheet import SheetCard, ensure_gui_application, write_proxy_sheet
 
     found, missing, _fetched = resolve_sources(items, services.images, fetch)
     for problem in missing[:MAX_LISTED]:

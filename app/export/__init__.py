@@ -10,7 +10,7 @@ Example::
     print(report.summary())
 
 The proxy-sheet PDF is drawn with Qt's PDF writer, so it lives in
-:mod:`app.gui.proxy_sheet` (the layer rule).
+:mod:`app.gui.export.proxy_sheet` (the layer rule).
 """
 
 from app.export.fetch import ApiFetcher, Fetcher, configured_api, resolve_sources

@@ -19,7 +19,7 @@ def test_the_desktop_entry() -> None:
     assert entry["Exec"] == "archivist" and entry["Icon"] == "archivist"
     assert entry["Terminal"] == "false"
     assert entry["Categories"].endswith(";")
-    from app.gui.app import create_application  # the window says the same desktop file name
+    from app.gui.shell.app import create_application  # the window says the same desktop file name
 
     assert "setDesktopFileName(\"archivist\")" in Path(
         create_application.__code__.co_filename).read_text()

@@ -1,0 +1,207 @@
+"""The detail pane: everything the catalogue holds about the selected card.
+
+Top to bottom: Back/Forward and Gallery buttons; name and type line; facts; the effect box;
+flavor; legality, rules and errata, references and referenced-by (:class:`SafeText` blocks,
+see :mod:`app.gui.card.safe_text` for why HTML here can load nothing); the editions list; the
+selected edition (:class:`~app.gui.card.edition_panel.EditionPanel`).
+
+Navigation works like a browser: a click on a reference emits ``cardRequested(slug)``; the
+window loads the card and calls :meth:`DetailPane.show_detail`, which records it in the
+:class:`~app.gui.card.history.History`. Back and Forward (the buttons, Alt+Left / Alt+Right, the
+mouse's back and forward buttons) move through that history and emit ``cardRequested``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QItemSelection, Qt, Signal, Slot
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
+
+from app.gui.card.card_view import CardView, plain_label
+from app.gui.card.detail_html import parse_link
+from app.gui.card.detail_nav import DetailNav
+from app.gui.card.detail_style import pane_css
+from app.gui.card.edition_list import EditionList, EditionModel
+from app.gui.card.edition_panel import EditionPanel
+from app.gui.kit.card_paint import scaled_font
+from app.gui.kit.detail_data import CardDetail
+from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
+
+_DONE = (ThumbState.READY, ThumbState.MISSING)
+
+
+class DetailPane(QWidget):
+    """Shows one :class:`CardDetail`, or a message when no card is shown.
+
+    Signals:
+        cardRequested(str): show the card with this slug (a reference, Back or Forward).
+        themaRequested(str, str): show the Thema chart of this edition uuid and kind
+            (``FOIL`` or ``NONFOIL``).
+        galleryRequested(object, int): show the gallery of this :class:`CardDetail`; the int
+            is the edition row to show large, or -1 for the whole gallery.
+
+    Args:
+        provider: the thumbnail provider shared with the grid (edition images).
+        parent: the owning widget.
+    """
+
+    cardRequested = Signal(str)
+    themaRequested = Signal(str, str)
+    galleryRequested = Signal(object, int)
+
+    def __init__(self, provider: ThumbnailProvider, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._detail: CardDetail | None = None
+        self.nav = DetailNav(self)
+        self.history = self.nav.history
+        self.back_button, self.forward_button = self.nav.back_button, self.nav.forward_button
+        self.gallery_button = self.nav.gallery_button
+        self._hint = QLabel("Select a card to see its details.")
+        self._hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._hint.setWordWrap(True)
+        self._hint.setObjectName("detailHint")
+
+        self.card = CardView()
+        card = self.card  # its texts, under the names the window's tests know
+        self.name, self.type_line, self.facts = card.name, card.type_line, card.facts
+        self.effect, self.flavor, self.sections = card.effect, card.flavor, card.sections
+        self.editions_title = plain_label("editionsTitle")
+        self.editions_title.setFont(scaled_font(self.font(), 1.1, bold=True))
+        self.edition_model = EditionModel(provider, self)
+        self.editions = EditionList(self.edition_model)
+        self.edition_panel = EditionPanel(provider)
+        self._css = ""
+
+        content = QWidget()
+        content.setObjectName("detailContent")
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(16, 8, 16, 14)
+        layout.setSpacing(8)
+        layout.addWidget(self.card)
+        layout.addSpacing(6)
+        layout.addWidget(self.editions_title)
+        layout.addWidget(self.editions)
+        layout.addWidget(self.edition_panel)
+        layout.addStretch(1)
+        self.content = content
+        self._scroll = QScrollArea()
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._scroll.setWidget(content)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self._hint)
+        self.stack.addWidget(self._scroll)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.nav)
+        column.addWidget(self.stack, 1)
+        self.setMinimumWidth(300)
+
+        for links in (self.card, self.edition_panel):
+            links.linkActivated.connect(self._on_link)
+        self.editions.selectionModel().selectionChanged.connect(self._on_edition_selected)
+        self.editions.openRequested.connect(self.open_gallery)
+        self.edition_panel.imageClicked.connect(
+            lambda: self.open_gallery(self.editions.currentIndex().row()))
+        self.nav.cardRequested.connect(self.cardRequested)
+        self.nav.galleryRequested.connect(self.open_gallery)
+        self.nav.watch([self, *self.findChildren(QWidget)])
+        self._restyle()
+
+    @property
+    def slug(self) -> str | None:
+        """The slug of the card shown, or None."""
+        return self._detail.slug if self._detail is not None else None
+
+    @property
+    def scroll_area(self) -> QScrollArea:
+        """The scroll area around :attr:`content` (the card's texts, editions and edition)."""
+        return self._scroll
+
+    @property
+    def detail(self) -> CardDetail | None:
+        """The card shown, or None."""
+        return self._detail
+
+    def show_detail(self, detail: CardDetail) -> None:
+        """Show this card (recorded in the history; edition images are requested)."""
+        self._detail = detail
+        self.nav.visit(detail.slug)
+        count = len(detail.editions)
+        self.editions_title.setText(f"{count} edition" + ("" if count == 1 else "s"))
+        self.edition_model.set_editions(detail.editions)
+        self.card.show_card(detail, self._css)
+        if count:  # the first edition with a stored image, else the first
+            first = next((row for row, e in enumerate(detail.editions) if e.has_image), 0)
+            self.editions.setCurrentIndex(self.edition_model.index(first))
+        else:
+            self.edition_panel.show_edition(None, detail.name, self._css)
+        self._scroll.verticalScrollBar().setValue(0)
+        self.stack.setCurrentWidget(self._scroll)
+        self.nav.set_gallery_enabled(bool(detail.editions))
+
+    def show_message(self, text: str) -> None:
+        """Show a message instead of a card (nothing selected, card not found)."""
+        self._detail = None
+        self._hint.setText(text)
+        self.edition_model.set_editions([])
+        self.edition_panel.show_edition(None, "", self._css)
+        self.stack.setCurrentWidget(self._hint)
+        self.nav.leave()
+        self.nav.set_gallery_enabled(False)
+
+    def settled(self) -> bool:
+        """True when a card is shown and all its edition images are made or known missing."""
+        model = self.edition_model
+        return self._detail is not None and self.edition_panel.image.state() in _DONE and all(
+            model.thumb_state(row) in _DONE for row in range(model.rowCount()))
+
+    @Slot()
+    def back(self) -> None:
+        """Go back to the card shown before (emits cardRequested); nothing at the start."""
+        self.nav.back()
+
+    @Slot()
+    def forward(self) -> None:
+        """Go forward again (emits cardRequested); nothing at the newest card."""
+        self.nav.forward()
+
+    @Slot()
+    def open_gallery(self, row: int = -1) -> None:
+        """Ask for the gallery of the card shown (``row`` ≥ 0: that edition large)."""
+        if self._detail is not None and self._detail.editions:
+            self.galleryRequested.emit(self._detail, row if row >= 0 else -1)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Follow a palette change (light ↔ dark): new colours for every text."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._restyle()
+
+    def _restyle(self) -> None:
+        self._css = pane_css(self.palette())
+        self.card.restyle(self.palette())
+        self.edition_panel.restyle(self._css)
+        if self._detail is not None:
+            self.card.show_card(self._detail, self._css)
+
+    @Slot(str)
+    def _on_link(self, url: str) -> None:
+        target = parse_link(url)
+        if target is None:
+            return
+        what, args = target
+        if what == "card":
+            self.cardRequested.emit(args[0])
+        else:
+            self.themaRequested.emit(args[0], args[1])
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_edition_selected(self, _selected: QItemSelection, _deselected: QItemSelection
+                             ) -> None:
+        rows = self.editions.selectionModel().selectedRows()
+        detail = self._detail
+        if detail is None or not rows or not 0 <= rows[0].row() < len(detail.editions):
+            return
+        self.edition_panel.show_edition(detail.editions[rows[0].row()], detail.name, self._css)

@@ -1,0 +1,1 @@
+"""Developer tools: offscreen screenshots of the window and the detail pane."""

@@ -1,0 +1,163 @@
+"""``archivist screenshot``: render the window offscreen in a given state and save a PNG."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QThread
+
+from app.bootstrap import Services
+from app.errors import InvalidRequest
+from app.gui.devtools import detail_shots
+from app.gui.kit.thumbnails import ThumbState
+
+log = logging.getLogger("app.gui")
+
+TIMEOUT_S = 20.0
+SCREENSHOT_PAGES = ("search", "sets", "thema", *detail_shots.DETAIL_PAGES)
+THEMES = ("light", "dark")
+_DONE = (ThumbState.READY, ThumbState.MISSING)
+
+
+def _settled(window: object, query: str) -> bool:
+    """True when the search answered, the card is shown and the visible thumbnails are in."""
+    from app.gui.shell.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    if window.controller.busy or not window.first_painted:
+        return False
+    if window.pages.currentWidget() is window.first_run:
+        return True
+    if window.model.query != query and not _rejected(window, query):
+        return False
+    # not busy: the card load (if any) answered; the pane shows the card or why not
+    for row in window.grid.visible_rows():
+        window.model.data(window.model.index(row), window.model.ThumbnailRole)  # asks for it
+        if window.model.thumb_state(row) not in _DONE:
+            return False
+    editions = window.detail.edition_model
+    return all(editions.thumb_state(row) in _DONE for row in range(editions.rowCount()))
+
+
+def _rejected(window: object, query: str) -> bool:
+    """True when the search page shows ``query`` as malformed (the grid keeps old results)."""
+    from app.gui.shell.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    problem = window.browser.error.problem
+    return problem is not None and problem.query == query
+
+
+def _page_settled(window: object, page: str) -> bool:
+    """True when the Featured sets or Thema page answered and its chart (if any) is painted."""
+    from app.gui.shell.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    if page == "sets":
+        return window.sets.loaded and not window.sets.busy
+    thema = window.thema
+    if not thema.loaded or thema.busy:
+        return False
+    panel = thema.panel
+    if panel.edition is None or panel.stack.currentWidget() is not panel.chart:
+        return True
+    return panel.history is not None and panel.chart.painted
+
+
+def _wait(condition: object, timeout: float) -> bool:
+    app = QCoreApplication.instance()
+    assert app is not None
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        if callable(condition) and condition():
+            return True
+        QThread.msleep(10)
+    return False
+
+
+def take_screenshot(services: Services, out: Path, query: str = "", card: str | None = None,
+                    size: tuple[int, int] = (1280, 800), page: str = "search",
+                    edition: str | None = None, theme: str = "light", per: str = "card",
+                    sort: str = "name", descending: bool = False) -> int:
+    """Render the window with ``query`` typed and ``card`` selected, and save it as PNG.
+
+    Waits (at most about 20 s) until the search answered, the card's detail is shown and
+    every visible tile's and edition's thumbnail is made (or known missing); on the other
+    pages, until the page answered and its chart is painted.
+
+    Args:
+        services: from :func:`app.bootstrap.build`.
+        out: the PNG file to write.
+        query: the search text to type ("" lists every card).
+        card: the slug of the card to select; loaded even when it is not among the hits.
+        size: the window size in pixels (width, height).
+        page: the page shown: ``search``, ``sets`` (Featured sets), ``thema``, ``card`` (the
+            detail of ``card``, as tall as it is) or ``gallery`` (the editions of ``card``).
+        edition: on the Thema page, the edition uuid whose chart is shown (default: the
+            top-ranked edition); on the card page, the edition (uuid or slug) selected; on
+            the gallery page, the edition shown large.
+        theme: ``light`` or ``dark`` (a dark palette on the Fusion style).
+        per: one tile per ``card`` or per ``edition``.
+        sort: the order, one of :data:`app.search.SORT_KEYS`; descending: reversed.
+
+    Returns:
+        0 when the PNG was written, 1 when it could not be.
+
+    Raises:
+        InvalidRequest: an unknown page or theme; ``card`` or ``gallery`` without a card.
+    """
+    if page not in SCREENSHOT_PAGES:
+        raise InvalidRequest(f"Unknown page {page!r}: choose {', '.join(SCREENSHOT_PAGES)}")
+    if theme not in THEMES:
+        raise InvalidRequest(f"Unknown theme {theme!r}: choose light or dark")
+    if page in detail_shots.DETAIL_PAGES and not card:
+        raise InvalidRequest(f"--page {page} needs --card SLUG")
+    if not os.environ.get("QT_QPA_PLATFORM") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from app.gui.kit.theme import dark_palette
+    from app.gui.shell.app import app_icon, create_application
+    from app.gui.shell.main_window import MainWindow
+
+    app = create_application()
+    palette = app.palette()
+    app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    window = MainWindow(services, settings=None, icon=app_icon(), dialogs=False)
+    window.resize(*size)
+    window.show()
+    window.browser.set_search_options(per, sort, descending)
+    window.set_query(query)
+    _wait(lambda: not window.controller.searching and (
+        window.model.query == query or _rejected(window, query)), TIMEOUT_S)
+    if card:
+        window.select_card(card)
+    if page == "thema" and edition:
+        window.show_thema(edition)
+    elif page in detail_shots.DETAIL_PAGES:
+        detail_shots.prepare(window, page, size)
+    else:
+        window.show_page(page)
+    settled = (lambda: _settled(window, query)) if page == "search" else (
+        lambda: _page_settled(window, page))
+    if page in detail_shots.DETAIL_PAGES:
+        settled = lambda: detail_shots.settle(window, page, card or "", edition)  # noqa: E731
+    if not _wait(settled, TIMEOUT_S):
+        log.warning("screenshot: the window did not settle within %.0f s", TIMEOUT_S)
+        print("archivist: warning: not everything was loaded in time", file=sys.stderr)
+    _wait(lambda: False, 0.1)  # let the last repaints land
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shot = detail_shots.grab(window, page, size) if page in detail_shots.DETAIL_PAGES else (
+        window.grab())
+    saved = shot.save(str(out), "PNG")
+    window.close()
+    window.shutdown()
+    window.deleteLater()
+    app.processEvents()
+    app.setPalette(palette)
+    return 0 if saved else 1

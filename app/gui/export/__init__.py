@@ -1,0 +1,1 @@
+"""The export flow: actions, dialog, form, background task and proxy sheet."""

@@ -1,0 +1,224 @@
+"""The window's export, copy, drag-out and About actions, in one place.
+
+:class:`ExportActions` adds File ▸ Export… (Ctrl+E), Copy image (Ctrl+C on the grid),
+dragging tiles out of the grid (and editions out of the edition views: the detail pane's
+list and the gallery, where Ctrl+C copies too), and Help ▸ About Archivist to a main
+window. What to export is offered as scopes: the selected tiles, the card in the detail
+pane, every edition the search finds (a set, when the search is ``s:"PREFIX"``). It reads
+these through a :class:`~app.gui.kit.selection.Selection`, never the window's pages. Other
+views can call :meth:`ExportActions.export_editions` or :meth:`ExportActions.copy_file`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, QObject, QStandardPaths, Qt, QThreadPool, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QMainWindow, QMenu
+
+from app.bootstrap import Services
+from app.export import (
+    DEFAULT_TEMPLATE,
+    configured_api,
+    plan_card,
+    plan_editions,
+    plan_hits,
+    plan_query,
+    render_name,
+)
+from app.gui.export.dialog import ExportDialog
+from app.gui.export.task import ExportScope, ExportTask
+from app.gui.kit.clipboard import DragOut, ImageCopier
+from app.gui.kit.edition_data import EditionInfo
+from app.gui.kit.failures import STATUS_MS
+from app.gui.kit.operations import LatestRequest
+from app.gui.kit.selection import Selection
+from app.search import SORT_KEYS
+
+EDITION_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The role of the ``EditionInfo`` in the detail pane's and the gallery's edition models."""
+
+
+def _menu(window: QMainWindow, title: str) -> QMenu:
+    """The window's menu called ``title`` (``&File``), made when it has none."""
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        if isinstance(menu, QMenu) and action.text().replace("&", "") == title.replace("&", ""):
+            return menu
+    return window.menuBar().addMenu(title)
+
+
+class ExportActions(QObject):
+    """Export, copy, drag and About for ``window`` over ``services``.
+
+    Args:
+        window: the main window (its menus and status bar).
+        selection: the selected tiles, the card shown, the current search.
+        services: paths, store, image store and catalogue.
+        grid: the tile view (Ctrl+C, drag out).
+        edition_views: views whose rows hold an ``EditionInfo`` at :data:`EDITION_ROLE`
+            (Ctrl+C, drag out).
+        api: the API chosen in File ▸ Settings… ("" or None: the one synced from).
+        about: opens the About dialog for the catalogue's source and counts.
+    """
+
+    def __init__(self, window: QMainWindow, selection: Selection, services: Services, *,
+                 grid: QAbstractItemView, edition_views: Sequence[QAbstractItemView] = (),
+                 api: Callable[[], str | None] = lambda: None,
+                 about: Callable[[str | None, dict[str, int]], object] = lambda *_: None
+                 ) -> None:
+        super().__init__(window)
+        self.window, self.selection, self.services = window, selection, services
+        self.grid, self.edition_views = grid, list(edition_views)
+        self._api, self._open_about = api, about
+        self.folder = Path(QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.PicturesLocation) or Path.home()) / "Archivist"
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self.export_action = QAction("&Export…", window, shortcut=QKeySequence("Ctrl+E"))
+        self.export_action.triggered.connect(lambda: self.open_export())
+        self.copy_action = QAction("&Copy image", window,
+                                   shortcut=QKeySequence(QKeySequence.StandardKey.Copy))
+        self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.copy_action.triggered.connect(self.copy_current)
+        grid.addAction(self.copy_action)
+        self.about_action = QAction("&About Archivist", window,
+                                    menuRole=QAction.MenuRole.AboutRole)
+        self.about_action.triggered.connect(self.show_about)
+        file_menu = _menu(window, "&File")  # Sync now, Export…, Settings…, Quit
+        before = [a for a in file_menu.actions()
+                  if a.isSeparator() or a.menuRole() == QAction.MenuRole.PreferencesRole]
+        if before:
+            file_menu.insertAction(before[0], self.export_action)
+        else:
+            file_menu.addAction(self.export_action)
+        _menu(window, "&Help").addAction(self.about_action)
+        cache = services.paths.cache
+        self.copier = ImageCopier(self._pool, cache / "clipboard", self)
+        self.copier.copied.connect(self._status)
+        self.copier.failed.connect(self._status)
+        self.drag = DragOut(grid, self._tile_source, cache / "drag")
+        self.edition_drags = [DragOut(view, self._edition_source, cache / "drag")
+                              for view in self.edition_views]
+        for view in self.edition_views:  # Ctrl+C in the detail pane's list, the gallery
+            action = QAction("&Copy image", view,
+                             shortcut=QKeySequence(QKeySequence.StandardKey.Copy))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(partial(self._copy_from, view))
+            view.addAction(action)
+        self._about = LatestRequest(self._pool, self)
+        self._about.finished.connect(self._on_about)
+        self.dialog: ExportDialog | None = None
+
+    def scopes(self) -> list[ExportScope]:
+        """What may be exported now: selected tiles, the card shown, the search's editions."""
+        store, selection = self.services.store, self.selection
+        scopes: list[ExportScope] = []
+        hits = selection.selected_hits()
+        if hits:
+            what = hits[0].name if len(hits) == 1 else f"the {len(hits)} selected tiles"
+            scopes.append(ExportScope(f"The image of {what}" if len(hits) == 1 else
+                                      f"The images of {what}", lambda: plan_hits(store, hits)))
+        slug = selection.shown_card()
+        if slug:
+            scopes.append(ExportScope(f"Every edition of the card shown ({slug})",
+                                      lambda: plan_card(store, slug)))
+        request = selection.current_query()
+        text = request.text.strip()
+        sort = request.sort if request.sort in SORT_KEYS else "set"
+        title = (f"Every edition matching the search “{text}”" if text
+                 else "Every edition in the catalogue")
+        scopes.append(ExportScope(title, lambda: plan_query(
+            store, text, sort=sort, descending=request.descending)))
+        return scopes
+
+    def open_export(self, scopes: Sequence[ExportScope] | None = None) -> ExportDialog:
+        """Open the export dialog for ``scopes`` (default: :meth:`scopes`)."""
+        services = self.services
+        task = ExportTask(services.images, services.store, self.fetch_api)
+        dialog = ExportDialog(task, scopes or self.scopes(), self.folder, self.window)
+        task.setParent(dialog)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.destroyed.connect(lambda: setattr(self, "dialog", None))
+        self.dialog = dialog
+        dialog.show()
+        return dialog
+
+    def fetch_api(self) -> str | None:
+        """Where images not stored are fetched from: the API of File ▸ Settings…, else the
+        one the catalogue was synced from (called in the export's worker)."""
+        api = self._api()
+        return api if isinstance(api, str) and api else configured_api(self.services.store)
+
+    def export_editions(self, uuids: Sequence[str], title: str) -> ExportDialog:
+        """Open the export dialog for the editions ``uuids`` (a gallery, the detail pane)."""
+        store, wanted = self.services.store, list(uuids)
+        return self.open_export([ExportScope(title, lambda: plan_editions(store, wanted))])
+
+    @Slot()
+    def copy_current(self) -> None:
+        """Copy the image of the current tile (Ctrl+C on the grid)."""
+        found = self._tile_source(self.grid.currentIndex())
+        if found is None:
+            self._status("No stored image to copy")
+            return
+        self.copy_file(*found)
+
+    def copy_file(self, source: Path, name: str) -> None:
+        """Copy the image file ``source`` to the clipboard, offered as ``name``."""
+        self.copier.copy(source, name)
+
+    @Slot()
+    def show_about(self) -> None:
+        """Help ▸ About Archivist (the data source and counts are read in a worker)."""
+        catalogue, store = self.services.catalogue, self.services.store
+        self._about.submit(lambda: (configured_api(store), catalogue.counts()))
+
+    def shutdown(self) -> None:
+        """Cancel a running export, wait for the workers, release the clipboard."""
+        if self.dialog is not None and self.dialog.task.running:
+            self.dialog.task.shutdown()
+        self._pool.waitForDone()
+        self.copier.release()
+
+    @Slot(object)
+    def _on_about(self, found: tuple[str | None, dict[str, int]]) -> None:
+        self._open_about(found[0], found[1])
+
+    def _copy_from(self, view: QAbstractItemView) -> None:
+        found = self._edition_source(view.currentIndex())
+        if found is None:
+            self._status("No stored image to copy")
+        else:
+            self.copy_file(*found)
+
+    def _edition_source(self, index: QModelIndex) -> tuple[Path, str] | None:
+        """The image file and readable name of an edition row (its ``EditionInfo`` at
+        ``UserRole + 1``, as the detail pane's and the gallery's models give it)."""
+        edition = index.data(EDITION_ROLE) if index.isValid() else None
+        if not isinstance(edition, EditionInfo) or not edition.image_file:
+            return None
+        path = self.services.catalogue.card_image_path(edition.image_file)
+        if path is None:
+            return None
+        values = {"set_prefix": edition.set_prefix, "collector_number": edition.collector_number,
+                  "slug": self.selection.shown_card() or edition.slug, "name": "", "rarity": "",
+                  "uuid": edition.uuid}
+        return path, render_name(DEFAULT_TEMPLATE, values, path.suffix.lower() or ".jpg")
+
+    def _tile_source(self, index: QModelIndex) -> tuple[Path, str] | None:
+        if not index.isValid():
+            return None
+        hit = self.selection.hit_at(index.row())
+        path = self.services.catalogue.card_image_path(hit.image_file)
+        if path is None:
+            return None
+        values = {"set_prefix": hit.set_prefix, "collector_number": hit.collector_number,
+                  "slug": hit.slug, "name": hit.name, "rarity": "", "uuid": ""}
+        return path, render_name(DEFAULT_TEMPLATE, values, path.suffix.lower() or ".jpg")
+
+    def _status(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, STATUS_MS)

@@ -1,0 +1,1 @@
+"""Pieces every page shares: operations, image jobs, thumbnails, theme, settings, card data."""

@@ -1,0 +1,146 @@
+"""What the detail pane shows of a card, built in a worker thread (no Qt here).
+
+:func:`load_detail` asks the catalogue for the card (``GET /cards/{slug}``, endpoint 1),
+renders its effect with :mod:`app.gui.kit.effect_html`, reads legality, rules, references and
+every edition (:mod:`app.gui.kit.edition_data`), and checks which edition images are in the
+image store, so the GUI thread only has to set texts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from app.catalogue.base import CardSummary
+from app.gui.kit.card_text import FORMATS, RARITIES, facts, image_name, named, title, type_line
+from app.gui.kit.edition_data import EditionInfo, edition_info
+from app.gui.kit.effect_html import render_effect
+
+__all__ = [
+    "RARITIES", "CardDetail", "DetailSource", "EditionInfo", "Reference", "Rule", "caption",
+    "detail_from_card", "image_name", "load_detail",
+]
+
+
+class DetailSource(Protocol):
+    """The part of the catalogue :func:`load_detail` needs."""
+
+    def card(self, slug: str) -> dict[str, Any]: ...
+
+    def card_image_path(self, filename: str) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A ruling or erratum of the card (Card field ``rule``).
+
+    Attributes:
+        date: ``YYYY-MM-DD`` (``date_added``); title: often "" (``ERRATA``, ``ERRATA, DTR``).
+        description: plain text.
+    """
+
+    date: str
+    title: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A card named by this card (``references``) or naming it (``referenced_by``).
+
+    Attributes:
+        slug, name: the other card's; kind: ``Summon``, ``Mastery``, … (title case).
+    """
+
+    slug: str
+    name: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class CardDetail:
+    """A card as the detail pane shows it.
+
+    Attributes:
+        slug, name: the card's.
+        type_line: ``Champion — Spirit`` (types, then subtypes), title case.
+        facts: ``(label, value)`` pairs in display order (Cost, Element, Class, Level, …);
+            fields the card lacks are left out.
+        effect_html: the rendered effect (see :func:`app.gui.kit.effect_html.render_effect`).
+        flavor: the card's flavor text, stripped ("" when none).
+        editions: in the API's order.
+        legality: ``(format, limit)`` pairs such as ``("Standard", "0")``; empty when the
+            card is limited nowhere.
+        rules: rulings and errata, newest first.
+        references: cards this card names; referenced_by: cards naming this one.
+    """
+
+    slug: str
+    name: str
+    type_line: str
+    facts: list[tuple[str, str]]
+    effect_html: str
+    flavor: str
+    editions: list[EditionInfo]
+    legality: list[tuple[str, str]] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
+    references: list[Reference] = field(default_factory=list)
+    referenced_by: list[Reference] = field(default_factory=list)
+
+
+def _legality(value: Any) -> list[tuple[str, str]]:
+    if not isinstance(value, dict):
+        return []
+    found: list[tuple[str, str]] = []
+    for fmt, limits in value.items():
+        limit = limits.get("limit") if isinstance(limits, dict) else limits
+        found.append((named(FORMATS, fmt), "" if limit is None else str(limit)))
+    return found
+
+
+def _rules(items: Any) -> list[Rule]:
+    rules = [
+        Rule(date=str(item.get("date_added") or ""), title=str(item.get("title") or "").strip(),
+             description=str(item.get("description") or "").strip())
+        for item in items or [] if isinstance(item, dict)
+    ]
+    return sorted(rules, key=lambda rule: rule.date, reverse=True)  # stable for equal dates
+
+
+def _references(items: Any) -> list[Reference]:
+    return [
+        Reference(slug=str(item["slug"]), name=str(item.get("name") or item["slug"]),
+                  kind=title(item.get("kind") or ""))
+        for item in items or [] if isinstance(item, dict) and item.get("slug")
+    ]
+
+
+def detail_from_card(card: dict[str, Any], source: DetailSource) -> CardDetail:
+    """Build the :class:`CardDetail` of an API Card object (see :func:`load_detail`)."""
+    return CardDetail(
+        slug=card["slug"],
+        name=card["name"],
+        type_line=type_line(card),
+        facts=facts(card),
+        effect_html=render_effect(card.get("effect"), card["name"]),
+        flavor=(card.get("flavor") or "").strip(),
+        editions=[edition_info(e, card, source) for e in card.get("editions") or []],
+        legality=_legality(card.get("legality")),
+        rules=_rules(card.get("rule")),
+        references=_references(card.get("references")),
+        referenced_by=_references(card.get("referenced_by")),
+    )
+
+
+def load_detail(source: DetailSource, slug: str) -> CardDetail:
+    """Load and prepare one card for the detail pane (runs in a worker thread).
+
+    Raises:
+        NotFound: no card has this slug.
+    """
+    return detail_from_card(source.card(slug), source)
+
+
+def caption(summary: CardSummary) -> str:
+    """A tile's second line: set prefix and collector number (``DOA 1st · 001``)."""
+    return f"{summary.set_prefix} · {summary.collector_number}".strip(" ·")

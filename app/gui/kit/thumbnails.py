@@ -1,0 +1,101 @@
+"""Rounded card thumbnails, made in worker threads, newest request first.
+
+:class:`ThumbnailProvider` answers "the thumbnail of image file F at size W × H" from an
+in-memory LRU of ``QImage``\\ s. On a miss it queues the request on a newest-first stack
+(the tiles painted last — the ones on screen — are made first) and a worker makes it: from
+the disk cache of PNG thumbnails (``Paths.thumbnails/<W>x<H>/<stem>.png``) when that is
+newer than the image, else from the stored JPEG with :func:`app.images.rounded_thumbnail`
+(written to the disk cache for next time). Workers only make ``QImage``\\ s; when one is
+done, ``ready(key)`` tells the models which row to repaint.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QImage
+
+from app.gui.kit.image_jobs import ImageJobs, ThumbState
+from app.images import rounded_thumbnail
+from app.images.cache import write_atomic
+
+log = logging.getLogger("app.gui")
+
+ImageSource = Callable[[str], Path | None]
+"""Finds a stored card image by API file name (``LocalCatalogue.card_image_path``)."""
+
+
+def make_thumbnail(source: Path, cache: Path, width: int, height: int) -> QImage:
+    """The rounded thumbnail of ``source`` fitting ``width`` × ``height`` (worker thread).
+
+    Reads ``cache`` when it is at least as new as ``source``; otherwise renders with Pillow
+    and writes ``cache`` atomically. Raises OSError or PIL errors when ``source`` is unusable.
+    """
+    try:
+        if cache.stat().st_mtime >= source.stat().st_mtime:
+            cached = QImage(str(cache))
+            if not cached.isNull():
+                return cached.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+    except OSError:
+        pass
+    picture = rounded_thumbnail(source.read_bytes(), width, height)
+    data = picture.tobytes("raw", "RGBA")
+    image = QImage(data, picture.width, picture.height, picture.width * 4,
+                   QImage.Format.Format_RGBA8888).copy()
+    try:
+        encoded = io.BytesIO()
+        picture.save(encoded, format="PNG")
+        write_atomic(cache, encoded.getvalue())
+    except OSError as error:  # a read-only cache only costs speed
+        log.debug("thumbnail cache not written: %s", error)
+    return image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+
+
+class ThumbnailProvider(ImageJobs[tuple[str, int, int]]):
+    """Thumbnails by (file name, logical size), made off the GUI thread (see :class:`ImageJobs`).
+
+    Args:
+        source: finds the stored image file of an API file name, or None.
+        cache_dir: the disk cache folder (``services.paths.thumbnails``).
+        memory_bytes: how many bytes of QImages the LRU keeps (a 2x display's thumbnails
+            are four times larger, so the bound is in bytes, not images).
+        threads: worker threads.
+        scale: device pixel ratio; thumbnails are made at ``scale`` × the logical size.
+        max_queued: requests kept waiting.
+        parent: the owning QObject.
+    """
+
+    def __init__(self, source: ImageSource, cache_dir: Path, *, memory_bytes: int = 96 << 20,
+                 threads: int = 3, scale: float = 1.0, max_queued: int = 400,
+                 parent: QObject | None = None) -> None:
+        super().__init__(self._make, threads=threads, memory_bytes=memory_bytes,
+                         max_queued=max_queued, parent=parent)
+        self._source, self._cache_dir, self._scale = source, cache_dir, max(1.0, scale)
+
+    @staticmethod
+    def key(filename: str, width: int, height: int) -> str:
+        """The key of a thumbnail, as ``ready`` reports it: ``"<file>@<W>x<H>"``."""
+        return f"{filename}@{width}x{height}"
+
+    def image(self, filename: str, width: int, height: int) -> QImage | None:
+        """The thumbnail if it is in memory; otherwise queue it (newest first) and return None."""
+        job = (filename, round(width * self._scale), round(height * self._scale))
+        return self.request(self.key(filename, width, height), job)
+
+    def state(self, filename: str, width: int, height: int) -> ThumbState:
+        """Where the thumbnail is (without queueing it)."""
+        return self.state_of(self.key(filename, width, height))
+
+    def _make(self, job: tuple[str, int, int]) -> QImage | None:
+        filename, width, height = job
+        path = self._source(filename)
+        if path is None:
+            return None
+        folder = self._cache_dir / f"{width}x{height}"
+        image = make_thumbnail(path, folder / f"{Path(filename).stem}.png", width, height)
+        image.setDevicePixelRatio(self._scale)
+        return image

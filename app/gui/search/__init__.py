@@ -1,0 +1,1 @@
+"""The Search page: query field, options, filters, result grid and its model."""

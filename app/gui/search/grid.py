@@ -1,0 +1,113 @@
+"""The tile grid: a ``QListView`` in icon mode that says so when a search found nothing."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QSize, Qt
+from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QAbstractItemView, QListView, QStyleOptionViewItem, QWidget
+
+from app.gui.kit.card_paint import scaled_font
+from app.gui.search.tile_delegate import TileDelegate
+
+GAP = 4
+
+
+class CardGrid(QListView):
+    """Search hits as tiles (no widget per card: one delegate paints every tile).
+
+    Every tile has the same size (``setUniformItemSizes``, a fixed grid size), so only the
+    visible tiles are painted and laying out all 4,414 editions takes a few milliseconds in
+    one pass; a batched layout would gain nothing and would let ``scrollTo`` run before the
+    layout is done (``python -m benchmarks.gui_grid`` measures scrolling).
+
+    Enter (or a double click) emits the view's ``activated`` signal; arrows move the
+    current tile. With no rows, the viewport shows :meth:`empty_text`.
+
+    Args:
+        thumb_size: the logical size of a tile's thumbnail.
+        parent: the owning widget.
+    """
+
+    def __init__(self, thumb_size: QSize, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._empty_text = ""
+        self.setViewMode(QListView.ViewMode.IconMode)
+        self.setMovement(QListView.Movement.Static)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setFlow(QListView.Flow.LeftToRight)
+        self.setWrapping(True)
+        self.setUniformItemSizes(True)
+        self.setSpacing(GAP)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.verticalScrollBar().setSingleStep(24)
+        self.setMouseTracking(True)
+        self.setItemDelegate(TileDelegate(thumb_size, self))
+        self.setAccessibleName("Search results")
+
+    def empty_text(self) -> str:
+        """What the grid says when it has no rows ("" for nothing)."""
+        return self._empty_text
+
+    def set_empty_text(self, text: str) -> None:
+        """Set what the grid says when it has no rows, e.g. ``No cards match “xyz”``."""
+        self._empty_text = text
+        self.viewport().update()
+
+    def visible_rows(self) -> list[int]:
+        """Rows whose tiles intersect the viewport, in order (a binary search for the first)."""
+        model = self.model()
+        if model is None:
+            return []
+        area = self.viewport().rect()
+        low, high = 0, model.rowCount()
+        while low < high:  # tiles flow left to right, top to bottom: bottoms never decrease
+            middle = (low + high) // 2
+            if self.visualRect(model.index(middle, 0)).bottom() < area.top():
+                low = middle + 1
+            else:
+                high = middle
+        rows: list[int] = []
+        for row in range(low, model.rowCount()):
+            rect = self.visualRect(model.index(row, 0))
+            if rect.top() > area.bottom():
+                break
+            if rect.intersects(area):
+                rows.append(row)
+        return rows
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Spread the columns of tiles evenly over the width."""
+        super().resizeEvent(event)
+        self._spread()
+
+    def _spread(self) -> None:
+        option = QStyleOptionViewItem()
+        option.initFrom(self)
+        tile = self.itemDelegate().sizeHint(option, QModelIndex())
+        width = self.viewport().width() - 2 * GAP
+        columns = max(1, width // (tile.width() + 2 * GAP))
+        cell = QSize(max(tile.width(), width // columns), tile.height() + 2 * GAP)
+        if cell != self.gridSize():
+            self.setGridSize(cell)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter/Return activate the current tile (shows its detail)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self.activated.emit(self.currentIndex())
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Paint the tiles, or the empty text when there are none."""
+        super().paintEvent(event)
+        model = self.model()
+        if self._empty_text and (model is None or model.rowCount(QModelIndex()) == 0):
+            painter = QPainter(self.viewport())
+            painter.setFont(scaled_font(self.font(), 1.25))
+            painter.setPen(self.palette().placeholderText().color())
+            area = self.viewport().rect().adjusted(24, 24, -24, -24)
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                             self._empty_text)
+            painter.end()

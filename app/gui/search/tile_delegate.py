@@ -1,0 +1,90 @@
+"""Painting of card tiles: the rounded thumbnail, or a drawn placeholder card, and the name.
+
+The card painting itself (:func:`paint_placeholder`, :func:`paint_thumbnail`,
+:func:`paint_loading`) lives in :mod:`app.gui.kit.card_paint` and is re-exported here for the
+detail pane's edition list, the gallery and the large view.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from app.gui.kit.card_paint import (
+    font_metrics,
+    paint_loading,
+    paint_placeholder,
+    paint_selection,
+    paint_thumbnail,
+    wrapped,
+)
+from app.gui.kit.thumbnails import ThumbState
+from app.gui.search.result_model import ResultModel
+
+__all__ = ["TileDelegate"]
+
+PADDING = 8
+NAME_LINES = 2
+
+ThumbnailRole = ResultModel.ThumbnailRole
+ThumbStateRole = ResultModel.ThumbStateRole
+CaptionRole = ResultModel.CaptionRole
+SubtitleRole = ResultModel.SubtitleRole
+
+
+class TileDelegate(QStyledItemDelegate):
+    """Paints one search hit as a tile: thumbnail (or placeholder) and the name below, on
+    two lines; per edition, the name on one line and the edition (``DOA 1st · 005 · CUR``)
+    below it.
+
+    Args:
+        thumb_size: the logical size of the thumbnail area.
+        parent: the view.
+    """
+
+    def __init__(self, thumb_size: QSize, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._thumb = thumb_size
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        """Every tile has the same size: the thumbnail, padding and two lines of name."""
+        lines = font_metrics(option.font).lineSpacing() * NAME_LINES
+        return QSize(self._thumb.width() + 2 * PADDING,
+                     self._thumb.height() + 2 * PADDING + lines + 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        """Paint the tile of ``index`` into ``option.rect``."""
+        rect: QRect = option.rect
+        palette = option.palette
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        paint_selection(painter, option)
+        thumb = QRectF(rect.x() + (rect.width() - self._thumb.width()) / 2, rect.y() + PADDING,
+                       self._thumb.width(), self._thumb.height())
+        image = index.data(ThumbnailRole)
+        name = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        if isinstance(image, QImage) and not image.isNull():
+            paint_thumbnail(painter, thumb, image)
+        elif index.data(ThumbStateRole) == ThumbState.MISSING:
+            paint_placeholder(painter, thumb, name, str(index.data(CaptionRole) or ""))
+        else:
+            paint_loading(painter, thumb, palette.midlight().color())
+        painter.setFont(option.font)
+        metrics = font_metrics(option.font)
+        width = rect.width() - 2 * PADDING
+        subtitle = index.data(SubtitleRole)
+        lines = list(wrapped(option.font, name, width, 1 if subtitle else NAME_LINES))
+        if subtitle:
+            lines.append(metrics.elidedText(str(subtitle), Qt.TextElideMode.ElideMiddle, width))
+        align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        box = QRectF(rect.x() + PADDING, thumb.bottom() + 4, width, metrics.lineSpacing())
+        for i, line in enumerate(lines):
+            subdued = bool(subtitle) and i == len(lines) - 1
+            painter.setPen(palette.placeholderText().color() if subdued
+                           else palette.text().color())
+            painter.drawText(box.translated(0, i * metrics.lineSpacing()), align, line)
+        painter.restore()

@@ -1,0 +1,1 @@
+"""The Sets page: the featured sets as tiles."""

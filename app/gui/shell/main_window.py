@@ -1,0 +1,343 @@
+"""The main window: the browsing page (or the first-run page) and the status bar.
+
+Signals flow one way (DESIGN.md: "the GUI thread only paints"):
+``BrowserPage.searchRequested`` (debounced typing, filters, sort) → :meth:`SearchController.search`
+(worker, :func:`app.search.run_query`) → ``resultsReady`` → :meth:`BrowserPage.show_results`
+(or ``queryRejected`` → :meth:`BrowserPage.show_problem`); ``BrowserPage.cardChosen`` →
+:meth:`SearchController.load_card` (worker) → ``cardReady`` → :meth:`DetailPane.show_detail`;
+thumbnails: the delegate asks the model, the model asks the provider (worker) →
+``ready(key)`` → ``dataChanged`` of that one row.
+
+Pages are tabs (Ctrl+1/2/3): Search (the browsing or first-run page), Featured sets and Thema.
+``SetsPage.setRequested(prefix)`` → :meth:`MainWindow.show_set` (searches ``s:"PREFIX"``);
+:meth:`MainWindow.show_thema` (a slot) opens an edition's Thema chart.
+
+File ▸ Sync now / Settings… and the status-bar sync indicator belong to
+:class:`~app.gui.sync.controller.SyncController` (``self.sync``); its ``applied`` signal →
+:meth:`MainWindow.refresh_catalogue`. File ▸ Export…, Copy image (Ctrl+C), dragging images
+out and Help ▸ About belong to :class:`~app.gui.export.actions.ExportActions` (``self.export``),
+which sees the grid, results and detail pane only through a
+:class:`~app.gui.shell.window_selection.WindowSelection`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QShortcut
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
+
+from app.bootstrap import Services
+from app.errors import ArchivistError
+from app.gui.card.detail_pane import DetailPane
+from app.gui.card.gallery import GalleryDialog
+from app.gui.export.actions import ExportActions
+from app.gui.kit.detail_data import CardDetail
+from app.gui.kit.failures import STATUS_MS, report_failure
+from app.gui.kit.settings import (
+    SearchPrefs,
+    load_search_prefs,
+    restore_pages,
+    restore_window,
+    save_pages,
+    save_search_prefs,
+    save_window,
+)
+from app.gui.kit.thumbnails import ThumbnailProvider
+from app.gui.search.controller import QueryProblem, SearchController, SearchRequest
+from app.gui.search.page import BrowserPage
+from app.gui.search.result_model import ResultModel
+from app.gui.sets.page import SetsPage
+from app.gui.shell.about_dialog import open_about
+from app.gui.shell.first_run import FirstRunPage
+from app.gui.shell.window_selection import WindowSelection
+from app.gui.sync.controller import SyncController
+from app.gui.thema.page import ThemaPage
+from app.search import QueryResult
+
+THUMB_SIZE = QSize(146, 204)
+PAGES = ("search", "sets", "thema")
+"""The window's pages, in tab order (Ctrl+1, Ctrl+2, Ctrl+3)."""
+
+
+def count_text(count: int, per: str = "card") -> str:
+    """``2,235 cards``, ``1 card``, ``No cards``; per edition ``4,414 editions``."""
+    if count == 0:
+        return f"No {per}s"
+    return f"{count:,} {per}" + ("" if count == 1 else "s")
+
+
+class MainWindow(QMainWindow):
+    """Archivist's window over ``services.catalogue``.
+
+    Signals:
+        firstPainted(): once, when the catalogue's first answer (the results of the first
+            search, or the first-run page for an empty catalogue) has been painted.
+
+    Args:
+        services: from :func:`app.bootstrap.build`.
+        settings: where geometry, splitter sizes and the last query persist; None keeps
+            nothing (screenshots).
+        icon: the window icon.
+        dialogs: show unexpected errors in a dialog (off for screenshots).
+    """
+
+    firstPainted = Signal()
+
+    def __init__(self, services: Services, settings: QSettings | None = None,
+                 icon: QIcon | None = None, dialogs: bool = True) -> None:
+        super().__init__()
+        self._settings, self._dialogs = settings, dialogs
+        self._counts: dict[str, int] | None = None
+        self._answered = self._painted = self._closed = self._has_results = False
+        self.setWindowTitle("Archivist")
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(2)
+        self.provider = ThumbnailProvider(services.catalogue.card_image_path,
+                                          services.paths.thumbnails,
+                                          scale=self.devicePixelRatioF(), parent=self)
+        self.controller = SearchController(services.catalogue, self._pool, self)
+        self.model = ResultModel(self.provider, THUMB_SIZE, self)
+        self.detail = DetailPane(self.provider)
+        self.browser = BrowserPage(self.model, self.detail, THUMB_SIZE)
+        self.search, self.grid = self.browser.search, self.browser.grid
+        self.splitter = self.browser.splitter
+        self.first_run = FirstRunPage(services.paths.data, icon or QIcon())
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.browser)
+        self.pages.addWidget(self.first_run)
+        self.sets = SetsPage(services.catalogue, self._pool, services.paths.data)
+        self.thema = ThemaPage(services.catalogue, self._pool)
+        self.tabs = QTabWidget(documentMode=True)
+        titles = ((self.pages, "Search"), (self.sets, "Featured sets"), (self.thema, "Thema"))
+        for number, (name, (page, title)) in enumerate(zip(PAGES, titles, strict=True), 1):
+            self.tabs.addTab(page, title)
+            self.tabs.setTabToolTip(number - 1, f"{title} (Ctrl+{number})")
+            QShortcut(QKeySequence(f"Ctrl+{number}"), self, partial(self.show_page, name))
+        self.setCentralWidget(self.tabs)
+        self.count_label = QLabel()
+        self.statusBar().addPermanentWidget(self.count_label)
+        # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
+        self.sync = SyncController(services, self, settings, dialogs)
+        self.file_menu = self.menuBar().addMenu("&File")
+        self.file_menu.addAction(self.sync.sync_action)
+        self.file_menu.addAction(self.sync.settings_action)
+        self.file_menu.addSeparator()
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit),
+                              menuRole=QAction.MenuRole.QuitRole)
+        quit_action.triggered.connect(self.close)
+        self.file_menu.addAction(quit_action)
+        self.sync.applied.connect(self.refresh_catalogue)
+        self.firstPainted.connect(self.sync.start_up)
+
+        self.browser.searchRequested.connect(self.controller.search)
+        self.browser.cardChosen.connect(self._on_card_chosen)
+        self.controller.resultsReady.connect(self._on_results)
+        self.controller.queryRejected.connect(self._on_rejected)
+        self.controller.optionsReady.connect(self.browser.filters.set_options)
+        self.controller.cardReady.connect(self._on_card)
+        self.controller.countsReady.connect(self._on_counts)
+        self.controller.failed.connect(self._on_failed)
+        self.first_run.recheckRequested.connect(self.controller.load_counts)
+        # the detail pane: reference links, Back/Forward, Thema chart links, the gallery
+        self.gallery = GalleryDialog(lambda f: services.catalogue.card_image(f, rounded=True), self)
+        self.detail.cardRequested.connect(self.select_card)
+        self.detail.themaRequested.connect(self.show_thema)
+        self.detail.galleryRequested.connect(self.gallery.show_card)
+        # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
+        # editions and the gallery; Help ▸ About Archivist
+        self.export = ExportActions(
+            self, WindowSelection(self.browser, self.grid, self.model, self.detail), services,
+            grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
+            api=lambda: self.sync.prefs.api_url, about=partial(open_about, self, icon))
+        self.sets.setRequested.connect(self.show_set)
+        self.sets.failed.connect(self._on_failed)
+        self.thema.failed.connect(self._on_failed)
+        self.thema.message.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
+        self.grid.viewport().installEventFilter(self)
+        self.first_run.installEventFilter(self)
+        self.sets.installEventFilter(self)
+        self.thema.installEventFilter(self)
+
+        query = restore_window(settings, self, self.splitter)
+        restore_pages(settings, self.tabs, self.thema.splitter)
+        prefs = load_search_prefs(settings)
+        self.browser.set_search_options(prefs.per, prefs.sort, prefs.descending,
+                                        prefs.filters_visible)
+        self.search.blockSignals(True)
+        self.search.setText(query)
+        self.search.blockSignals(False)
+        self.controller.load_counts()
+        self.controller.load_options()
+        self.browser.submit_query()
+
+    @property
+    def first_painted(self) -> bool:
+        """True once :attr:`firstPainted` was emitted."""
+        return self._painted
+
+    def run_search(self) -> None:
+        """Search for the search field's text now."""
+        self.browser.submit_query()
+
+    @Slot()
+    def refresh_catalogue(self) -> None:
+        """Show the catalogue anew (a sync swapped it in): counts, the current search, the
+        card shown, and the Featured sets and Thema pages once they were loaded."""
+        self.controller.load_counts()
+        self.controller.load_options()
+        self.provider.forget_missing()  # images the sync stored show up now
+        self.run_search()
+        if self.detail.slug:
+            self.controller.load_card(self.detail.slug)
+        for page in (self.sets, self.thema):
+            if page.loaded:
+                page.reload()
+
+    def set_query(self, text: str) -> None:
+        """Type ``text`` into the search field and search at once."""
+        self.search.setText(text)
+        self.browser.submit_query()
+
+    def show_page(self, name: str) -> None:
+        """Show the page ``name``: ``search``, ``sets`` or ``thema`` (see :data:`PAGES`)."""
+        self.tabs.setCurrentIndex(PAGES.index(name))
+
+    def current_page(self) -> str:
+        """The name of the page shown (see :data:`PAGES`)."""
+        return PAGES[self.tabs.currentIndex()]
+
+    @Slot(str)
+    def show_set(self, prefix: str) -> None:
+        """Show the cards of the set ``prefix``: the search page, searching ``s:"PREFIX"``."""
+        self.show_page("search")
+        self.set_query(f's:"{prefix}"')
+
+    @Slot(str)
+    @Slot(str, str)
+    def show_thema(self, edition_uuid: str, kind: str | None = None) -> None:
+        """Show the Thema page with the history chart of ``edition_uuid`` (its ``kind``,
+        ``FOIL`` or ``NONFOIL``, when given; else the kind of its ranking row)."""
+        self.show_page("thema")
+        self.thema.show_edition(edition_uuid, kind)
+
+    def select_card(self, slug: str) -> None:
+        """Select the tile of ``slug`` and show its detail (loaded even when not a hit)."""
+        row = self.model.row_of(slug)
+        index = self.model.index(row) if row is not None else None
+        if index is None or index == self.grid.currentIndex():  # no tile, or no change
+            if index is None:
+                self.grid.selectionModel().clear()  # the current tile too: a click reloads it
+            self._on_card_chosen(slug)
+            return
+        self.grid.setCurrentIndex(index)
+        self.grid.scrollTo(index, self.grid.ScrollHint.PositionAtCenter)
+
+    def save_state(self) -> None:
+        """Write geometry, splitter sizes, the page and the query to the settings (if any)."""
+        if self._settings is not None:
+            save_pages(self._settings, self.tabs, self.thema.splitter)
+            request = self.browser.request()
+            save_search_prefs(self._settings, SearchPrefs(
+                request.per, request.sort, request.descending,
+                self.browser.filters_button.isChecked()))
+            save_window(self._settings, self, self.splitter, self.search.text())
+
+    def shutdown(self) -> None:
+        """Stop the workers and wait for them (idempotent; :meth:`closeEvent` calls it)."""
+        if self._closed:
+            return
+        self._closed = True
+        self.sync.shutdown()
+        self.gallery.shutdown()
+        self.export.shutdown()
+        self.browser.stop()
+        self.provider.shutdown()
+        self._pool.clear()
+        self._pool.waitForDone()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Remember the window state and stop the workers."""
+        if not self._closed:
+            self.save_state()
+        self.shutdown()
+        super().closeEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Notice the first paint after the catalogue answered (emits firstPainted)."""
+        if event.type() == QEvent.Type.Paint and self._answered and not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self.firstPainted.emit)
+        return super().eventFilter(watched, event)
+
+    def _note_answer(self) -> None:
+        """The catalogue has answered once the counts and the first results (or an empty
+        catalogue) are in; the next paint of the page shown emits firstPainted."""
+        if self._answered or self._counts is None:
+            return
+        if self._counts.get("cards", 0) == 0:
+            self._answered = True
+            self.first_run.update()
+        elif self._has_results:
+            self._answered = True
+            self.grid.viewport().update()
+            self.tabs.currentWidget().update()  # another page may have been restored
+
+    @Slot()
+    def _find(self) -> None:
+        self.show_page("search")
+        self.browser.focus_search()
+
+    @Slot()
+    def _escape(self) -> None:
+        if self.current_page() == "search":  # other pages keep the query as it is
+            self.browser.escape()
+
+    @Slot(str)
+    def _on_card_chosen(self, slug: str) -> None:
+        if slug != self.detail.slug:
+            self.controller.load_card(slug)
+
+    @Slot(object, object)
+    def _on_results(self, _request: SearchRequest, result: QueryResult) -> None:
+        shown = self.detail.slug
+        self.browser.show_results(result)
+        self.count_label.setText(count_text(result.total, result.per))
+        row = self.model.row_of(shown) if shown else None
+        if row is not None:
+            self.grid.setCurrentIndex(self.model.index(row))  # already shown: no reload
+        self._has_results = True
+        self._note_answer()
+
+    @Slot(object, object)
+    def _on_rejected(self, _request: SearchRequest, problem: QueryProblem) -> None:
+        self.browser.show_problem(problem)  # the grid keeps the last results
+        self._has_results = True
+        self._note_answer()
+
+    @Slot(object)
+    def _on_card(self, detail: CardDetail) -> None:
+        self.detail.show_detail(detail)
+
+    @Slot(object)
+    def _on_counts(self, counts: dict[str, int]) -> None:
+        was_empty = self._counts is not None and self._counts.get("cards", 0) == 0
+        self._counts = counts
+        empty = counts.get("cards", 0) == 0
+        self.pages.setCurrentWidget(self.first_run if empty else self.browser)
+        self.count_label.setToolTip(
+            f"{counts.get('editions', 0):,} editions · {counts.get('sets', 0):,} sets · "
+            f"{counts.get('images', 0):,} images"
+        )
+        if was_empty and not empty:
+            self.run_search()
+        self._note_answer()
+
+    @Slot(str, object)
+    def _on_failed(self, what: str, error: object) -> None:
+        if what == "card" and isinstance(error, ArchivistError):
+            self.detail.show_message(error.message)
+        report_failure(self, what, error, self._dialogs)

@@ -1,0 +1,1 @@
+"""The sync flow: controller, progress dialog, status indicator and settings dialog."""

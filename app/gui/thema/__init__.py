@@ -1,0 +1,1 @@
+"""The Thema page: score history chart, its controls and data."""

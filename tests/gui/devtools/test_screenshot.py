@@ -1,0 +1,43 @@
+"""``take_screenshot`` writes a PNG of the window in the asked state (devtools/screenshot.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from PySide6.QtWidgets import QApplication
+
+from app.bootstrap import Services
+from app.gui.devtools.screenshot import take_screenshot
+
+
+def distinct_colours(path: Path) -> int:
+    with Image.open(path) as image:
+        colours = image.convert("RGB").getcolors(maxcolors=1 << 20)
+    return len(colours or [])
+
+
+@pytest.mark.realdata
+def test_a_screenshot_of_a_search_with_a_card(
+    qapp: QApplication, real_services: Services, tmp_path: Path
+) -> None:
+    out = tmp_path / "shots" / "spirit.png"
+    assert take_screenshot(real_services, out, query="spirit", card="spirit-of-fire",
+                           size=(1100, 720)) == 0
+    with Image.open(out) as image:
+        assert image.format == "PNG"
+        assert image.size == (1100, 720)
+    assert distinct_colours(out) > 1000  # card art, text, chrome: not a flat picture
+    thumbs = real_services.paths.thumbnails
+    assert any(thumbs.glob("146x204/*.png")) and any(thumbs.glob("54x75/*.png"))
+
+
+def test_a_screenshot_of_an_empty_catalogue(
+    qapp: QApplication, empty_services: Services, tmp_path: Path
+) -> None:
+    out = tmp_path / "empty.png"
+    assert take_screenshot(empty_services, out, size=(800, 600)) == 0
+    with Image.open(out) as image:
+        assert image.size == (800, 600)
+    assert distinct_colours(out) > 10
