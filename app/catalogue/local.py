@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.catalogue.base import CardSummary
 from app.catalogue.options import current_options
@@ -16,6 +16,9 @@ from app.images.store import ImageStore
 from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
 from app.store.featured import SetsReader
+
+if TYPE_CHECKING:
+    from app.catalogue.decks import DeckCards
 
 
 class LocalCatalogue:
@@ -148,3 +151,10 @@ class LocalCatalogue:
     def counts(self) -> dict[str, int]:
         """See :meth:`Catalogue.counts`."""
         return self._reader.counts()
+
+    def deck_cards(self) -> DeckCards:
+        """Every card as decks need it (:mod:`app.catalogue.decks`), read now."""
+        from app.catalogue.decks import DeckCards
+        from app.store.deck_cards import read_deck_cards
+
+        return DeckCards(read_deck_cards(self.store))
