@@ -9,6 +9,7 @@ listed) are for the player or the organiser to judge (spec/decks.md).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,7 @@ from app.decks.formats import (
     format_rules,
 )
 from app.decks.model import Deck, Entry, Zone
+from app.decks.parse import LineProblem
 from app.decks.resolve import Unresolved, suggest
 
 ERROR, ADVISORY = "error", "advisory"
@@ -41,6 +43,7 @@ RULES: dict[str, str] = {
     "boons": "one Lesser and one Greater Boon (Pantheon)",
     "not-a-deck-card": "tokens and masteries are markers, not deck cards",
     "missing-card": "a card the catalogue no longer holds",
+    "unreadable-line": "a line of the decklist that could not be read",
 }
 """Every rule id a finding can carry, and what it is about."""
 
@@ -111,14 +114,20 @@ def _since(card: DeckCard) -> str:
     return f" (since the catalogue of {card.last_update[:10]})" if card.last_update else ""
 
 
-def check_deck(deck: Deck, cards: DeckCards, format_code: str | None = None) -> CheckResult:
+def check_deck(deck: Deck, cards: DeckCards, format_code: str | None = None,
+               problems: Sequence[LineProblem] = ()) -> CheckResult:
     """Check ``deck`` against the rules of ``format_code`` (default: the deck's format).
+
+    ``problems`` are the lines of its source that could not be read
+    (:attr:`app.decks.resolve.ReadDeck.problems`): each is an ``unreadable-line`` error,
+    since the deck is then not what was written.
 
     Raises:
         KeyError: unknown format.
     """
     rules = format_rules(format_code or deck.format)
-    findings: list[Finding] = []
+    findings = [Finding("unreadable-line", ERROR, (), f"{str(p)[0].upper()}{str(p)[1:]}.")
+                for p in problems]
     unresolved: list[Unresolved] = []
     placed: list[tuple[Entry, DeckCard | None]] = []
     for entry in deck.entries:
