@@ -18,6 +18,7 @@ from app.decks.images import DeckImages, deck_images
 from app.decks.model import ZONES, Deck, Entry, Zone
 from app.decks.parse import LineProblem, ParsedList, parse_event, parse_text, read_decklists
 from app.decks.resolve import ReadDeck, Unresolved, find_card, resolve, suggest
+from app.decks.stats import Breakdown, breakdowns
 from app.decks.storage import DeckStore, DeckSummary
 from app.decks.textout import RegistrationSheet, SheetZone, deck_text, registration_sheet
 
@@ -27,6 +28,7 @@ __all__ = [
     "FORMATS",
     "RULES",
     "ZONES",
+    "Breakdown",
     "CheckResult",
     "Deck",
     "DeckImages",
@@ -42,6 +44,7 @@ __all__ = [
     "SheetZone",
     "Unresolved",
     "Zone",
+    "breakdowns",
     "check_deck",
     "deck_images",
     "deck_text",

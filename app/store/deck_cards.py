@@ -16,7 +16,8 @@ from app.store.db import Store
 
 _CARDS_SQL = """
 SELECT uuid, name, slug, json_extract(body, '$.types'), json_extract(body, '$.level'),
-       json_extract(body, '$.legality'), last_update
+       json_extract(body, '$.legality'), last_update, json_extract(body, '$.element'),
+       json_extract(body, '$.cost.value')
 FROM cards ORDER BY name COLLATE NOCASE, uuid
 """
 
@@ -51,6 +52,8 @@ class DeckCard:
             0 = banned; N >= 1 = at most N copies).
         last_update: the card's ``last_update`` as received (``2026-06-29T…Z``).
         editions: its editions in received order.
+        element: its ``element`` (``FIRE``; None when it has none).
+        cost: its cost's ``value`` as received (``"2"``, ``"X"``; None when it has none).
     """
 
     uuid: str
@@ -61,6 +64,8 @@ class DeckCard:
     limits: dict[str, int]
     last_update: str
     editions: tuple[DeckEdition, ...]
+    element: str | None = None
+    cost: str | None = None
 
 
 def _limits(raw: str | None) -> dict[str, int]:
@@ -92,7 +97,7 @@ def read_deck_cards(store: Store) -> list[DeckCard]:
     except sqlite3.Error as exc:
         raise StoreError(f"Reading the catalogue failed: {exc}") from exc
     cards = []
-    for uuid, name, slug, types, level, legality, last_update in rows:
+    for uuid, name, slug, types, level, legality, last_update, element, cost in rows:
         kinds = json.loads(types) if types else []
         cards.append(DeckCard(
             uuid=uuid, name=name, slug=slug,
@@ -100,5 +105,7 @@ def read_deck_cards(store: Store) -> list[DeckCard]:
             level=level if isinstance(level, int | float) else None,
             limits=_limits(legality), last_update=last_update,
             editions=tuple(editions.get(uuid, ())),
+            element=element if isinstance(element, str) else None,
+            cost=None if cost is None else str(cost),
         ))
     return cards

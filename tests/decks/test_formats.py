@@ -74,3 +74,15 @@ def test_a_token_is_an_advisory_marker_left_out_of_the_counts() -> None:
     assert [(f.rule, f.severity) for f in result.findings] == [("not-a-deck-card", ADVISORY)]
     assert result.counts["main"] == 60
     assert result.legal
+
+
+def test_breakdowns_count_copies_per_type_element_and_cost() -> None:
+    from app.decks.stats import breakdowns
+
+    deck = _deck(main_copies=2, main_cards=3)
+    deck.entries.append(Entry(Zone.MAIN, 1, "Unknown Card"))
+    material, main, sideboard = breakdowns(deck, CARDS)
+    assert material.by_type == {"CHAMPION": 1}
+    assert main.by_type == {"ACTION": 6, "?": 1}
+    assert main.by_element == {"?": 7}  # generated cards carry no element
+    assert sum(sideboard.by_type.values()) == 0

@@ -42,3 +42,31 @@ def test_an_unresolved_entry_is_written_as_it_was_written() -> None:
     deck = resolve(parse_text("# Main Deck\n2 The Duchess's Thornes\n"), DeckCards([])).deck
     assert deck.zone(Zone.MAIN)[0].card_uuid is None
     assert deck_text(deck) == "# Main Deck\n2 The Duchess's Thornes\n"
+
+
+def _mangled(text: str) -> str:
+    """The text as people paste it: curly apostrophes, odd case, ``4x`` lines, extra spaces."""
+    lines = []
+    for number, line in enumerate(text.splitlines()):
+        if not line or line.startswith("#"):
+            lines.append(line.upper())
+            continue
+        quantity, name = line.split(" ", 1)
+        name = name.replace("'", "’")
+        name = name.upper() if number % 3 == 0 else name.lower() if number % 3 == 1 else name
+        lines.append(f"{quantity}x  {name.replace(' ', '  ')}  ")
+    return "\n".join(lines)
+
+
+@pytest.mark.realdata
+def test_pasting_real_decks_with_curly_apostrophes_odd_case_and_4x_resolves_the_same_cards(
+    decks_50170: list[Deck], decks_50623: list[Deck], real_cards: DeckCards,
+) -> None:
+    curly = 0
+    for deck in [*decks_50170, *decks_50623]:
+        pasted = _mangled(deck_text(deck, real_cards))
+        curly += pasted.count("’")
+        read = resolve(parse_text(pasted), real_cards)
+        assert read.problems == []
+        assert read.deck.cards() == deck.cards(), deck.name
+    assert curly > 50
