@@ -9,7 +9,9 @@ Examples::
 
 ``check`` exits 0 when every deck is legal, 1 when one is not, 2 when a file cannot be
 read; with ``--json`` it prints one object ``{"decks": [...]}`` (see
-:meth:`app.decks.CheckResult.to_json`).
+:meth:`app.decks.CheckResult.to_json`). ``export`` fetches images not stored from the API
+the catalogue was synced from (unless ``--offline``), like ``archivist export``; a card
+whose image cannot be had is a grey placeholder on the proxy sheet, and the exit status 1.
 """
 
 from __future__ import annotations
@@ -83,6 +85,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--sheet", metavar="F", help="registration sheet PDF")
     p.add_argument("--zip", metavar="F", help="ZIP of the card images (stored ones)")
     p.add_argument("--page", choices=("A4", "Letter"), default="A4", help="PDF page size")
+    p.add_argument("--offline", action="store_true", help="never fetch images not stored "
+                   "(default: fetch them from the API the catalogue was synced from)")
     p.set_defaults(run=run_export)
 
 
@@ -199,6 +203,19 @@ def _sheet(deck: Any, cards: DeckCards, args: argparse.Namespace) -> None:
 
 
 def _images(services: Services, deck: Any, cards: DeckCards, args: argparse.Namespace) -> bool:
+    from app.export import ApiFetcher, configured_api
+
+    api = None if args.offline else configured_api(services.store)
+    fetch = ApiFetcher(api, services.images, services.store) if api else None
+    try:
+        return _write_images(services, deck, cards, args, fetch)
+    finally:
+        if fetch is not None:
+            fetch.close()
+
+
+def _write_images(services: Services, deck: Any, cards: DeckCards, args: argparse.Namespace,
+                  fetch: Any) -> bool:
     from app.export import ExportOptions, resolve_sources, run_export
 
     planned = deck_images(services.store, deck, cards)
@@ -207,7 +224,7 @@ def _images(services: Services, deck: Any, cards: DeckCards, args: argparse.Name
     complete = not planned.missing
     if args.zip and planned.editions:
         report = run_export(planned.editions, ExportOptions(zip_path=Path(args.zip)),
-                            services.images)
+                            services.images, fetch=fetch)
         for problem in [*report.missing, *report.failed][:MAX_LISTED]:
             print(f"not exported: {problem}", file=sys.stderr)
         print(report.summary())
@@ -215,7 +232,7 @@ def _images(services: Services, deck: Any, cards: DeckCards, args: argparse.Name
     if args.pdf and planned.copies:
         from app.gui.proxy_sheet import SheetCard, ensure_gui_application, write_proxy_sheet
 
-        found, missing, _ = resolve_sources(planned.editions, services.images, None)
+        found, missing, _ = resolve_sources(planned.editions, services.images, fetch)
         paths = {item.uuid: path for item, path in found}
         absent = sorted({problem.item.label for problem in missing})
         for label in absent[:MAX_LISTED]:
