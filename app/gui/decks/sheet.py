@@ -91,7 +91,9 @@ def _draw(painter: QPainter, writer: QPdfWriter, sheet: RegistrationSheet,
                 column += 1
                 if column == 2:
                     writer.newPage()
-                    pages, column, top = pages + 1, 0, MARGIN_MM
+                    pages, column, top = pages + 1, 0, MARGIN_MM + 9.0
+                    _text(painter, QRectF(MARGIN_MM, MARGIN_MM, width - 2 * MARGIN_MM, 7.0),
+                          f"Deck: {sheet.deck_name} (continued, page {pages})", 11, True)
                 y = top
             x = MARGIN_MM + column * (column_w + GAP_MM)
             _text(painter, QRectF(x, y, 10.0, LINE_MM), quantity, 10, bold,
