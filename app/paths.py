@@ -36,6 +36,11 @@ class Paths:
         return self.data / "catalogue.sqlite3"
 
     @property
+    def decks_file(self) -> Path:
+        """The user's kept decks (a file of their own: no import or sync opens it)."""
+        return self.data / "decks.sqlite3"
+
+    @property
     def card_images(self) -> Path:
         """The image store of card-edition images, named by their API file name."""
         return self.data / "images" / "cards"

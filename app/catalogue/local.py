@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.catalogue.local_extras import LocalExtras
 from app.catalogue.options import current_options
@@ -17,6 +17,9 @@ from app.model.query import CardSummary
 from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
 from app.store.featured import SetsReader
+
+if TYPE_CHECKING:
+    from app.catalogue.decks import DeckCards
 
 
 class LocalCatalogue(LocalExtras):
@@ -150,3 +153,10 @@ class LocalCatalogue(LocalExtras):
         """
         hits = self.query(text, limit=limit).hits
         return [hit for hit in hits if isinstance(hit, CardSummary)]
+
+    def deck_cards(self) -> DeckCards:
+        """Every card as decks need it (:mod:`app.catalogue.decks`), read now."""
+        from app.catalogue.decks import DeckCards
+        from app.store.deck_cards import read_deck_cards
+
+        return DeckCards(read_deck_cards(self.store))

@@ -1,0 +1,251 @@
+"""``archivist deck check|import|list|export``: decklists over the local catalogue.
+
+Examples::
+
+    archivist deck check deck.txt --format standard
+    archivist deck check event.json --json
+    archivist deck import deck.txt --name "Tristan aggro"
+    archivist deck export "Tristan aggro" --text out.txt --pdf proxies.pdf --sheet reg.pdf
+
+``check`` exits 0 when every deck is legal, 1 when one is not, 2 when a file cannot be
+read; with ``--json`` it prints one object ``{"decks": [...]}`` (see
+:meth:`app.decks.CheckResult.to_json`). ``export`` fetches images not stored from the API
+the catalogue was synced from (unless ``--offline``), like ``archivist export``; a card
+whose image cannot be had is a grey placeholder on the proxy sheet, and the exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.bootstrap import Services, build
+from app.catalogue.decks import DeckCards
+from app.decks import (
+    FORMATS,
+    DeckStore,
+    check_deck,
+    deck_images,
+    deck_text,
+    read_decklists,
+    registration_sheet,
+    resolve,
+)
+from app.errors import ArchivistError, InvalidData, InvalidRequest
+
+MAX_LISTED = 50
+
+_EPILOG = """examples:
+  archivist deck check deck.txt --format standard
+  archivist deck check event.json --json
+  archivist deck import deck.txt --name "Tristan aggro"
+  archivist deck export "Tristan aggro" --text deck.txt --pdf proxies.pdf --sheet reg.pdf"""
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    """Register ``deck`` and its subcommands on ``sub`` (``add_subparsers()``'s result)."""
+    deck = sub.add_parser(
+        "deck", parents=[common], help="check, keep and export decklists",
+        description="Decklists (Omnidex text, or Omnidex event JSON) checked against a "
+        "format over the local catalogue; kept decks live in decks.sqlite3.",
+        epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    verbs = deck.add_subparsers(dest="deck_command", metavar="ACTION", required=True)
+    formats = [code.lower() for code in FORMATS]
+
+    p = verbs.add_parser("check", parents=[common], help="check decklist files against a format",
+                         description="Check every decklist in FILE... (text: one deck; event "
+                         "JSON: each decklist, in file order). Exit 0: all legal; 1: one is "
+                         "not; 2: a file cannot be read.", epilog=_EPILOG,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--format", choices=formats, default="standard", help="default: standard")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run_check)
+
+    p = verbs.add_parser("import", parents=[common], help="keep a decklist (text or JSON)")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--name", metavar="N", help="the deck's name (default: the file's name)")
+    p.add_argument("--format", choices=formats, default="standard", help="default: standard")
+    p.set_defaults(run=run_import)
+
+    p = verbs.add_parser("list", parents=[common], help="list the kept decks")
+    p.set_defaults(run=run_list)
+
+    p = verbs.add_parser("export", parents=[common], help="write a kept deck out",
+                         description="Write the kept deck NAME as decklist text, a proxy "
+                         "sheet (each card as many times as its quantity), a registration "
+                         "sheet and/or a ZIP of its card images.")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("--text", metavar="F", help="decklist text (Omnidex format)")
+    p.add_argument("--pdf", metavar="F", help="proxy sheet PDF, 3 × 3 cards per page")
+    p.add_argument("--sheet", metavar="F", help="registration sheet PDF")
+    p.add_argument("--zip", metavar="F", help="ZIP of the card images (stored ones)")
+    p.add_argument("--page", choices=("A4", "Letter"), default="A4", help="PDF page size")
+    p.add_argument("--offline", action="store_true", help="never fetch images not stored "
+                   "(default: fetch them from the API the catalogue was synced from)")
+    p.set_defaults(run=run_export)
+
+
+def _decks_store(services: Services) -> DeckStore:
+    return DeckStore(services.paths.decks_file)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Check every decklist of every file; see the module's docstring for exit statuses."""
+    services = build(args.data_dir, args.verbose)
+    cards = services.catalogue.deck_cards()
+    results: list[dict[str, Any]] = []
+    status = 0
+    for name in args.files:
+        try:
+            parsed = read_decklists(Path(name))
+        except ArchivistError as error:
+            print(f"archivist: {error.message}", file=sys.stderr)
+            status = 2
+            continue
+        for item in parsed:
+            read = resolve(item, cards)
+            result = check_deck(read.deck, cards, args.format, read.problems)
+            results.append(result.to_json(name, item.index))
+            if not args.json:
+                _print_check(results[-1], len(parsed) > 1)
+            if not result.legal and status == 0:
+                status = 1
+    if args.json:
+        print(json.dumps({"decks": results}, ensure_ascii=False, indent=2))
+    return status
+
+
+def _print_check(result: dict[str, Any], numbered: bool) -> None:
+    counts = result["counts"]
+    where = f"{result['source']}" + (f" #{result['index'] + 1}" if numbered else "")
+    verdict = "legal" if result["legal"] else "NOT legal"
+    print(f"{where}: {verdict} in {result['format'].title()} — material {counts['material']}, "
+          f"main {counts['main']}, sideboard {counts['sideboard']}")
+    for finding in result["findings"]:
+        print(f"  {finding['severity']}: {finding['message']} [{finding['rule']}]")
+    for missing in result["unresolved"]:
+        hint = (f" (did you mean {' / '.join(missing['suggestions'])}?)"
+                if missing["suggestions"] else "")
+        print(f"  error: {missing['line']!r}: no card of that name in the catalogue{hint}")
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """Keep the decklist of FILE (a JSON file must hold exactly one decklist)."""
+    services = build(args.data_dir, args.verbose)
+    parsed = read_decklists(Path(args.file))
+    if len(parsed) != 1:
+        raise InvalidData(f"{args.file} holds {len(parsed)} decklists; import takes one "
+                          "(check them with archivist deck check)")
+    item = parsed[0]
+    for problem in item.problems:
+        print(f"{args.file}: {problem}", file=sys.stderr)
+    if not item.lines:
+        raise InvalidData(f"{args.file}: no card line to keep")
+    cards = services.catalogue.deck_cards()
+    read = resolve(item, cards, (args.name or "").strip() or Path(args.file).stem,
+                   args.format.upper())
+    deck_id = _decks_store(services).save(read.deck)
+    result = check_deck(read.deck, cards, None, read.problems)
+    counts = result.counts
+    print(f"Kept deck {read.deck.name!r} (id {deck_id}): material {counts['material']}, "
+          f"main {counts['main']}, sideboard {counts['sideboard']}; "
+          + ("legal" if result.legal else f"not legal in {result.format.name} "
+             f"(archivist deck check)") + ".")
+    for missing in result.unresolved:
+        print(f"  not resolved: {missing.message()}", file=sys.stderr)
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """Print the kept decks: name, format, number of cards, when saved."""
+    services = build(args.data_dir, args.verbose)
+    decks = _decks_store(services).decks()
+    if not decks:
+        print("No kept deck yet (archivist deck import FILE).")
+    for deck in decks:
+        print(f"{deck.name}\t{deck.format.title()}\t{deck.cards} cards\tsaved {deck.saved_at[:16]}")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Write the kept deck out; exit 1 when some card image is missing from the outputs."""
+    if not (args.text or args.pdf or args.sheet or args.zip):
+        raise InvalidRequest("Say what to write: --text F, --pdf F, --sheet F and/or --zip F")
+    services = build(args.data_dir, args.verbose)
+    deck = _decks_store(services).load(args.name)
+    cards = services.catalogue.deck_cards()
+    complete = True
+    if args.text:
+        Path(args.text).write_text(deck_text(deck, cards), encoding="utf-8")
+        print(f"Wrote {args.text}")
+    if args.sheet:
+        _sheet(deck, cards, args)
+    if args.pdf or args.zip:
+        complete = _images(services, deck, cards, args)
+    return 0 if complete else 1
+
+
+def _sheet(deck: Any, cards: DeckCards, args: argparse.Namespace) -> None:
+    from app.gui.decks.sheet import write_registration_sheet
+    from app.gui.export.proxy_sheet import ensure_gui_application
+
+    _app = ensure_gui_application()  # kept alive while the PDF is drawn
+    rules = FORMATS.get(deck.format.upper())
+    sheet = registration_sheet(deck, cards, rules.name if rules else deck.format)
+    pages = write_registration_sheet(sheet, Path(args.sheet), args.page)
+    print(f"Wrote {args.sheet}: registration sheet, {sheet.total} cards on {pages} "
+          f"page{'s' if pages != 1 else ''}")
+
+
+def _images(services: Services, deck: Any, cards: DeckCards, args: argparse.Namespace) -> bool:
+    from app.export import ApiFetcher, configured_api
+
+    api = None if args.offline else configured_api(services.store)
+    fetch = ApiFetcher(api, services.images, services.store) if api else None
+    try:
+        return _write_images(services, deck, cards, args, fetch)
+    finally:
+        if fetch is not None:
+            fetch.close()
+
+
+def _write_images(services: Services, deck: Any, cards: DeckCards, args: argparse.Namespace,
+                  fetch: Any) -> bool:
+    from app.export import ExportOptions, resolve_sources, run_export
+
+    planned = deck_images(services.store, deck, cards)
+    for name in planned.missing:
+        print(f"not in the catalogue: {name}", file=sys.stderr)
+    complete = not planned.missing
+    if args.zip and planned.editions:
+        report = run_export(planned.editions, ExportOptions(zip_path=Path(args.zip)),
+                            services.images, fetch=fetch)
+        for problem in [*report.missing, *report.failed][:MAX_LISTED]:
+            print(f"not exported: {problem}", file=sys.stderr)
+        print(report.summary())
+        complete = complete and report.complete
+    if args.pdf and planned.copies:
+        from app.gui.export.proxy_sheet import SheetCard, ensure_gui_application, write_proxy_sheet
+
+        found, missing, _ = resolve_sources(planned.editions, services.images, fetch)
+        paths = {item.uuid: path for item, path in found}
+        absent = sorted({problem.item.label for problem in missing})
+        for label in absent[:MAX_LISTED]:
+            print(f"grey placeholder on the sheet (image not stored): {label}", file=sys.stderr)
+        _app = ensure_gui_application()
+        # A card without a stored image is drawn grey (an unreadable path), so the sheet
+        # still holds every copy in deck order.
+        sheet = [SheetCard(item.label, paths.get(item.uuid, Path("<not stored>")))
+                 for item in planned.copies]
+        pages = write_proxy_sheet(sheet, Path(args.pdf), page=args.page,
+                                  title=f"Proxies: {deck.name}")
+        print(f"Wrote {args.pdf}: {len(sheet)} cards on {pages} {args.page} page"
+              + ("s" if pages != 1 else "")
+              + (f"; {len(absent)} without a stored image (grey)." if absent else "."))
+        complete = complete and not absent
+    return complete

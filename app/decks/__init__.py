@@ -1,0 +1,59 @@
+"""Decks over the local catalogue: read, check, keep, export (no Qt here).
+
+Example::
+
+    from app.decks import check_deck, read_decklists, resolve
+
+    cards = catalogue.deck_cards()
+    for parsed in read_decklists(Path("50170.json")):
+        result = check_deck(resolve(parsed, cards).deck, cards, "STANDARD")
+        print(result.legal, [f.message for f in result.findings])
+
+The registration-sheet PDF is drawn with Qt in :mod:`app.gui.decks.sheet`.
+"""
+
+from app.decks.check import ADVISORY, ERROR, RULES, CheckResult, Finding, check_deck
+from app.decks.formats import FORMATS, FormatRules, format_rules
+from app.decks.images import DeckImages, deck_images
+from app.decks.model import ZONES, Deck, Entry, Zone
+from app.decks.parse import LineProblem, ParsedList, parse_event, parse_text, read_decklists
+from app.decks.resolve import ReadDeck, Unresolved, find_card, resolve, suggest
+from app.decks.stats import Breakdown, breakdowns
+from app.decks.storage import DeckStore, DeckSummary
+from app.decks.textout import RegistrationSheet, SheetZone, deck_text, registration_sheet
+
+__all__ = [
+    "ADVISORY",
+    "ERROR",
+    "FORMATS",
+    "RULES",
+    "ZONES",
+    "Breakdown",
+    "CheckResult",
+    "Deck",
+    "DeckImages",
+    "DeckStore",
+    "DeckSummary",
+    "Entry",
+    "Finding",
+    "FormatRules",
+    "LineProblem",
+    "ParsedList",
+    "ReadDeck",
+    "RegistrationSheet",
+    "SheetZone",
+    "Unresolved",
+    "Zone",
+    "breakdowns",
+    "check_deck",
+    "deck_images",
+    "deck_text",
+    "find_card",
+    "format_rules",
+    "parse_event",
+    "parse_text",
+    "read_decklists",
+    "registration_sheet",
+    "resolve",
+    "suggest",
+]

@@ -1,0 +1,289 @@
+"""Checking a deck against a format: findings a player understands (issue 13, item 2).
+
+Each :class:`Finding` names its rule (an id from :data:`RULES`), its severity, the cards
+involved, the numbers and one sentence. ``error`` findings make a deck illegal; the
+``advisory`` ones (the sideboard point rule, marker cards, Pantheon's boons when none are
+listed) are for the player or the organiser to judge (spec/decks.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.catalogue.decks import DeckCard, DeckCards
+from app.decks.formats import (
+    BOON_TYPES,
+    MARKER_TYPES,
+    MATERIAL_TYPES,
+    SIDEBOARD_POINTS_MAIN,
+    SIDEBOARD_POINTS_MATERIAL,
+    FormatRules,
+    format_rules,
+)
+from app.decks.model import Deck, Entry, Zone
+from app.decks.parse import LineProblem
+from app.decks.resolve import Unresolved, suggest
+
+ERROR, ADVISORY = "error", "advisory"
+
+RULES: dict[str, str] = {
+    "main-size": "the main deck's size",
+    "material-size": "the material deck's size",
+    "level-0-champion": "a level 0 champion in the material deck",
+    "copies": "copies of a name across main deck and sideboard",
+    "material-copies": "copies of a name across material deck and sideboard",
+    "zone": "card types allowed in a zone",
+    "banned": "a card banned in the format (catalogue legality)",
+    "limited": "a card limited in the format (catalogue legality)",
+    "sideboard-size": "the sideboard's size",
+    "sideboard-points": "the sideboard's points (main-deck cards 1, regalia and champions 3)",
+    "boons": "one Lesser and one Greater Boon (Pantheon)",
+    "not-a-deck-card": "tokens and masteries are markers, not deck cards",
+    "missing-card": "a card the catalogue no longer holds",
+    "unreadable-line": "a line of the decklist that could not be read",
+}
+"""Every rule id a finding can carry, and what it is about."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One broken (or doubtful) rule.
+
+    Attributes:
+        rule: an id of :data:`RULES`.
+        severity: ``error`` or ``advisory``.
+        cards: the names of the cards involved (may be empty).
+        message: one sentence for a player.
+        numbers: the figures of the message (``{"count": 59, "minimum": 60}``).
+    """
+
+    rule: str
+    severity: str
+    cards: tuple[str, ...]
+    message: str
+    numbers: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{rule, severity, cards, message}`` as ``archivist deck check --json`` prints."""
+        return {"rule": self.rule, "severity": self.severity, "cards": list(self.cards),
+                "message": self.message}
+
+
+@dataclass
+class CheckResult:
+    """What a check found: counts per zone (markers and boons left out), findings and
+    the lines whose name is not a card."""
+
+    format: FormatRules
+    counts: dict[str, int]
+    findings: list[Finding]
+    unresolved: list[Unresolved]
+
+    @property
+    def legal(self) -> bool:
+        """True when no finding is an error and every name resolved."""
+        return not self.unresolved and all(f.severity != ERROR for f in self.findings)
+
+    def errors(self) -> list[Finding]:
+        """The findings of severity ``error``."""
+        return [f for f in self.findings if f.severity == ERROR]
+
+    def to_json(self, source: str = "", index: int = 0) -> dict[str, Any]:
+        """One element of ``decks`` in ``archivist deck check --json``."""
+        return {
+            "source": source, "index": index, "format": self.format.code,
+            "legal": self.legal, "counts": dict(self.counts),
+            "findings": [f.to_json() for f in self.findings],
+            "unresolved": [{"line": u.line, "suggestions": list(u.suggestions)}
+                           for u in self.unresolved],
+        }
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _copies_of(n: int) -> str:
+    return f"{n} {'copy' if n == 1 else 'copies'}"
+
+
+def _since(card: DeckCard) -> str:
+    return f" (since the catalogue of {card.last_update[:10]})" if card.last_update else ""
+
+
+def check_deck(deck: Deck, cards: DeckCards, format_code: str | None = None,
+               problems: Sequence[LineProblem] = ()) -> CheckResult:
+    """Check ``deck`` against the rules of ``format_code`` (default: the deck's format).
+
+    ``problems`` are the lines of its source that could not be read
+    (:attr:`app.decks.resolve.ReadDeck.problems`): each is an ``unreadable-line`` error,
+    since the deck is then not what was written.
+
+    Raises:
+        KeyError: unknown format.
+    """
+    rules = format_rules(format_code or deck.format)
+    findings = [Finding("unreadable-line", ERROR, (), f"{str(p)[0].upper()}{str(p)[1:]}.")
+                for p in problems]
+    unresolved: list[Unresolved] = []
+    placed: list[tuple[Entry, DeckCard | None]] = []
+    for entry in deck.entries:
+        card = cards.get(entry.card_uuid)
+        if entry.card_uuid is None:
+            unresolved.append(Unresolved(entry.line or f"{entry.quantity} {entry.name}",
+                                         suggest(cards, entry.name)))
+        elif card is None:
+            findings.append(Finding("missing-card", ERROR, (entry.name,),
+                                    f"{entry.name} is no longer in the catalogue."))
+        if card is not None and MARKER_TYPES.intersection(card.types):
+            findings.append(Finding("not-a-deck-card", ADVISORY, (card.name,),
+                                    f"{card.name} is not a deck card — bring it as a marker."))
+            continue
+        if card is not None and rules.boons and BOON_TYPES.intersection(card.types):
+            continue
+        placed.append((entry, card))
+    counts = {zone.value: sum(e.quantity for e, _ in placed if e.zone is zone)
+              for zone in (Zone.MATERIAL, Zone.MAIN, Zone.SIDEBOARD)}
+    findings += _sizes(rules, counts)
+    findings += _zones_and_champion(rules, placed)
+    findings += _copies(rules, placed)
+    findings += _legality(rules, placed)
+    findings += _sideboard(rules, placed, counts["sideboard"])
+    if rules.boons:
+        findings += _boons(rules, deck, cards)
+    return CheckResult(rules, counts, findings, unresolved)
+
+
+def _sizes(rules: FormatRules, counts: dict[str, int]) -> list[Finding]:
+    out = []
+    main, material = counts["main"], counts["material"]
+    if main < rules.main_min:
+        out.append(Finding("main-size", ERROR, (), f"The main deck has {_plural(main, 'card')}; "
+                           f"{rules.name} needs at least {rules.main_min}.",
+                           {"count": main, "minimum": rules.main_min}))
+    if material > rules.material_max or (rules.material_exact and material != rules.material_max):
+        need = "exactly" if rules.material_exact else "at most"
+        out.append(Finding("material-size", ERROR, (),
+                           f"The material deck has {_plural(material, 'card')}; {rules.name} "
+                           f"allows {need} {rules.material_max}.",
+                           {"count": material, "maximum": rules.material_max}))
+    return out
+
+
+def _zones_and_champion(rules: FormatRules,
+                        placed: list[tuple[Entry, DeckCard | None]]) -> list[Finding]:
+    out = []
+    for entry, card in placed:
+        if card is None:
+            continue
+        material_kind = bool(MATERIAL_TYPES.intersection(card.types))
+        if entry.zone is Zone.MATERIAL and not material_kind:
+            out.append(Finding("zone", ERROR, (card.name,), f"{card.name} is not a champion or "
+                               "regalia: it cannot be in the material deck."))
+        elif entry.zone is Zone.MAIN and material_kind:
+            kind = "a champion" if "CHAMPION" in card.types else "a regalia"
+            out.append(Finding("zone", ERROR, (card.name,), f"{card.name} is {kind}: it belongs "
+                               "in the material deck, not the main deck."))
+    if rules.needs_level_0 and not any(
+        e.zone is Zone.MATERIAL and c is not None and "CHAMPION" in c.types and c.level == 0
+        for e, c in placed
+    ):
+        out.append(Finding("level-0-champion", ERROR, (), "The material deck has no level 0 "
+                           f"champion; {rules.name} needs one."))
+    return out
+
+
+def _copies(rules: FormatRules, placed: list[tuple[Entry, DeckCard | None]]) -> list[Finding]:
+    main: Counter[str] = Counter()
+    material: Counter[str] = Counter()
+    for entry, card in placed:
+        name = card.name if card is not None else entry.name
+        is_material = card is not None and bool(MATERIAL_TYPES.intersection(card.types))
+        (material if is_material else main)[name] += entry.quantity
+    out = []
+    if rules.main_copies is not None:
+        for name, n in main.items():
+            if n > rules.main_copies:
+                out.append(Finding("copies", ERROR, (name,),
+                                   f"{_copies_of(n)} of {name} across main deck and "
+                                   f"sideboard; {rules.name} allows {rules.main_copies}.",
+                                   {"count": n, "maximum": rules.main_copies}))
+    for name, n in material.items():
+        if n > rules.material_copies:
+            out.append(Finding("material-copies", ERROR, (name,),
+                               f"{_copies_of(n)} of {name} across material deck and sideboard; "
+                               f"{rules.name} allows {rules.material_copies}.",
+                               {"count": n, "maximum": rules.material_copies}))
+    return out
+
+
+def _legality(rules: FormatRules, placed: list[tuple[Entry, DeckCard | None]]) -> list[Finding]:
+    totals: Counter[str] = Counter()
+    by_uuid: dict[str, DeckCard] = {}
+    for entry, card in placed:
+        if card is not None:
+            totals[card.uuid] += entry.quantity
+            by_uuid[card.uuid] = card
+    out = []
+    for uuid, n in totals.items():
+        card = by_uuid[uuid]
+        limit = card.limits.get(rules.code)
+        if limit is None:
+            continue
+        if limit == 0:
+            out.append(Finding("banned", ERROR, (card.name,), f"{card.name} is banned in "
+                               f"{rules.name}{_since(card)}.", {"count": n, "maximum": 0}))
+        elif n > limit:
+            out.append(Finding("limited", ERROR, (card.name,), f"{card.name} is limited to "
+                               f"{_copies_of(limit)} in "
+                               f"{rules.name}{_since(card)}; the deck has {n}.",
+                               {"count": n, "maximum": limit}))
+    return out
+
+
+def _sideboard(rules: FormatRules, placed: list[tuple[Entry, DeckCard | None]],
+               size: int) -> list[Finding]:
+    out = []
+    if rules.sideboard_max == 0 and size:
+        out.append(Finding("sideboard-size", ERROR, (), f"{rules.name} has no sideboard; this "
+                           f"deck lists {_plural(size, 'card')} in it.", {"count": size}))
+    elif rules.sideboard_max is not None and size > rules.sideboard_max:
+        out.append(Finding("sideboard-size", ERROR, (), f"The sideboard has {size} cards; "
+                           f"{rules.name} allows at most {rules.sideboard_max}.",
+                           {"count": size, "maximum": rules.sideboard_max}))
+    if rules.sideboard_points is not None:
+        points = sum(
+            e.quantity * (SIDEBOARD_POINTS_MATERIAL
+                          if c is not None and MATERIAL_TYPES.intersection(c.types)
+                          else SIDEBOARD_POINTS_MAIN)
+            for e, c in placed if e.zone is Zone.SIDEBOARD)
+        if points > rules.sideboard_points:
+            out.append(Finding(
+                "sideboard-points", ADVISORY, (),
+                f"The sideboard is worth {points} points (main-deck cards 1, regalia and "
+                f"champions 3); the comprehensive rules allow {rules.sideboard_points}. "
+                "Tournament rules may differ: the organiser decides.",
+                {"points": points, "maximum": rules.sideboard_points}))
+    return out
+
+
+def _boons(rules: FormatRules, deck: Deck, cards: DeckCards) -> list[Finding]:
+    kinds: Counter[str] = Counter()
+    names: list[str] = []
+    for entry in deck.entries:
+        card = cards.get(entry.card_uuid)
+        if card is not None and BOON_TYPES.intersection(card.types):
+            kinds["LESSER" if "LESSER BOON" in card.types else "GREATER"] += entry.quantity
+            names.append(card.name)
+    if not kinds:
+        return [Finding("boons", ADVISORY, (), f"{rules.name}: present one Lesser and one "
+                        "Greater Boon at the start of the game (none is listed).")]
+    if kinds["LESSER"] == 1 and kinds["GREATER"] == 1:
+        return []
+    return [Finding("boons", ERROR, tuple(names), f"{rules.name} needs one Lesser and one "
+                    f"Greater Boon; the deck lists {kinds['LESSER']} Lesser and "
+                    f"{kinds['GREATER']} Greater.",
+                    {"lesser": kinds["LESSER"], "greater": kinds["GREATER"]})]

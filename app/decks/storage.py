@@ -1,0 +1,199 @@
+"""Kept decks: ``decks.sqlite3`` in the user's data folder, a file of its own.
+
+No import or sync opens this file, so they cannot touch a deck. An entry keeps its card's
+uuid, the chosen edition and the name as written; nothing here follows the catalogue, so
+a card that leaves the catalogue stays in the deck (a check reports it as missing).
+Deleting a deck moves it to the trash (``deleted_at`` set): :meth:`DeckStore.restore`
+undoes it. The schema version lives in ``PRAGMA user_version``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from app.decks.model import Deck, Entry, Zone
+from app.errors import InvalidRequest, NotFound, StoreError
+
+DECKS_FILE = "decks.sqlite3"
+SCHEMA = """
+CREATE TABLE decks (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    format TEXT NOT NULL,
+    saved_at TEXT NOT NULL,          -- UTC ISO 8601
+    deleted_at TEXT                  -- set: in the trash
+);
+CREATE UNIQUE INDEX decks_kept_name ON decks(name COLLATE NOCASE) WHERE deleted_at IS NULL;
+CREATE TABLE entries (
+    deck_id INTEGER NOT NULL REFERENCES decks(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    zone TEXT NOT NULL,              -- material, main, sideboard
+    quantity INTEGER NOT NULL,
+    name TEXT NOT NULL,              -- as written
+    card_uuid TEXT,                  -- NULL: the name did not resolve
+    edition_uuid TEXT,               -- NULL: the card's default edition
+    line TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (deck_id, position)
+);
+"""
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class DeckSummary:
+    """One kept (or trashed) deck in a listing."""
+
+    id: int
+    name: str
+    format: str
+    cards: int
+    saved_at: str
+    deleted_at: str | None = None
+
+
+class DeckStore:
+    """The decks file. Each call opens its own connection (safe from any thread).
+
+    Args:
+        path: ``<data folder>/decks.sqlite3``; created, with its folder, on first use.
+
+    Raises:
+        StoreError: the file cannot be opened or was written by a newer Archivist.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        with self._connect() as conn:
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+            if version > VERSION:
+                raise StoreError(f"The decks file {path} has schema version {version}, "
+                                 f"newer than this Archivist understands ({VERSION}).")
+            if version == 0:
+                conn.executescript(f"BEGIN; {SCHEMA} PRAGMA user_version = {VERSION}; COMMIT;")
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, isolation_level=None)
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(f"Cannot open the decks file {self.path}: {exc}") from exc
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA busy_timeout = 10000")
+            yield conn
+        except sqlite3.Error as exc:
+            raise StoreError(f"The decks file {self.path} failed, nothing was changed: "
+                             f"{exc}") from exc
+        finally:
+            conn.close()
+
+    def save(self, deck: Deck, replace: bool = False) -> int:
+        """Keep ``deck`` under its name; returns its id. With ``replace``, a kept deck of
+        that name goes to the trash first (so the old version can be restored).
+
+        Raises:
+            InvalidRequest: empty name, or a kept deck has that name and not ``replace``.
+        """
+        name = deck.name.strip()
+        if not name:
+            raise InvalidRequest("A deck needs a name")
+        with self._connect() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                old = self._kept_id(conn, name)
+                if old is not None and not replace:
+                    raise InvalidRequest(f"A deck named {name!r} is already kept; choose "
+                                         "another name (--name) or replace it")
+                if old is not None:
+                    conn.execute("UPDATE decks SET deleted_at = ? WHERE id = ?", (_now(), old))
+                cur = conn.execute("INSERT INTO decks(name, format, saved_at) VALUES (?, ?, ?)",
+                                   (name, deck.format, _now()))
+                deck_id = int(cur.lastrowid or 0)
+                conn.executemany(
+                    "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(deck_id, i, e.zone.value, e.quantity, e.name, e.card_uuid,
+                      e.edition_uuid, e.line) for i, e in enumerate(deck.entries)])
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        return deck_id
+
+    def decks(self, trash: bool = False) -> list[DeckSummary]:
+        """The kept decks by name (``trash``: the deleted ones, newest first)."""
+        where, order = (("IS NOT NULL", "d.deleted_at DESC") if trash
+                        else ("IS NULL", "d.name COLLATE NOCASE"))
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT d.id, d.name, d.format, COALESCE(SUM(e.quantity), 0), d.saved_at, "
+                f"d.deleted_at FROM decks d LEFT JOIN entries e ON e.deck_id = d.id "
+                f"WHERE d.deleted_at {where} GROUP BY d.id ORDER BY {order}").fetchall()
+        return [DeckSummary(*row) for row in rows]
+
+    def load(self, name_or_id: str | int) -> Deck:
+        """The kept deck of this name (any case) or id.
+
+        Raises:
+            NotFound: no kept deck has it.
+        """
+        with self._connect() as conn:
+            if isinstance(name_or_id, int):
+                row = conn.execute("SELECT id, name, format FROM decks WHERE id = ?",
+                                   (name_or_id,)).fetchone()
+            else:
+                row = conn.execute("SELECT id, name, format FROM decks WHERE deleted_at IS "
+                                   "NULL AND name = ? COLLATE NOCASE",
+                                   (name_or_id.strip(),)).fetchone()
+            if row is None:
+                raise NotFound(f"No kept deck is named {name_or_id!r} (archivist deck list)")
+            entries = conn.execute(
+                "SELECT zone, quantity, name, card_uuid, edition_uuid, line FROM entries "
+                "WHERE deck_id = ? ORDER BY position", (row[0],)).fetchall()
+        return Deck(row[1], [Entry(Zone(z), q, n, c, e, ln) for z, q, n, c, e, ln in entries],
+                    row[2])
+
+    def delete(self, name: str) -> int:
+        """Move the kept deck ``name`` to the trash; returns its id (for :meth:`restore`).
+
+        Raises:
+            NotFound: no kept deck has this name.
+        """
+        with self._connect() as conn:
+            deck_id = self._kept_id(conn, name.strip())
+            if deck_id is None:
+                raise NotFound(f"No kept deck is named {name!r}")
+            conn.execute("UPDATE decks SET deleted_at = ? WHERE id = ?", (_now(), deck_id))
+        return deck_id
+
+    def restore(self, deck_id: int) -> None:
+        """Undo :meth:`delete`: the deck is kept again.
+
+        Raises:
+            NotFound: no deck in the trash has this id.
+            InvalidRequest: another kept deck has its name meanwhile.
+        """
+        with self._connect() as conn:
+            row = conn.execute("SELECT name FROM decks WHERE id = ? AND deleted_at IS NOT "
+                               "NULL", (deck_id,)).fetchone()
+            if row is None:
+                raise NotFound(f"No deleted deck has the id {deck_id}")
+            if self._kept_id(conn, row[0]) is not None:
+                raise InvalidRequest(f"A deck named {row[0]!r} is kept meanwhile; rename it "
+                                     "first")
+            conn.execute("UPDATE decks SET deleted_at = NULL WHERE id = ?", (deck_id,))
+
+    @staticmethod
+    def _kept_id(conn: sqlite3.Connection, name: str) -> int | None:
+        row = conn.execute("SELECT id FROM decks WHERE deleted_at IS NULL AND name = ? "
+                           "COLLATE NOCASE", (name,)).fetchone()
+        return int(row[0]) if row else None
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")

@@ -1,0 +1,153 @@
+"""``archivist deck …`` as a user runs it, over the real catalogue and real decklists."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from app.cli.main import main
+from tests.conftest import SHARED_DATA
+
+pytestmark = pytest.mark.realdata
+
+DECKLISTS = SHARED_DATA / "decklists"
+A4_POINTS = (595, 842)
+
+
+@pytest.fixture(scope="module")
+def data_dir(real_catalogue_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data folder of its own (decks get written) over a copy of the real catalogue;
+    the card images are a link to the real catalogue's."""
+    folder = tmp_path_factory.mktemp("deck-cli")
+    with sqlite3.connect(real_catalogue_dir / "catalogue.sqlite3") as source, \
+            sqlite3.connect(folder / "catalogue.sqlite3") as target:
+        source.backup(target)
+    (folder / "images").mkdir()
+    (folder / "images" / "cards").symlink_to(real_catalogue_dir / "images" / "cards")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def legal_text(data_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real deck 50170 #2 (legal in Standard) as decklist text, written by the CLI."""
+    folder = tmp_path_factory.mktemp("deck-text")
+    event = json.loads((DECKLISTS / "50170.json").read_text(encoding="utf-8"))
+    single = folder / "wind.json"
+    single.write_text(json.dumps(event["decklists"][1]), encoding="utf-8")
+    assert main(["deck", "import", "--data-dir", str(data_dir), str(single),
+                 "--name", "Wind"]) == 0
+    out = folder / "wind.txt"
+    assert main(["deck", "export", "--data-dir", str(data_dir), "Wind", "--text", str(out)]) == 0
+    return out
+
+
+def test_check_of_a_legal_deck_exits_0(data_dir: Path, legal_text: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck", "check", "--data-dir", str(data_dir), str(legal_text)]) == 0
+    assert "wind.txt: legal in Standard — material 12, main 60, sideboard 15" in (
+        capsys.readouterr().out)
+
+
+def test_check_json_of_an_event_lists_every_deck_in_file_order(
+    data_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    source = str(DECKLISTS / "50623.json")
+    assert main(["deck", "check", "--data-dir", str(data_dir), source, "--json"]) == 1
+    decks = json.loads(capsys.readouterr().out)["decks"]
+    assert [d["index"] for d in decks] == list(range(56))
+    assert {d["source"] for d in decks} == {source}
+    unresolved = [d["index"] for d in decks if d["unresolved"]]
+    assert unresolved == [17, 28, 45]
+    for deck in decks:
+        errors = [f for f in deck["findings"] if f["severity"] == "error"]
+        assert deck["legal"] is (not errors and not deck["unresolved"])
+        assert set(deck) == {"source", "index", "format", "legal", "counts", "findings",
+                             "unresolved"}
+
+
+def test_check_of_an_unreadable_file_exits_2_with_one_line(
+    data_dir: Path, tmp_path: Path, legal_text: Path,
+) -> None:
+    binary = tmp_path / "photo.txt"
+    binary.write_bytes(b"\x00\x01\x02garbage")
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "deck", "check", "--data-dir", str(data_dir),
+         str(binary), str(legal_text)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"archivist: {binary}: a binary file, not a decklist"
+    assert "legal in Standard" in result.stdout  # the readable file was still checked
+
+
+def test_check_format_pantheon_reports_copies(data_dir: Path, legal_text: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck", "check", "--data-dir", str(data_dir), str(legal_text),
+                 "--format", "pantheon"]) == 1
+    assert "Pantheon allows 1." in capsys.readouterr().out
+
+
+def test_list_shows_the_kept_deck(data_dir: Path, legal_text: Path,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["deck", "list", "--data-dir", str(data_dir)]) == 0
+    assert capsys.readouterr().out.startswith("Wind\tStandard\t87 cards\t")
+
+
+def test_import_of_a_name_already_kept_is_one_line(
+    data_dir: Path, legal_text: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["deck", "import", "--data-dir", str(data_dir), str(legal_text),
+                 "--name", "wind"]) == 2
+    assert capsys.readouterr().err.startswith("archivist: A deck named 'wind' is already kept")
+
+
+def test_export_writes_the_proxy_sheet_with_every_copy_and_the_registration_sheet(
+    data_dir: Path, legal_text: Path, tmp_path: Path,
+) -> None:
+    proxies, sheet, images = tmp_path / "p.pdf", tmp_path / "s.pdf", tmp_path / "i.zip"
+    run = subprocess.run(  # a process of its own: drawing PDFs starts a QGuiApplication
+        [sys.executable, "-m", "app", "deck", "export", "--data-dir", str(data_dir), "Wind",
+         "--pdf", str(proxies), "--sheet", str(sheet), "--zip", str(images)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert run.returncode == 1, run.stderr  # some cards have no stored image (429 real ones)
+    assert "Traceback" not in run.stderr
+    assert "Wrote " + str(proxies) + ": 87 cards on 10 A4 pages" in run.stdout
+    pages = PdfReader(proxies).pages
+    assert len(pages) == 10  # 87 copies, 9 per page
+    assert {(round(p.mediabox.width), round(p.mediabox.height)) for p in pages} == {A4_POINTS}
+    reg = PdfReader(sheet)
+    assert len(reg.pages) == 1
+    assert (round(reg.pages[0].mediabox.width), round(reg.pages[0].mediabox.height)) == A4_POINTS
+    text = " ".join(reg.pages[0].extract_text().split())  # the PDF spaces with tabs
+    assert "Deck: Wind" in text and "Total: 87 cards" in text and "Spirit of Wind" in text
+    with zipfile.ZipFile(images) as archive:
+        assert 0 < len(archive.namelist()) < 34  # the stored ones of its 34 editions
+
+
+def test_export_of_an_unknown_deck_is_one_line(data_dir: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck", "export", "--data-dir", str(data_dir), "Nope", "--text", "x"]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "archivist: No kept deck is named 'Nope' (archivist deck list)")
+
+
+def test_help_has_a_description_and_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["deck", "--help"])
+    out = capsys.readouterr().out
+    assert "examples:" in out and "archivist deck check deck.txt" in out
+
+
+def test_nothing_is_written_into_the_catalogue_folder_used_by_other_tests(
+    real_catalogue_dir: Path,
+) -> None:
+    assert not (real_catalogue_dir / "decks.sqlite3").exists()

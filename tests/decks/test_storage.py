@@ -1,0 +1,59 @@
+"""Kept decks: their own file, every entry kept, delete undoable."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from app.decks import Deck, DeckStore, Entry, Zone
+from app.errors import InvalidRequest, NotFound, StoreError
+
+DECK = Deck("Wind", [
+    Entry(Zone.MATERIAL, 1, "Spirit of Wind", "uuidspirit", None, "1 Spirit of Wind"),
+    Entry(Zone.MAIN, 4, "backstep", "uuidbackst", "uuidedit01", "4x backstep"),
+    Entry(Zone.SIDEBOARD, 2, "The Duchess's Thornes", None, None, "2 The Duchess's Thornes"),
+])
+
+
+def test_a_kept_deck_comes_back_whole(tmp_path: Path) -> None:
+    store = DeckStore(tmp_path / "decks.sqlite3")
+    store.save(DECK)
+    assert store.load("wind") == DECK
+    assert [(d.name, d.format, d.cards) for d in store.decks()] == [("Wind", "STANDARD", 7)]
+
+
+def test_the_file_has_its_own_schema_version(tmp_path: Path) -> None:
+    DeckStore(tmp_path / "decks.sqlite3")
+    with sqlite3.connect(tmp_path / "decks.sqlite3") as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (1,)
+        conn.execute("PRAGMA user_version = 99")
+    with pytest.raises(StoreError, match="newer than this Archivist"):
+        DeckStore(tmp_path / "decks.sqlite3")
+
+
+def test_a_second_deck_of_the_same_name_is_refused_unless_replacing(tmp_path: Path) -> None:
+    store = DeckStore(tmp_path / "decks.sqlite3")
+    store.save(DECK)
+    with pytest.raises(InvalidRequest, match="already kept"):
+        store.save(Deck("WIND", []))
+    store.save(Deck("Wind", DECK.entries[:1]), replace=True)
+    assert len(store.load("Wind").entries) == 1
+    assert [d.cards for d in store.decks(trash=True)] == [7]  # the old one can come back
+
+
+def test_a_deleted_deck_goes_to_the_trash_and_can_be_restored(tmp_path: Path) -> None:
+    store = DeckStore(tmp_path / "decks.sqlite3")
+    store.save(DECK)
+    deck_id = store.delete("Wind")
+    assert store.decks() == []
+    with pytest.raises(NotFound):
+        store.load("Wind")
+    store.restore(deck_id)
+    assert store.load("Wind") == DECK
+
+
+def test_an_empty_name_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InvalidRequest, match="needs a name"):
+        DeckStore(tmp_path / "decks.sqlite3").save(Deck("  ", []))
