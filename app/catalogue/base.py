@@ -19,7 +19,11 @@ from app.model.query import CardSummary, Hit, Per, QueryResult, SortKey
 from app.model.status import SyncStatus
 
 if TYPE_CHECKING:
+    from app.catalogue.decks import DeckCards
+    from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
+    from app.images.store import ImageStore
+    from app.paths import Paths
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
 
@@ -133,6 +137,26 @@ class Catalogue(Endpoints, Protocol):
 
     def configured_api(self) -> str | None:
         """The API the catalogue was last synced from, or None (an imported catalogue)."""
+        ...
+
+    def image_fetcher(self, api_url: str) -> ApiFetcher:
+        """Fetches card images missing from the store from ``api_url`` (for an export);
+        the caller closes it."""
+        ...
+
+    def deck_cards(self) -> DeckCards:
+        """Every card as decks need it (:mod:`app.catalogue.decks`), read now."""
+        ...
+
+    @property
+    def images(self) -> ImageStore:
+        """The store of card image files (what an export copies and renders)."""
+        ...
+
+    @property
+    def paths(self) -> Paths | None:
+        """The installation's folders (cache, thumbnails, logs), or None for a catalogue
+        built from parts."""
         ...
 
     def sync_status(self) -> SyncStatus:

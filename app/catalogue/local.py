@@ -13,7 +13,6 @@ from app.catalogue.shapes import card_response
 from app.errors import NotFound
 from app.images.cache import RoundedCache
 from app.images.store import ImageStore
-from app.model.query import CardSummary
 from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
 from app.store.featured import SetsReader
@@ -144,15 +143,6 @@ class LocalCatalogue(LocalExtras):
         """``GET /cards/search`` (official API): one page object. Raises InvalidRequest."""
         params = parse_params(page, page_size, prefix, name, last_update, sort, order)
         return search_page(self.store, params)
-
-    def search_cards(self, text: str, limit: int = 5000) -> list[CardSummary]:
-        """Every card by name when ``text`` is empty, else the cards :meth:`query` finds.
-
-        TODO(gui): only tests/gui/test_thumbnails.py still calls this; switch it to
-        ``query("")`` and remove this method.
-        """
-        hits = self.query(text, limit=limit).hits
-        return [hit for hit in hits if isinstance(hit, CardSummary)]
 
     def deck_cards(self) -> DeckCards:
         """Every card as decks need it (:mod:`app.catalogue.decks`), read now."""

@@ -2,17 +2,42 @@
 
 :class:`SyncEngine` runs a sync (see :mod:`app.sync.engine` for the flow); the CLI drives it
 with a tqdm bar, a GUI with a progress callback and a cancel flag. Nothing here imports Qt.
+
+This package is the sync's public face: the window imports these names from ``app.sync``,
+never from its submodules (``tests/test_layers.py``). Besides the engine's types it offers
+the formatting of sync state for people (``api_host``, ``local_time_text``, the progress
+and report lines) and the settings' checks (``api_url_problem``).
 """
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.net.policy import ClientSettings
+    from app.sync.common import DEFAULT_API, IMAGE_MODES, ImagesMode, api_host, api_url_problem
+    from app.sync.context import SyncOptions
+    from app.sync.engine import SyncEngine
+    from app.sync.progress import PHASES, Progress, ProgressFn, SyncCancelled
+    from app.sync.report import SyncReport
+    from app.sync.status import (
+        UNITS,
+        local_time_text,
+        progress_lines,
+        report_counts,
+        report_lines,
+        throttled,
+    )
 
 _WHERE = {
-    "ClientSettings": "app.net.policy", "DEFAULT_API": "app.sync.common",
-    "IMAGE_MODES": "app.sync.common", "SyncOptions": "app.sync.context",
-    "SyncEngine": "app.sync.engine", "PHASES": "app.sync.progress",
-    "Progress": "app.sync.progress", "ProgressFn": "app.sync.progress",
-    "SyncCancelled": "app.sync.progress", "SyncReport": "app.sync.report",
+    "ClientSettings": "app.net.policy",
+    **dict.fromkeys(("DEFAULT_API", "IMAGE_MODES", "ImagesMode", "api_host", "api_url_problem"),
+                    "app.sync.common"),
+    "SyncOptions": "app.sync.context",
+    "SyncEngine": "app.sync.engine",
+    **dict.fromkeys(("PHASES", "Progress", "ProgressFn", "SyncCancelled"), "app.sync.progress"),
+    "SyncReport": "app.sync.report",
+    **dict.fromkeys(("UNITS", "local_time_text", "progress_lines", "report_counts",
+                     "report_lines", "throttled"), "app.sync.status"),
 }
 
 
@@ -28,11 +53,20 @@ __all__ = [
     "DEFAULT_API",
     "IMAGE_MODES",
     "PHASES",
+    "UNITS",
     "ClientSettings",
+    "ImagesMode",
     "Progress",
     "ProgressFn",
     "SyncCancelled",
     "SyncEngine",
     "SyncOptions",
     "SyncReport",
+    "api_host",
+    "api_url_problem",
+    "local_time_text",
+    "progress_lines",
+    "report_counts",
+    "report_lines",
+    "throttled",
 ]

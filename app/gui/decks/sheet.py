@@ -16,9 +16,9 @@ from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 
 from app import __version__
-from app.decks.textout import RegistrationSheet, SheetZone
+from app.decks import RegistrationSheet, SheetZone
 from app.errors import InvalidRequest
-from app.export.files import temporary_beside
+from app.export import temporary_beside
 
 PAGES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 DPI = 300

@@ -103,7 +103,7 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
             the gallery page, the edition shown large.
         theme: ``light`` or ``dark`` (a dark palette on the Fusion style).
         per: one tile per ``card`` or per ``edition``.
-        sort: the order, one of :data:`app.search.SORT_KEYS`; descending: reversed.
+        sort: the order, one of :data:`app.model.query.QUERY_SORTS`; descending: reversed.
 
     Returns:
         0 when the PNG was written, 1 when it could not be.

@@ -19,16 +19,8 @@ from PySide6.QtCore import QModelIndex, QObject, QStandardPaths, Qt, QThreadPool
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QMainWindow, QMenu
 
-from app.bootstrap import Services
-from app.export import (
-    DEFAULT_TEMPLATE,
-    configured_api,
-    plan_card,
-    plan_editions,
-    plan_hits,
-    plan_query,
-    render_name,
-)
+from app.catalogue import Catalogue
+from app.export import DEFAULT_TEMPLATE, render_name
 from app.gui.export.dialog import ExportDialog
 from app.gui.export.task import ExportScope, ExportTask
 from app.gui.kit.clipboard import DragOut, ImageCopier
@@ -36,7 +28,7 @@ from app.gui.kit.edition_data import EditionInfo
 from app.gui.kit.failures import STATUS_MS
 from app.gui.kit.operations import LatestRequest
 from app.gui.kit.selection import Selection
-from app.search import SORT_KEYS
+from app.model.query import QUERY_SORTS
 
 EDITION_ROLE = Qt.ItemDataRole.UserRole + 1
 """The role of the ``EditionInfo`` in the detail pane's and the gallery's edition models."""
@@ -52,12 +44,12 @@ def _menu(window: QMainWindow, title: str) -> QMenu:
 
 
 class ExportActions(QObject):
-    """Export, copy, drag and About for ``window`` over ``services``.
+    """Export, copy, drag and About for ``window`` over ``catalogue``.
 
     Args:
         window: the main window (its menus and status bar).
         selection: the selected tiles, the card shown, the current search.
-        services: paths, store, image store and catalogue.
+        catalogue: export plans, image files and fetchers, the cache folder, counts.
         grid: the tile view (Ctrl+C, drag out).
         edition_views: views whose rows hold an ``EditionInfo`` at :data:`EDITION_ROLE`
             (Ctrl+C, drag out).
@@ -65,13 +57,13 @@ class ExportActions(QObject):
         about: opens the About dialog for the catalogue's source and counts.
     """
 
-    def __init__(self, window: QMainWindow, selection: Selection, services: Services, *,
+    def __init__(self, window: QMainWindow, selection: Selection, catalogue: Catalogue, *,
                  grid: QAbstractItemView, edition_views: Sequence[QAbstractItemView] = (),
                  api: Callable[[], str | None] = lambda: None,
                  about: Callable[[str | None, dict[str, int]], object] = lambda *_: None
                  ) -> None:
         super().__init__(window)
-        self.window, self.selection, self.services = window, selection, services
+        self.window, self.selection, self.catalogue = window, selection, catalogue
         self.grid, self.edition_views = grid, list(edition_views)
         self._api, self._open_about = api, about
         self.folder = Path(QStandardPaths.writableLocation(
@@ -96,7 +88,9 @@ class ExportActions(QObject):
         else:
             file_menu.addAction(self.export_action)
         _menu(window, "&Help").addAction(self.about_action)
-        cache = services.paths.cache
+        if catalogue.paths is None:
+            raise ValueError("ExportActions needs a catalogue with its folders (a cache)")
+        cache = catalogue.paths.cache
         self.copier = ImageCopier(self._pool, cache / "clipboard", self)
         self.copier.copied.connect(self._status)
         self.copier.failed.connect(self._status)
@@ -115,30 +109,31 @@ class ExportActions(QObject):
 
     def scopes(self) -> list[ExportScope]:
         """What may be exported now: selected tiles, the card shown, the search's editions."""
-        store, selection = self.services.store, self.selection
+        catalogue, selection = self.catalogue, self.selection
         scopes: list[ExportScope] = []
         hits = selection.selected_hits()
         if hits:
             what = hits[0].name if len(hits) == 1 else f"the {len(hits)} selected tiles"
-            scopes.append(ExportScope(f"The image of {what}" if len(hits) == 1 else
-                                      f"The images of {what}", lambda: plan_hits(store, hits)))
+            scopes.append(ExportScope(
+                f"The image of {what}" if len(hits) == 1 else f"The images of {what}",
+                lambda: catalogue.export_plan(hits=hits)))
         slug = selection.shown_card()
         if slug:
             scopes.append(ExportScope(f"Every edition of the card shown ({slug})",
-                                      lambda: plan_card(store, slug)))
+                                      lambda: catalogue.export_plan(card=slug)))
         request = selection.current_query()
         text = request.text.strip()
-        sort = request.sort if request.sort in SORT_KEYS else "set"
+        sort = request.sort if request.sort in QUERY_SORTS else "set"
         title = (f"Every edition matching the search “{text}”" if text
                  else "Every edition in the catalogue")
-        scopes.append(ExportScope(title, lambda: plan_query(
-            store, text, sort=sort, descending=request.descending)))
+        scopes.append(ExportScope(title, lambda: catalogue.export_plan(
+            query=text, sort=sort, descending=request.descending)))
         return scopes
 
     def open_export(self, scopes: Sequence[ExportScope] | None = None) -> ExportDialog:
         """Open the export dialog for ``scopes`` (default: :meth:`scopes`)."""
-        services = self.services
-        task = ExportTask(services.images, services.store, self.fetch_api)
+        catalogue = self.catalogue
+        task = ExportTask(catalogue.images, catalogue.image_fetcher, self.fetch_api)
         dialog = ExportDialog(task, scopes or self.scopes(), self.folder, self.window)
         task.setParent(dialog)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -151,12 +146,13 @@ class ExportActions(QObject):
         """Where images not stored are fetched from: the API of File ▸ Settings…, else the
         one the catalogue was synced from (called in the export's worker)."""
         api = self._api()
-        return api if isinstance(api, str) and api else configured_api(self.services.store)
+        return api if isinstance(api, str) and api else self.catalogue.configured_api()
 
     def export_editions(self, uuids: Sequence[str], title: str) -> ExportDialog:
         """Open the export dialog for the editions ``uuids`` (a gallery, the detail pane)."""
-        store, wanted = self.services.store, list(uuids)
-        return self.open_export([ExportScope(title, lambda: plan_editions(store, wanted))])
+        catalogue, wanted = self.catalogue, list(uuids)
+        return self.open_export([ExportScope(title,
+                                             lambda: catalogue.export_plan(editions=wanted))])
 
     @Slot()
     def copy_current(self) -> None:
@@ -174,8 +170,8 @@ class ExportActions(QObject):
     @Slot()
     def show_about(self) -> None:
         """Help ▸ About Archivist (the data source and counts are read in a worker)."""
-        catalogue, store = self.services.catalogue, self.services.store
-        self._about.submit(lambda: (configured_api(store), catalogue.counts()))
+        catalogue = self.catalogue
+        self._about.submit(lambda: (catalogue.configured_api(), catalogue.counts()))
 
     def shutdown(self) -> None:
         """Cancel a running export, wait for the workers, release the clipboard."""
@@ -201,7 +197,7 @@ class ExportActions(QObject):
         edition = index.data(EDITION_ROLE) if index.isValid() else None
         if not isinstance(edition, EditionInfo) or not edition.image_file:
             return None
-        path = self.services.catalogue.card_image_path(edition.image_file)
+        path = self.catalogue.card_image_path(edition.image_file)
         if path is None:
             return None
         values = {"set_prefix": edition.set_prefix, "collector_number": edition.collector_number,
@@ -213,7 +209,7 @@ class ExportActions(QObject):
         if not index.isValid():
             return None
         hit = self.selection.hit_at(index.row())
-        path = self.services.catalogue.card_image_path(hit.image_file)
+        path = self.catalogue.card_image_path(hit.image_file)
         if path is None:
             return None
         values = {"set_prefix": hit.set_prefix, "collector_number": hit.collector_number,

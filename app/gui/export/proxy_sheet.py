@@ -34,7 +34,7 @@ from PySide6.QtGui import (
 
 from app import __version__
 from app.errors import InvalidRequest
-from app.export.files import temporary_beside
+from app.export import temporary_beside
 
 CARD_MM = QSizeF(63.0, 88.0)
 COLUMNS = ROWS = 3

@@ -28,8 +28,7 @@ from app.export import (
     run_export,
 )
 from app.gui.kit.operations import Operation
-from app.images.store import ImageStore
-from app.store import Store
+from app.images import ImageStore
 
 log = logging.getLogger("app.gui")
 
@@ -99,7 +98,8 @@ class ExportTask(QObject):
         failed(object): the exception that stopped the run.
 
     Args:
-        images: the image store. store: the catalogue (told about fetched images).
+        images: the image store. fetcher: ``Catalogue.image_fetcher`` (an API → a fetcher of
+            missing images that tells the catalogue about them).
         api: returns the API to fetch missing images from, or None (called in the worker).
         parent: the owning QObject.
     """
@@ -108,10 +108,10 @@ class ExportTask(QObject):
     finished = Signal(object)
     failed = Signal(object)
 
-    def __init__(self, images: ImageStore, store: Store | None,
+    def __init__(self, images: ImageStore, fetcher: Callable[[str], ApiFetcher],
                  api: Callable[[], str | None], parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._images, self._store, self._api = images, store, api
+        self._images, self._fetcher, self._api = images, fetcher, api
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._cancel = threading.Event()
@@ -163,7 +163,7 @@ class ExportTask(QObject):
         the progress."""
         items = request.scope.plan()
         api = self._api()
-        fetch: Fetcher | None = ApiFetcher(api, self._images, self._store) if api else None
+        fetch: Fetcher | None = self._fetcher(api) if api else None
         try:
             if request.files is not None:
                 report = run_export(items, request.files, self._images, fetch=fetch,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from app.search import Hit
+from app.model.query import Hit
 
 
 class Query(Protocol):
@@ -23,7 +23,7 @@ class Query(Protocol):
 
     @property
     def sort(self) -> str:
-        """One of :data:`app.search.SORT_KEYS` (anything else: sort by set)."""
+        """One of :data:`app.model.query.QUERY_SORTS` (anything else: sort by set)."""
         ...
 
     @property

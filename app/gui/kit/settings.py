@@ -9,13 +9,14 @@ own settings and never touches the user's.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
-from app.paths import Paths
-from app.search import SORT_KEYS
-from app.sync.common import DEFAULT_API, IMAGE_MODES, ImagesMode, api_url_problem
+from app.model.query import QUERY_SORTS
+from app.sync import DEFAULT_API, IMAGE_MODES, ImagesMode, api_url_problem
 
 SETTINGS_FILE = "archivist-gui.ini"
 DEFAULT_SIZE = (1280, 800)
@@ -23,7 +24,16 @@ DEFAULT_SPLIT = (780, 500)
 DEFAULT_THEMA_SPLIT = (590, 690)
 
 
-def open_settings(paths: Paths) -> QSettings:
+class DataFolder(Protocol):
+    """What the settings need of the installation's folders (``app.paths.Paths``)."""
+
+    @property
+    def data(self) -> Path:
+        """The data folder."""
+        ...
+
+
+def open_settings(paths: DataFolder) -> QSettings:
     """The window settings of this installation (``<data>/archivist-gui.ini``)."""
     return QSettings(str(paths.data / SETTINGS_FILE), QSettings.Format.IniFormat)
 
@@ -104,7 +114,7 @@ class SearchPrefs:
 
     Attributes:
         per: ``card`` or ``edition`` (one tile per card or per edition).
-        sort: a sort key of :data:`app.search.SORT_KEYS`.
+        sort: a sort key of :data:`app.model.query.QUERY_SORTS`.
         descending: reverse the order.
         filters_visible: the filter panel is shown.
     """
@@ -122,7 +132,7 @@ def load_search_prefs(settings: QSettings | None) -> SearchPrefs:
     per = str(settings.value("search/per", "card"))
     sort = str(settings.value("search/sort", "name"))
     return SearchPrefs(
-        per if per in ("card", "edition") else "card", sort if sort in SORT_KEYS else "name",
+        per if per in ("card", "edition") else "card", sort if sort in QUERY_SORTS else "name",
         str(settings.value("search/descending", "false")).lower() in ("true", "1"),
         str(settings.value("search/filters", "true")).lower() in ("true", "1"),
     )

@@ -20,8 +20,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QImage
 
 from app.gui.kit.image_jobs import ImageJobs, ThumbState
-from app.images import rounded_thumbnail
-from app.images.cache import write_atomic
+from app.images import rounded_thumbnail, write_atomic
 
 log = logging.getLogger("app.gui")
 

@@ -2,10 +2,9 @@
 
 :class:`SearchController` turns "run this query", "load this card", "how big is the
 catalogue" and "which filter values are there" into :class:`~app.gui.kit.operations.LatestRequest`
-submissions and reports the answers by signal. Queries run through
-:func:`app.search.run_query` in a worker; a malformed query comes back as a
-:class:`QueryProblem` (data, not an exception crossing threads). The catalogue is
-thread-safe (one SQLite connection per thread).
+submissions and reports the answers by signal. Queries run through ``Catalogue.query``
+in a worker; a malformed query comes back as a :class:`QueryProblem` (data, not an
+exception crossing threads). The catalogue is thread-safe (one SQLite connection per thread).
 """
 
 from __future__ import annotations
@@ -17,14 +16,17 @@ from PySide6.QtCore import QObject, QThreadPool, Signal, Slot
 
 from app.gui.kit.detail_data import CardDetail, DetailSource, load_detail
 from app.gui.kit.operations import LatestRequest
-from app.search import QueryResult, QuerySyntaxError, run_query
-from app.store import Store
+from app.model.query import Per, QueryResult, SortKey
+from app.search import QuerySyntaxError
 
 
 class CatalogueReader(DetailSource, Protocol):
     """The catalogue calls the window makes (``LocalCatalogue`` satisfies it)."""
 
-    store: Store
+    def query(
+        self, text: str, per: Per = "card", sort: SortKey | str = "name",
+        descending: bool = False, limit: int | None = None,
+    ) -> QueryResult: ...
 
     def counts(self) -> dict[str, int]: ...
 
@@ -38,7 +40,7 @@ class SearchRequest:
     Attributes:
         text: the query in the search language ("" lists everything).
         per: ``card`` (one hit per card) or ``edition`` (one hit per matching edition).
-        sort: one of :data:`app.search.SORT_KEYS`.
+        sort: one of :data:`app.model.query.QUERY_SORTS`.
         descending: reverse the order.
     """
 
@@ -69,7 +71,7 @@ class SearchController(QObject):
 
     Signals:
         resultsReady(object, object): the :class:`SearchRequest` and its
-            :class:`~app.search.QueryResult` (every hit, in the asked order).
+            :class:`~app.model.query.QueryResult` (every hit, in the asked order).
         queryRejected(object, object): the :class:`SearchRequest` and the
             :class:`QueryProblem` of a malformed query.
         cardReady(object): the :class:`CardDetail` of the newest card load.
@@ -124,13 +126,13 @@ class SearchController(QObject):
         or, for a malformed query, queryRejected. Older searches' answers are dropped."""
         if isinstance(request, str):
             request = SearchRequest(request)
-        store = self._catalogue.store
+        catalogue = self._catalogue
         asked = request
 
         def work() -> tuple[SearchRequest, QueryResult | QueryProblem]:
             try:
-                return asked, run_query(store, asked.text, per=asked.per,  # type: ignore[arg-type]
-                                        sort=asked.sort, descending=asked.descending)
+                return asked, catalogue.query(asked.text, per=asked.per,  # type: ignore[arg-type]
+                                              sort=asked.sort, descending=asked.descending)
             except QuerySyntaxError as error:
                 return asked, QueryProblem(asked.text, error.message, error.position,
                                            error.hint)

@@ -14,11 +14,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.search import SORT_KEYS
+from app.model.query import QUERY_SORTS
 
 SORTS = {"name": "Name", "set": "Set & number", "cost": "Cost", "level": "Level",
          "power": "Power", "life": "Life", "rarity": "Rarity", "thema": "Thema"}
-"""Sort key (:data:`app.search.SORT_KEYS`) → what the combo box says."""
+"""Sort key (:data:`app.model.query.QUERY_SORTS`) → what the combo box says."""
 PERS = {"card": "Cards", "edition": "Editions"}
 SEGMENTS = """
 QToolButton#per_card, QToolButton#per_edition {
@@ -46,7 +46,7 @@ class SearchOptions(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        assert tuple(SORTS) == SORT_KEYS
+        assert tuple(SORTS) == QUERY_SORTS
         self.sort_box = QComboBox()
         self.sort_box.setAccessibleName("Sort by")
         for key, text in SORTS.items():
@@ -86,7 +86,7 @@ class SearchOptions(QWidget):
 
     @property
     def sort(self) -> str:
-        """The sort key (one of :data:`app.search.SORT_KEYS`)."""
+        """The sort key (one of :data:`app.model.query.QUERY_SORTS`)."""
         return str(self.sort_box.currentData())
 
     @property

@@ -19,7 +19,8 @@ from app.gui.search.grid import CardGrid
 from app.gui.search.options import SearchOptions
 from app.gui.search.query_error import QueryErrorBanner
 from app.gui.search.result_model import ResultModel
-from app.search import QueryResult, QuerySyntaxError
+from app.model.query import QueryResult
+from app.search import QuerySyntaxError
 from app.search.filters import FilterState, from_query, to_query
 
 DEBOUNCE_MS = 200

@@ -1,7 +1,7 @@
 """The search results as a list model: one row per card, or one per edition.
 
-The model holds the hits of the newest query (:class:`~app.store.reader.SummaryRow` per
-card, :class:`~app.search.EditionHit` per edition), in the query's order. The thumbnail of
+The model holds the hits of the newest query (:class:`~app.model.query.CardSummary` per
+card, :class:`~app.model.query.EditionHit` per edition), in the query's order. The thumbnail of
 a row is asked of the shared :class:`~app.gui.kit.thumbnails.ThumbnailProvider` only when a
 view paints it; when the provider reports ``ready(key)``, the model emits ``dataChanged``
 for the rows showing that image only.
@@ -23,8 +23,8 @@ from PySide6.QtCore import (
 )
 
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
+from app.model.query import EditionHit, Hit
 from app.model.vocabulary import rarity_by_number
-from app.search import EditionHit, Hit
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

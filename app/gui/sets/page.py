@@ -9,7 +9,7 @@ Nine groups and a few dozen sets need no more, and the view gives keyboard navig
 from __future__ import annotations
 
 import shlex
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QThreadPool, Signal, Slot
@@ -21,14 +21,12 @@ from app.gui.kit.empty_state import EmptyState
 from app.gui.kit.operations import LatestRequest
 from app.gui.sets.delegate import GroupDelegate
 from app.gui.sets.model import FeaturedGroup, FeaturedSetsModel, FeaturedSource, load_featured
-from app.paths import resolve_paths
 
 
-def import_featured_command(data_dir: Path) -> str:
-    """The ``archivist import`` line for ``featured-sets.json`` into this data folder."""
-    words = ["archivist"]
-    if resolve_paths(None).data != data_dir:
-        words += ["--data-dir", shlex.quote(str(data_dir))]
+def import_featured_command(data_dir_args: Sequence[str]) -> str:
+    """The ``archivist import`` line for ``featured-sets.json`` into a data folder
+    (``data_dir_args``: ``Catalogue.data_dir_args()``)."""
+    words = ["archivist", *(shlex.quote(word) for word in data_dir_args)]
     return " ".join([*words, "import", "…/featured-sets.json"]) + " \\\n    [--logos DIR]"
 
 
@@ -42,17 +40,18 @@ class SetsPage(QWidget):
     Args:
         catalogue: endpoints 4 and 5 (``services.catalogue``).
         pool: the thread pool for catalogue work.
-        data_dir: the data folder (for the import command shown when there are no groups).
+        data_dir_args: ``catalogue.data_dir_args()`` (for the import command shown when
+            there are no groups).
         parent: the owning widget.
     """
 
     setRequested = Signal(str)
     failed = Signal(str, object)
 
-    def __init__(self, catalogue: FeaturedSource, pool: QThreadPool, data_dir: Path,
+    def __init__(self, catalogue: FeaturedSource, pool: QThreadPool, data_dir_args: Sequence[str],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._catalogue, self._data_dir, self._loaded = catalogue, data_dir, False
+        self._catalogue, self._data_dir_args, self._loaded = catalogue, list(data_dir_args), False
         self.model = FeaturedSetsModel(self)
         self.view = QTreeView()
         self.view.setModel(self.model)
@@ -139,7 +138,7 @@ class SetsPage(QWidget):
             "The featured set groups come from the API's /featured-sets answer. Import "
             "featured-sets.json (and, if you have them, the group logos) from a terminal, "
             "or sync the catalogue:",
-            import_featured_command(self._data_dir), "Check again")
+            import_featured_command(self._data_dir_args), "Check again")
         self.stack.setCurrentWidget(self.empty)
 
     @Slot(object)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -18,18 +19,19 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.kit.card_paint import scaled_font
-from app.paths import resolve_paths
 
 SNAPSHOT_HINT = "…/snapshots/2026-04-04"
 IMAGES_HINT = "…/images/cards"
 
 
-def import_command(data_dir: Path) -> str:
-    """The ``archivist import`` command line for this data folder (with ``--data-dir`` only
-    when the folder is not the one ``archivist`` would use by default), on two lines."""
-    first = ["archivist"]
-    if resolve_paths(None).data != data_dir:
-        first += ["--data-dir", shlex.quote(str(data_dir))]
+def import_command(data_dir_args: Sequence[str]) -> str:
+    """The ``archivist import`` command line for a data folder, on two lines.
+
+    Args:
+        data_dir_args: ``Catalogue.data_dir_args()`` (``--data-dir FOLDER`` only when the
+            folder is not the one ``archivist`` would use by default).
+    """
+    first = ["archivist", *(shlex.quote(word) for word in data_dir_args)]
     first += ["import", SNAPSHOT_HINT]
     return " ".join(first) + " \\\n    --images " + IMAGES_HINT
 
@@ -41,14 +43,16 @@ class FirstRunPage(QWidget):
         recheckRequested(): the person imported something and asks to look again.
 
     Args:
-        data_dir: the data folder of the catalogue (``services.paths.data``).
+        data_dir: the data folder of the catalogue (``catalogue.data_dir``).
         icon: the application icon.
         parent: the owning widget.
+        data_dir_args: ``catalogue.data_dir_args()`` for the import command.
     """
 
     recheckRequested = Signal()
 
-    def __init__(self, data_dir: Path, icon: QIcon, parent: QWidget | None = None) -> None:
+    def __init__(self, data_dir: Path, icon: QIcon, parent: QWidget | None = None, *,
+                 data_dir_args: Sequence[str]) -> None:
         super().__init__(parent)
         column = QWidget()
         column.setMaximumWidth(640)
@@ -68,7 +72,7 @@ class FirstRunPage(QWidget):
         )
         intro.setWordWrap(True)
         intro.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        command = QLabel(import_command(data_dir))
+        command = QLabel(import_command(data_dir_args))
         command.setObjectName("importCommand")
         command.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         command.setFont(QFont("DejaVu Sans Mono, Menlo, Consolas, monospace"))

@@ -2,7 +2,7 @@
 
 Signals flow one way (DESIGN.md: "the GUI thread only paints"):
 ``BrowserPage.searchRequested`` (debounced typing, filters, sort) → :meth:`SearchController.search`
-(worker, :func:`app.search.run_query`) → ``resultsReady`` → :meth:`BrowserPage.show_results`
+(worker, ``Catalogue.query``) → ``resultsReady`` → :meth:`BrowserPage.show_results`
 (or ``queryRejected`` → :meth:`BrowserPage.show_problem`); ``BrowserPage.cardChosen`` →
 :meth:`SearchController.load_card` (worker) → ``cardReady`` → :meth:`DetailPane.show_detail`;
 thumbnails: the delegate asks the model, the model asks the provider (worker) →
@@ -54,7 +54,7 @@ from app.gui.shell.first_run import FirstRunPage
 from app.gui.shell.window_selection import WindowSelection
 from app.gui.sync.controller import SyncController
 from app.gui.thema.page import ThemaPage
-from app.search import QueryResult
+from app.model.query import QueryResult
 
 THUMB_SIZE = QSize(146, 204)
 PAGES = ("search", "sets", "thema")
@@ -103,11 +103,13 @@ class MainWindow(QMainWindow):
         self.browser = BrowserPage(self.model, self.detail, THUMB_SIZE)
         self.search, self.grid = self.browser.search, self.browser.grid
         self.splitter = self.browser.splitter
-        self.first_run = FirstRunPage(services.paths.data, icon or QIcon())
+        self.first_run = FirstRunPage(services.paths.data, icon or QIcon(),
+                                      data_dir_args=services.catalogue.data_dir_args())
         self.pages = QStackedWidget()
         self.pages.addWidget(self.browser)
         self.pages.addWidget(self.first_run)
-        self.sets = SetsPage(services.catalogue, self._pool, services.paths.data)
+        self.sets = SetsPage(services.catalogue, self._pool,
+                             services.catalogue.data_dir_args())
         self.thema = ThemaPage(services.catalogue, self._pool)
         self.tabs = QTabWidget(documentMode=True)
         titles = ((self.pages, "Search"), (self.sets, "Featured sets"), (self.thema, "Thema"))
@@ -119,7 +121,7 @@ class MainWindow(QMainWindow):
         self.count_label = QLabel()
         self.statusBar().addPermanentWidget(self.count_label)
         # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
-        self.sync = SyncController(services, self, settings, dialogs)
+        self.sync = SyncController(services.catalogue, self, settings, dialogs)
         self.file_menu = self.menuBar().addMenu("&File")
         self.file_menu.addAction(self.sync.sync_action)
         self.file_menu.addAction(self.sync.settings_action)
@@ -148,7 +150,8 @@ class MainWindow(QMainWindow):
         # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
         # editions and the gallery; Help ▸ About Archivist
         self.export = ExportActions(
-            self, WindowSelection(self.browser, self.grid, self.model, self.detail), services,
+            self, WindowSelection(self.browser, self.grid, self.model, self.detail),
+            services.catalogue,
             grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
             api=lambda: self.sync.prefs.api_url, about=partial(open_about, self, icon))
         self.sets.setRequested.connect(self.show_set)

@@ -12,7 +12,7 @@ from app.gui.card.detail_pane import DetailPane
 from app.gui.search.controller import SearchRequest
 from app.gui.search.page import BrowserPage
 from app.gui.search.result_model import ResultModel
-from app.search import Hit
+from app.model.query import Hit
 
 
 class WindowSelection:

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QSettings, QThreadPool, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
-from app.bootstrap import Services
+from app.catalogue import Catalogue
 from app.errors import ArchivistError, UpstreamError
 from app.gui.kit.failures import STATUS_MS, report_failure
 from app.gui.kit.operations import LatestRequest
@@ -26,12 +26,10 @@ from app.gui.kit.settings import SyncPrefs, load_sync_prefs, save_sync_prefs
 from app.gui.sync.dialog import CANCELLED_TEXT, SyncDialog
 from app.gui.sync.settings_dialog import SettingsDialog
 from app.gui.sync.status_indicator import StatusIndicator
-from app.sync.progress import Progress, SyncCancelled
-from app.sync.report import SyncReport
-from app.sync.status import throttled
+from app.sync import Progress, SyncCancelled, SyncReport, throttled
 
 if TYPE_CHECKING:
-    from app.sync.context import SyncOptions
+    from app.sync import SyncOptions
 
 START_DELAY_MS = 1500
 """How long after the first paint "sync on start" begins."""
@@ -39,7 +37,7 @@ START_DELAY_MS = 1500
 
 def default_options(prefs: SyncPrefs) -> SyncOptions:
     """The sync options of the settings: their API URL and image policy."""
-    from app.sync.context import SyncOptions  # the engine loads with the first sync
+    from app.sync import SyncOptions  # the engine loads with the first sync
 
     return SyncOptions(api_url=prefs.api_url, images=prefs.images)
 
@@ -52,7 +50,7 @@ class SyncController(QObject):
         applied(object): a sync's :class:`SyncReport`, once the new catalogue is in use.
 
     Args:
-        services: the paths and the store to sync.
+        catalogue: the catalogue to sync (its engine, status and probe).
         window: shows the indicator in its status bar and parents the dialogs.
         settings: where the sync settings persist; None (screenshots, tests) keeps them in
             memory and never reaches the network on its own (no probe, no sync on start).
@@ -63,10 +61,10 @@ class SyncController(QObject):
     applied = Signal(object)
     _relay = Signal(int, object)  # emitted by the worker, delivered in the GUI thread
 
-    def __init__(self, services: Services, window: QMainWindow, settings: QSettings | None,
+    def __init__(self, catalogue: Catalogue, window: QMainWindow, settings: QSettings | None,
                  dialogs: bool = True) -> None:
         super().__init__(window)
-        self._services, self._window = services, window
+        self._catalogue, self._window = catalogue, window
         self._settings, self._dialogs = settings, dialogs
         self.prefs = load_sync_prefs(settings)
         self.options_factory: Callable[[SyncPrefs], SyncOptions] = default_options
@@ -82,7 +80,7 @@ class SyncController(QObject):
         self.dialog = SyncDialog(self.prefs.api_url, window)
         self.dialog.cancelRequested.connect(self.cancel)
         self.dialog.syncRequested.connect(self.sync_now)
-        self.indicator = StatusIndicator(self.prefs.api_url, services.store, self._pool)
+        self.indicator = StatusIndicator(self.prefs.api_url, catalogue, self._pool)
         self.indicator.clicked.connect(self.show_dialog)
         window.statusBar().addPermanentWidget(self.indicator)
         self.sync_action = QAction("&Sync now", window, shortcut=QKeySequence("Ctrl+R"),
@@ -110,9 +108,7 @@ class SyncController(QObject):
                 self.show_dialog()
             return False
         options = self.options_factory(self.prefs)
-        from app.sync.engine import SyncEngine  # not at start-up: httpx, the models
-
-        engine = SyncEngine(self._services.paths, self._services.store, options)
+        engine = self._catalogue.sync_engine(options)  # loads httpx and the models
         cancel = self._cancel = threading.Event()
         self._token += 1
         token, relay = self._token, self._relay

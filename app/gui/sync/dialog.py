@@ -26,10 +26,16 @@ from PySide6.QtWidgets import (
 
 from app.errors import ArchivistError
 from app.gui.kit.card_paint import scaled_font
-from app.sync.common import api_host
-from app.sync.progress import PHASES, Progress
-from app.sync.report import SyncReport
-from app.sync.status import UNITS, progress_lines, report_counts, report_lines
+from app.sync import (
+    PHASES,
+    UNITS,
+    Progress,
+    SyncReport,
+    api_host,
+    progress_lines,
+    report_counts,
+    report_lines,
+)
 
 CANCELLED_TEXT = ("Sync cancelled. The catalogue is unchanged; the next sync resumes where "
                   "this one stopped.")

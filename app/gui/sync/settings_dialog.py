@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.gui.kit.settings import SyncPrefs
 from app.gui.kit.theme import rise_fall_colours
-from app.sync.common import DEFAULT_API, IMAGE_MODES, ImagesMode, api_url_problem
+from app.sync import DEFAULT_API, IMAGE_MODES, ImagesMode, api_url_problem
 
 IMAGE_CHOICES: dict[ImagesMode, tuple[str, str]] = {
     "none": ("None", "The catalogue only; no card images are downloaded."),

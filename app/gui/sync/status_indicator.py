@@ -1,6 +1,6 @@
 """The status bar's sync indicator: ``Synced 21 Nov 2026 15:04 · api.gatcg.com · online``.
 
-It shows the catalogue's :class:`~app.sync.status.SyncStatus` (read in a worker), the API in
+It shows the catalogue's :class:`~app.model.status.SyncStatus` (read in a worker), the API in
 use (the settings' URL), whether that API answered the last sync or probe (a worker), and
 the progress of a running sync. Clicking it shows the sync dialog.
 """
@@ -13,10 +13,10 @@ from typing import Literal
 from PySide6.QtCore import Qt, QThreadPool, Slot
 from PySide6.QtWidgets import QToolButton, QWidget
 
+from app.catalogue import Catalogue
 from app.gui.kit.operations import LatestRequest
-from app.store import Store
-from app.sync.common import api_host
-from app.sync.status import SyncStatus, local_time_text, probe, read_status
+from app.model.status import SyncStatus
+from app.sync import api_host, local_time_text
 
 log = logging.getLogger("app.gui")
 Reach = Literal["unknown", "checking", "online", "offline"]
@@ -62,15 +62,16 @@ class StatusIndicator(QToolButton):
 
     Args:
         api_url: the API in use (the settings' URL).
-        store: the catalogue whose ``meta`` table tells when it was synced.
+        catalogue: tells when it was synced (``sync_status``) and probes APIs
+            (``api_problem``).
         pool: runs the status reads and probes.
         parent: the owning widget.
     """
 
-    def __init__(self, api_url: str, store: Store, pool: QThreadPool,
+    def __init__(self, api_url: str, catalogue: Catalogue, pool: QThreadPool,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._store, self._probe_next = store, False
+        self._catalogue, self._probe_next = catalogue, False
         self._read, self._probe = LatestRequest(pool, self), LatestRequest(pool, self)
         self._read.finished.connect(self._on_status)
         self._read.failed.connect(lambda error: log.warning("sync status unread: %s", error))
@@ -104,18 +105,18 @@ class StatusIndicator(QToolButton):
     def refresh(self, then_probe: bool = False) -> None:
         """Read the catalogue's sync state (in a worker); ``then_probe``: then ask whether the
         API answers, if the catalogue was synced before and no sync runs."""
-        store = self._store
+        catalogue = self._catalogue
         self._probe_next = then_probe
-        self._read.submit(lambda: read_status(store))
+        self._read.submit(catalogue.sync_status)
 
     def probe(self) -> None:
         """Ask (in a worker, a few seconds at most) whether the API in use answers."""
-        url = self._api_url
+        url, catalogue = self._api_url, self._catalogue
         self.set_reach("checking")
-        self._probe.submit(lambda: (url, probe(url)))
+        self._probe.submit(lambda: (url, catalogue.api_problem(url)))
 
     def set_status(self, status: SyncStatus) -> None:
-        """Show the catalogue's sync state (from :func:`app.sync.status.read_status`)."""
+        """Show the catalogue's sync state (from ``Catalogue.sync_status``)."""
         self._status = status
         self._refresh()
 

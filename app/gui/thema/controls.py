@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from app.gui.kit.theme import rise_fall_colours
 from app.gui.thema.data import PRESETS
 from app.model.vocabulary import CIRCULATION_KINDS, names
-from app.thema.dates import KINDS
+from app.thema import KINDS
 
 SEGMENT_STYLE = (
     "QToolButton#segment { min-width: 40px; padding: 3px 10px; border: 1px solid palette(dark);"

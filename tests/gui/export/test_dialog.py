@@ -31,7 +31,8 @@ def make_dialog(qtbot: QtBot, real_services: Services, tmp_path: Path) -> Iterat
 
     def make(query: str = FIRE) -> ExportDialog:
         store = real_services.store
-        task = ExportTask(real_services.images, store, lambda: None)
+        task = ExportTask(real_services.images, real_services.catalogue.image_fetcher,
+                          lambda: None)
         scope = ExportScope(f"Every edition matching “{query}”",
                             lambda: plan_query(store, query))
         dialog = ExportDialog(task, [scope], tmp_path / "out")

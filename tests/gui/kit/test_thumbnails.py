@@ -29,7 +29,7 @@ def provider(real_services: Services) -> Iterator[ThumbnailProvider]:
 
 
 def with_and_without_image(services: Services) -> tuple[list[CardSummary], list[CardSummary]]:
-    rows = services.catalogue.search_cards("")
+    rows = [hit for hit in services.catalogue.query("").hits if isinstance(hit, CardSummary)]
     return [r for r in rows if r.has_image], [r for r in rows if not r.has_image]
 
 

@@ -14,7 +14,7 @@ from app.gui.card.edition_list import EditionModel
 from app.gui.kit.detail_data import load_detail
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.gui.search.result_model import ResultModel
-from app.search import EditionHit, run_query
+from app.model.query import EditionHit
 
 pytestmark = pytest.mark.realdata
 
@@ -31,7 +31,7 @@ def test_result_model_per_card(qtmodeltester: ModelTester, qtbot: QtBot,
                                provider: ThumbnailProvider, real_services: Services) -> None:
     model = ResultModel(provider, QSize(146, 204))
     qtmodeltester.check(model)
-    result = run_query(real_services.store, "spirit")
+    result = real_services.catalogue.query("spirit")
     model.set_results(result.query, result.hits, result.per)
     qtmodeltester.check(model)
     assert model.rowCount() == result.total > 10 and model.per == "card"
@@ -50,7 +50,7 @@ def test_result_model_per_card(qtmodeltester: ModelTester, qtbot: QtBot,
 def test_result_model_per_edition(qtmodeltester: ModelTester, qtbot: QtBot,
                                   provider: ThumbnailProvider, real_services: Services) -> None:
     model = ResultModel(provider, QSize(146, 204))
-    result = run_query(real_services.store, "spirit of fire", per="edition", sort="set")
+    result = real_services.catalogue.query("spirit of fire", per="edition", sort="set")
     model.set_results(result.query, result.hits)
     qtmodeltester.check(model)
     assert model.per == "edition" and model.rowCount() == result.total

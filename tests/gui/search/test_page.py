@@ -14,7 +14,6 @@ from app.bootstrap import Services
 from app.gui.devtools.screenshot import take_screenshot
 from app.gui.search.result_model import ResultModel
 from app.gui.shell.main_window import MainWindow
-from app.search import run_query
 
 pytestmark = pytest.mark.realdata
 
@@ -50,7 +49,7 @@ def test_a_query_of_the_language_finds_what_the_command_line_finds(
 ) -> None:
     window.set_query("el:fire t:champion")
     settle(qtbot, window, "el:fire t:champion")
-    expected = run_query(real_services.store, "el:fire t:champion")
+    expected = real_services.catalogue.query("el:fire t:champion")
     assert slugs(window) == [hit.slug for hit in expected.hits]
     assert window.count_label.text() == f"{expected.total} cards"
     assert window.browser.error.isHidden() and window.search.property("invalid") is False
@@ -117,7 +116,7 @@ def test_sort_and_direction(qtbot: QtBot, window: MainWindow, real_services: Ser
     options.sort_box.setCurrentIndex(options.sort_box.findData("level"))
     options.direction.click()
     assert options.direction.text().startswith("↓")
-    expected = run_query(real_services.store, "t:champion", sort="level", descending=True)
+    expected = real_services.catalogue.query("t:champion", sort="level", descending=True)
     qtbot.waitUntil(lambda: slugs(window) == [hit.slug for hit in expected.hits],
                     timeout=10_000)
 

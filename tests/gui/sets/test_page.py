@@ -33,7 +33,7 @@ def pool() -> Iterator[QThreadPool]:
 
 def open_page(qtbot: QtBot, services: Services, pool: QThreadPool,
               catalogue: Any = None) -> SetsPage:
-    page = SetsPage(catalogue or services.catalogue, pool, services.paths.data)
+    page = SetsPage(catalogue or services.catalogue, pool, services.catalogue.data_dir_args())
     qtbot.addWidget(page)
     page.resize(900, 700)
     page.show()

@@ -38,5 +38,5 @@ def test_check_again_opens_the_browser_once_cards_are_there(
 
 
 def test_import_command_names_a_custom_data_folder(tmp_path: Path) -> None:
-    command = import_command(tmp_path / "my data")
+    command = import_command(["--data-dir", str(tmp_path / "my data")])
     assert command.startswith(f"archivist --data-dir '{tmp_path / 'my data'}' import")

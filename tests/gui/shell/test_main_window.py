@@ -17,7 +17,6 @@ from app.bootstrap import Services
 from app.gui.kit.settings import open_settings
 from app.gui.search.result_model import ResultModel
 from app.gui.shell.main_window import MainWindow, count_text
-from app.search import run_query
 
 pytestmark = pytest.mark.realdata
 
@@ -62,7 +61,7 @@ def test_typing_a_name_shows_its_card_first_and_selecting_shows_the_detail(
 
     qtbot.keyClicks(window.search, "Spirit of Fire")
     wait_for_query(qtbot, window, "Spirit of Fire")
-    expected = [hit.slug for hit in run_query(real_services.store, "Spirit of Fire").hits]
+    expected = [hit.slug for hit in real_services.catalogue.query("Spirit of Fire").hits]
     assert slugs(window) == expected  # by name, like the command line
     assert "spirit-of-fire" in expected and "aithne-spirit-of-fire" in expected
     assert window.count_label.text() == count_text(len(expected))
@@ -82,16 +81,14 @@ def test_typing_a_name_shows_its_card_first_and_selecting_shows_the_detail(
 def test_the_search_is_debounced_and_runs_off_the_gui_thread(
     qtbot: QtBot, make_window: WindowFactory, real_services: Services, monkeypatch: Any
 ) -> None:
-    import app.gui.search.controller as controller_module
-
     calls: list[tuple[str, bool]] = []
-    original = controller_module.run_query
+    original = real_services.catalogue.query
 
-    def spy(store: Any, text: str, **options: Any) -> Any:
+    def spy(text: str, **options: Any) -> Any:
         calls.append((text, threading.current_thread() is threading.main_thread()))
-        return original(store, text, **options)
+        return original(text, **options)
 
-    monkeypatch.setattr(controller_module, "run_query", spy)
+    monkeypatch.setattr(real_services.catalogue, "query", spy)
     window = make_window()
     wait_for_query(qtbot, window, "")
     calls.clear()
