@@ -1,13 +1,57 @@
-"""The layer rule of DESIGN.md: Qt only in app/gui; app/model imports nothing else of the app;
-the GUI's packages import each other without cycles, and a page never imports another page."""
+"""The layout rules of DESIGN.md ("Where the code lives"), one test each, each able to fail.
+
+1. No Qt outside ``app/gui``.
+2. ``app/model`` imports nothing else of the app.
+3. ``app/gui`` reaches data through the catalogue. It may import only (:data:`GUI_ALLOWED`):
+
+   - ``app`` itself (``__version__``, ``API_VERSION``), ``app.errors``, ``app.gui.*``;
+   - ``app.catalogue`` and its modules (the ``Catalogue`` protocol and what it returns),
+     ``app.model`` and its modules (result types, vocabulary);
+   - ``app.search`` and its modules: the search language only (no SQL, no store; rule 7);
+   - the public faces of the pure packages, never their submodules: ``app.sync``
+     (engine types and the formatting of sync state), ``app.export``, ``app.images``,
+     ``app.thema``, ``app.decks``;
+   - ``app.bootstrap`` (``Services``) only in ``shell/`` and ``devtools/``, the composition
+     roots of the window and the screenshot; ``app.paths`` only in ``shell/``.
+
+   So never ``app.store``, ``app.net``, ``app.ingest``, ``app.server``, ``app.cli``, a
+   submodule of ``app.sync``/``app.export``/``app.images``/``app.thema``/``app.decks``,
+   ``sqlite3`` or ``httpx``; and no SQL text in ``app/gui``.
+4. Nothing imports ``app.gui`` or ``app.cli`` except themselves and the entry points:
+   ``app/__main__.py`` imports ``app.cli.main``; ``app/cli`` may open the window, the
+   screenshot and the PDF writers, but only inside functions (lazily: the CLI starts without
+   Qt).
+5. The GUI's modules import each other without cycles.
+6. A page package imports only itself and ``kit/``; ``kit/`` imports only ``kit/``.
+7. ``app/search`` imports no ``app.store`` and no ``sqlite3``.
+8. ``tests/`` mirrors ``app/``: every ``tests/<pkg>/`` names an app package (or a package of
+   ``app/gui``), except ``helpers/``, ``contract/`` and ``packaging/``.
+
+Each rule is a function over a scan (module name → its imports) so that a test can plant a
+violation and see it found.
+"""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+from typing import NamedTuple
 
 APP = Path(__file__).resolve().parents[1] / "app"
+TESTS = Path(__file__).resolve().parent
 QT_MODULES = ("PySide6", "shiboken6", "PyQt5", "PyQt6")
+
+
+class Import(NamedTuple):
+    """One imported module name and whether it is imported inside a function (lazily)."""
+
+    name: str
+    lazy: bool
+
+
+Scan = dict[str, list[Import]]
+"""Module name (``app.gui.shell.app``) → what it imports."""
 
 
 def _imports(path: Path) -> list[str]:
@@ -25,7 +69,7 @@ def _modules(package: str = "") -> list[Path]:
     return sorted((APP / package).rglob("*.py"))
 
 
-PAGES = ("search", "card", "sets", "thema", "export", "sync")
+PAGES = ("search", "card", "sets", "thema", "export", "sync", "decks")
 """The page and flow packages of app/gui; shell/ and devtools/ may import them, kit/ not."""
 
 
@@ -81,25 +125,135 @@ def _package(module: str) -> str:
     return parts[2] if len(parts) > 2 else ""
 
 
-def test_no_qt_outside_app_gui() -> None:
-    offenders = [
-        f"{path.relative_to(APP.parent)} imports {name}"
-        for path in _modules()
-        if "gui" not in path.relative_to(APP).parts
-        for name in _imports(path)
-        if name.split(".")[0] in QT_MODULES
-    ]
-    assert offenders == []
+def _scan_file(path: Path) -> list[Import]:
+    """The modules ``path`` imports (absolute imports; ``lazy`` when inside a function)."""
+    found: list[Import] = []
+
+    def visit(node: ast.AST, lazy: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = lazy or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, ast.Import):
+                found.extend(Import(alias.name, lazy) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
+                found.append(Import(child.module, lazy))
+            visit(child, inner)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return found
 
 
-def test_model_imports_nothing_else_of_the_app() -> None:
-    offenders = [
-        f"{path.relative_to(APP.parent)} imports {name}"
-        for path in _modules("model")
-        for name in _imports(path)
-        if name.split(".")[0] == "app" and not name.startswith("app.model")
-    ]
-    assert offenders == []
+def _scan(package: str = "") -> Scan:
+    """Every module of ``app/<package>`` and what it imports."""
+    return {_module_name(path): _scan_file(path) for path in _modules(package)}
+
+
+def _under(name: str, prefix: str) -> bool:
+    """True when module ``name`` is ``prefix`` or one of its submodules."""
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def qt_outside_gui(scan: Scan) -> list[str]:
+    """Rule 1: modules outside app.gui that import Qt."""
+    return [f"{module} imports {imp.name}" for module, imports in scan.items()
+            if not _under(module, "app.gui") for imp in imports
+            if imp.name.split(".")[0] in QT_MODULES]
+
+
+def model_reaching_out(scan: Scan) -> list[str]:
+    """Rule 2: app.model modules importing another part of the app."""
+    return [f"{module} imports {imp.name}" for module, imports in scan.items()
+            if _under(module, "app.model") for imp in imports
+            if _under(imp.name, "app") and not _under(imp.name, "app.model")]
+
+
+GUI_ALLOWED = ("app.errors", "app.gui", "app.catalogue", "app.model", "app.search")
+"""What app/gui may import with all its submodules (rule 3)."""
+GUI_FACADES = ("app", "app.sync", "app.export", "app.images", "app.thema", "app.decks")
+"""What app/gui may import as a package only (its public ``__init__``), not its submodules."""
+GUI_ROOTS = {"app.bootstrap": ("shell", "devtools"), "app.paths": ("shell",)}
+"""Modules only some app/gui packages may import: the composition roots."""
+GUI_FORBIDDEN_LIBRARIES = ("sqlite3", "httpx")
+
+
+def gui_reaching_past_the_catalogue(scan: Scan) -> list[str]:
+    """Rule 3: app.gui imports outside its allowed list (see the module docstring)."""
+    offenders = []
+    for module, imports in scan.items():
+        if not _under(module, "app.gui"):
+            continue
+        for imp in imports:
+            root = imp.name.split(".")[0]
+            if root in GUI_FORBIDDEN_LIBRARIES:
+                offenders.append(f"{module} imports {imp.name}")
+            if root != "app":
+                continue
+            allowed = (any(_under(imp.name, ok) for ok in GUI_ALLOWED)
+                       or imp.name in GUI_FACADES
+                       or _package(module) in GUI_ROOTS.get(imp.name, ()))
+            if not allowed:
+                offenders.append(f"{module} imports {imp.name}")
+    return offenders
+
+
+SQL = re.compile(r"\b(SELECT\b.+\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|"
+                 r"DELETE\s+FROM|CREATE\s+(TABLE|INDEX|VIEW))\b", re.DOTALL)
+"""A statement as app/store writes them (keywords in capitals)."""
+
+
+def sql_texts(texts: dict[str, list[str]]) -> list[str]:
+    """Rule 3, SQL: string constants that read as SQL statements (module → its strings)."""
+    return [f"{module}: {text[:60]!r}" for module, strings in texts.items()
+            for text in strings if SQL.search(text)]
+
+
+def _strings(package: str) -> dict[str, list[str]]:
+    """Every string constant of each module of ``app/<package>`` (docstrings included)."""
+    return {_module_name(path): [node.value for node in
+                                 ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                                 if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+            for path in _modules(package)}
+
+
+ENTRY_POINTS = {"app.__main__": ("app.cli.main",)}
+"""Modules outside app.gui and app.cli that may import them at module level (rule 4)."""
+
+
+def importing_gui_or_cli(scan: Scan) -> list[str]:
+    """Rule 4: imports of app.gui or app.cli from outside; app.cli may open app.gui lazily."""
+    offenders = []
+    for module, imports in scan.items():
+        for imp in imports:
+            if not (_under(imp.name, "app.gui") or _under(imp.name, "app.cli")):
+                continue
+            if _under(module, "app.gui") and _under(imp.name, "app.gui"):
+                continue
+            if _under(module, "app.cli") and (_under(imp.name, "app.cli")
+                                              or (_under(imp.name, "app.gui") and imp.lazy)):
+                continue
+            if imp.name in ENTRY_POINTS.get(module, ()):
+                continue
+            offenders.append(f"{module} imports {imp.name}" + (" (lazily)" if imp.lazy else ""))
+    return offenders
+
+
+def search_reaching_the_store(scan: Scan) -> list[str]:
+    """Rule 7: app.search modules importing the store or sqlite3."""
+    return [f"{module} imports {imp.name}" for module, imports in scan.items()
+            if _under(module, "app.search") for imp in imports
+            if _under(imp.name, "app.store") or _under(imp.name, "sqlite3")]
+
+
+TEST_FOLDERS_OF_THEIR_OWN = ("helpers", "contract", "packaging")
+"""Test folders that test no one app package: shared helpers, the API contract run against
+both catalogues, the installable bundle."""
+
+
+def unmirrored_test_folders(tests: Path, app: Path) -> list[str]:
+    """Rule 8: test packages (folders with ``__init__.py``) with no app package of that path."""
+    return sorted(str(init.parent.relative_to(tests)) for init in tests.rglob("__init__.py")
+                  if init.parent != tests
+                  and init.parent.relative_to(tests).parts[0] not in TEST_FOLDERS_OF_THEIR_OWN
+                  and not (app / init.parent.relative_to(tests) / "__init__.py").is_file())
 
 
 def test_the_scan_sees_imports() -> None:
@@ -131,3 +285,70 @@ def test_pages_do_not_import_each_other() -> None:
         if _package(target) not in (_package(module), "kit", "")
     ]
     assert offenders == []
+
+
+def test_no_qt_outside_app_gui() -> None:
+    assert qt_outside_gui(_scan()) == []
+
+
+def test_model_imports_nothing_else_of_the_app() -> None:
+    assert model_reaching_out(_scan("model")) == []
+
+
+def test_gui_imports_only_the_catalogue_the_model_and_facades() -> None:
+    scan = _scan("gui")
+    assert any(_under(i.name, "app.catalogue") for imports in scan.values() for i in imports)
+    assert gui_reaching_past_the_catalogue(scan) == []
+
+
+def test_gui_holds_no_sql() -> None:
+    assert sql_texts(_strings("store")) != []  # the scan sees the store's SQL
+    assert sql_texts(_strings("gui")) == []
+
+
+def test_nothing_imports_the_gui_or_the_cli_but_the_entry_points() -> None:
+    scan = _scan()
+    assert any(_under(i.name, "app.gui") and i.lazy for i in scan["app.cli.commands"])
+    assert importing_gui_or_cli(scan) == []
+
+
+def test_search_is_the_language_only() -> None:
+    assert search_reaching_the_store(_scan("search")) == []
+
+
+def test_tests_mirror_the_app() -> None:
+    assert (TESTS / "gui" / "search" / "__init__.py").is_file()  # the scan sees sub-packages
+    assert unmirrored_test_folders(TESTS, APP) == []
+
+
+def test_each_rule_sees_a_planted_violation(tmp_path: Path) -> None:
+    """Guard against vacuous passes: every rule finds a violation planted in a fake scan."""
+    eager, lazy = (lambda name: Import(name, False)), (lambda name: Import(name, True))
+    assert qt_outside_gui({"app.store.x": [eager("PySide6.QtCore")]}) != []
+    assert qt_outside_gui({"app.gui.kit.x": [eager("PySide6.QtCore")]}) == []
+    assert model_reaching_out({"app.model.card": [eager("app.store")]}) != []
+    assert model_reaching_out({"app.model.card": [eager("app.model.vocabulary")]}) == []
+    for planted in ("app.store", "app.store.reader", "app.sync.engine", "app.net.client",
+                    "app.ingest", "app.export.plan", "app.cli.main", "app.paths", "sqlite3",
+                    "httpx"):
+        assert gui_reaching_past_the_catalogue({"app.gui.search.x": [lazy(planted)]}) != [], \
+            planted
+    assert gui_reaching_past_the_catalogue({"app.gui.search.x": [eager("app.bootstrap")]}) != []
+    assert gui_reaching_past_the_catalogue({"app.gui.shell.x": [
+        eager("app.bootstrap"), eager("app.paths"), eager("app.sync"), eager("app.catalogue.base"),
+        eager("app.search.filters"), eager("app.model.vocabulary"), eager("app")]}) == []
+    assert sql_texts({"app.gui.x": ["SELECT uuid FROM editions WHERE slug = ?"]}) != []
+    assert sql_texts({"app.gui.x": ["Select a card from the list to see it"]}) == []
+    assert importing_gui_or_cli({"app.server.app": [lazy("app.gui.shell.app")]}) != []
+    assert importing_gui_or_cli({"app.sync.engine": [eager("app.cli.main")]}) != []
+    assert importing_gui_or_cli({"app.cli.commands": [eager("app.gui.shell.app")]}) != []
+    assert importing_gui_or_cli({"app.cli.commands": [lazy("app.gui.shell.app")],
+                                 "app.__main__": [eager("app.cli.main")]}) == []
+    assert search_reaching_the_store({"app.search.parser": [eager("sqlite3")]}) != []
+    assert search_reaching_the_store({"app.search.parser": [lazy("app.store.query")]}) != []
+    (tmp_path / "app" / "store").mkdir(parents=True)
+    (tmp_path / "app" / "store" / "__init__.py").touch()
+    for folder in ("store", "stor", "helpers"):
+        (tmp_path / "tests" / folder).mkdir(parents=True)
+        (tmp_path / "tests" / folder / "__init__.py").touch()
+    assert unmirrored_test_folders(tmp_path / "tests", tmp_path / "app") == ["stor"]
