@@ -19,6 +19,7 @@ from app.store.featured import SetsReader
 
 if TYPE_CHECKING:
     from app.catalogue.decks import DeckCards
+    from app.catalogue.thema import ThemaEndpoints
 
 
 class LocalCatalogue(LocalExtras):
@@ -40,16 +41,16 @@ class LocalCatalogue(LocalExtras):
         paths: Paths | None = None,
     ) -> None:
         self.store = store
-        self.paths = paths
-        self.images = images
+        self._paths = paths
+        self._images = images
         self.logos = logos
         self.rounded = rounded
         self._reader = Reader(store)
         self._sets = SetsReader(store)
-        self._thema_endpoints: Any = None
+        self._thema_endpoints: ThemaEndpoints | None = None
 
     @property
-    def _thema(self) -> Any:
+    def _thema(self) -> ThemaEndpoints:
         if self._thema_endpoints is None:
             from app.catalogue.thema import ThemaEndpoints
 

@@ -2,7 +2,7 @@
 plans, sync state and the data folder (the ``LocalCatalogue``-only part of the protocol).
 
 :class:`LocalExtras` is mixed into :class:`~app.catalogue.local.LocalCatalogue`; it reads
-the attributes ``store``, ``images`` and ``paths`` that the catalogue sets.
+the attributes ``store``, ``_images`` and ``_paths`` that the catalogue sets.
 """
 
 from __future__ import annotations
@@ -37,9 +37,19 @@ class LocalExtras:
     """The local-only methods of :class:`~app.catalogue.base.Catalogue`."""
 
     store: Store
-    images: ImageStore
-    paths: Paths | None
+    _images: ImageStore
+    _paths: Paths | None
     _reader: Reader
+
+    @property
+    def images(self) -> ImageStore:
+        """The store of card image files (what an export copies and renders)."""
+        return self._images
+
+    @property
+    def paths(self) -> Paths | None:
+        """The installation's folders, or None for a catalogue built from parts."""
+        return self._paths
 
     def query(
         self, text: str, per: Per = "card", sort: SortKey | str = "name",

@@ -80,7 +80,7 @@ def retry_after(value: str | None, now: datetime | None = None) -> float | None:
 def backoff(attempt: int, settings: ClientSettings, rng: random.Random) -> float:
     """Exponential backoff with jitter: half the doubled delay fixed, half random (seconds)."""
     delay = min(settings.backoff_max, settings.backoff_base * 2 ** attempt)
-    return delay / 2 + rng.uniform(0, delay / 2)
+    return float(delay / 2 + rng.uniform(0, delay / 2))
 
 
 def error_message(response: httpx.Response) -> str:

@@ -154,7 +154,7 @@ def migrate(conn: sqlite3.Connection) -> int:
             f"understands ({SCHEMA_VERSION}). Update Archivist or choose another --data-dir."
         )
     if current == SCHEMA_VERSION:
-        return current
+        return int(current)
     conn.execute("BEGIN IMMEDIATE")
     try:
         (current,) = conn.execute("PRAGMA user_version").fetchone()
@@ -169,4 +169,4 @@ def migrate(conn: sqlite3.Connection) -> int:
     except BaseException:
         conn.execute("ROLLBACK")
         raise
-    return current
+    return int(current)

@@ -41,6 +41,7 @@ from app.store.writer import read_meta, utc_stamp
 from app.sync import apply as applying
 from app.sync import search
 from app.sync.cards import confirm_removals
+from app.sync.common import META_API, META_REJECTED, META_WATERMARK
 from app.sync.context import Context, SyncOptions
 from app.sync.crawl import Crawl
 from app.sync.images import fetch_images, wanted_card_images, wanted_logos
@@ -114,7 +115,7 @@ class SyncEngine:
             outcome = applying.apply(
                 staging, self.store, api_url=self.api_url,
                 watermark=str(staging.meta("watermark")), complete=report.complete,
-                previous_rejected=meta.get(applying.META_REJECTED),
+                previous_rejected=meta.get(META_REJECTED),
             )
             tracker.advance()
             self._fill(report, staging, outcome)
@@ -191,7 +192,7 @@ class SyncEngine:
             await Crawl(ctx).run(featured_prefixes(staging), rank_slugs(staging))
             return
         meta = read_meta(self.store, "sync.")
-        previous = meta.get(applying.META_WATERMARK) if meta.get(applying.META_API) == \
+        previous = meta.get(META_WATERMARK) if meta.get(META_API) == \
             self.api_url else None
         mode = staging.meta("mode")
         if mode is None:
@@ -225,7 +226,7 @@ class SyncEngine:
         local, staged = card_keys(self.store), staging.card_slugs()
         owner = {slug: uuid for uuid, slug in staged.items()}
         replaced = {u for u, s in local.items() if u not in staged and owner.get(s, u) != u}
-        rejected = applying.rejected_uuids(staging, self.store, meta.get(applying.META_REJECTED),
+        rejected = applying.rejected_uuids(staging, self.store, meta.get(META_REJECTED),
                                            complete=False)
         return len((set(local) | set(staged) | rejected) - replaced)
 

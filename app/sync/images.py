@@ -21,7 +21,8 @@ from app.store.featured import SetsReader
 from app.store.listing import card_bodies
 from app.store.reader import Reader
 from app.store.writer import compare_editions, image_file
-from app.sync.context import Context, ImagesMode
+from app.sync.common import ImagesMode
+from app.sync.context import Context
 from app.sync.records import run_all
 from app.sync.staging import Unit
 

@@ -77,7 +77,7 @@ def percent_change(previous: Any, current: Any) -> float:
     """Percent change from ``previous`` to ``current``, 2 decimals; 0.0 when undefined."""
     if previous is None or current is None or previous == 0:
         return 0.0
-    return round((current - previous) / previous * 100, 2) + 0.0  # + 0.0: no -0.0
+    return float(round((current - previous) / previous * 100, 2)) + 0.0  # + 0.0: no -0.0
 
 
 def derive(entries: Iterable[Entry], context: Iterable[Entry] = ()) -> list[Entry]:

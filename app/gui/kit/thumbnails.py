@@ -24,6 +24,8 @@ from app.images import rounded_thumbnail, write_atomic
 
 log = logging.getLogger("app.gui")
 
+__all__ = ["ImageSource", "ThumbState", "ThumbnailProvider", "make_thumbnail"]
+
 ImageSource = Callable[[str], Path | None]
 """Finds a stored card image by API file name (``LocalCatalogue.card_image_path``)."""
 
