@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.bootstrap import Services
+from tests.helpers.fake_catalogue import FakeCatalogue
 
 HERE = Path(__file__).resolve().parent
 
@@ -90,3 +91,9 @@ def thema_services(thema_catalogue_dir: Path, tmp_path: Path) -> Iterator[Servic
     services = services_over(thema_catalogue_dir, tmp_path / "data")
     yield services
     services.store.close()
+
+
+@pytest.fixture
+def fake_catalogue(tmp_path: Path) -> FakeCatalogue:
+    """The in-memory catalogue of GENERATED cards, with generated images in ``tmp_path``."""
+    return FakeCatalogue(tmp_path / "fake-images")
