@@ -15,9 +15,6 @@ from typing import Any
 
 from app.catalogue.decks import DeckCard, DeckCards
 from app.decks.formats import (
-    BOON_TYPES,
-    MARKER_TYPES,
-    MATERIAL_TYPES,
     SIDEBOARD_POINTS_MAIN,
     SIDEBOARD_POINTS_MATERIAL,
     FormatRules,
@@ -26,6 +23,8 @@ from app.decks.formats import (
 from app.decks.model import Deck, Entry, Zone
 from app.decks.parse import LineProblem
 from app.decks.resolve import Unresolved, suggest
+from app.model.vocabulary import BOON_TYPES, MATERIAL_TYPES
+from app.model.vocabulary import NON_DECK_TYPES as MARKER_TYPES
 
 ERROR, ADVISORY = "error", "advisory"
 

@@ -2,20 +2,18 @@
 
 A new format or a rule change is a change of :data:`FORMATS`, not of the checker. Format
 codes are the API's (``/option/search`` ``gameFormat``); the catalogue's ``legality``
-limits are read per card, not written here. The display names below are a local copy
-until ``app/model/vocabulary.py`` holds the one table of format names.
+limits are read per card, not written here. Format names and the card types that decide
+deck zones come from :mod:`app.model.vocabulary` (one table each).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-MATERIAL_TYPES = frozenset({"CHAMPION", "REGALIA"})
-"""Types of material-deck cards (champions and regalia)."""
-MARKER_TYPES = frozenset({"TOKEN", "MASTERY"})
-"""Types never placed in a deck (spec/decks.md: bring them as markers)."""
-BOON_TYPES = frozenset({"LESSER BOON", "GREATER BOON"})
-"""Pantheon's boons: presented face down, not part of a zone's count."""
+from app.model.vocabulary import FORMATS as FORMAT_TERMS
+from app.model.vocabulary import names
+
+FORMAT_NAMES = names(FORMAT_TERMS)
 
 
 @dataclass(frozen=True)
@@ -23,8 +21,7 @@ class FormatRules:
     """The rules of one format (comprehensive rules, Format Conventions).
 
     Attributes:
-        code: the API's format code.
-        name: how a player names it.
+        code: the API's format code (its name, how a player says it, is :attr:`name`).
         main_min: the fewest main-deck cards.
         main_copies: the most copies of one name across main deck and sideboard (None:
             no rule, as in Draft).
@@ -38,7 +35,6 @@ class FormatRules:
     """
 
     code: str
-    name: str
     main_min: int
     main_copies: int | None
     material_max: int
@@ -49,6 +45,11 @@ class FormatRules:
     sideboard_points: int | None
     boons: bool = False
 
+    @property
+    def name(self) -> str:
+        """How a player names the format (``Standard``), from the vocabulary's table."""
+        return FORMAT_NAMES.get(self.code, self.code.title())
+
 
 SIDEBOARD_POINTS_MAIN = 1
 SIDEBOARD_POINTS_MATERIAL = 3
@@ -56,17 +57,17 @@ SIDEBOARD_POINTS_MATERIAL = 3
 
 FORMATS: dict[str, FormatRules] = {
     "STANDARD": FormatRules(
-        code="STANDARD", name="Standard", main_min=60, main_copies=4, material_max=12,
+        code="STANDARD", main_min=60, main_copies=4, material_max=12,
         material_exact=False, material_copies=1, needs_level_0=True, sideboard_max=15,
         sideboard_points=15,
     ),
     "DRAFT": FormatRules(
-        code="DRAFT", name="Draft", main_min=30, main_copies=None, material_max=10,
+        code="DRAFT", main_min=30, main_copies=None, material_max=10,
         material_exact=False, material_copies=1, needs_level_0=True, sideboard_max=None,
         sideboard_points=None,
     ),
     "PANTHEON": FormatRules(
-        code="PANTHEON", name="Pantheon", main_min=60, main_copies=1, material_max=12,
+        code="PANTHEON", main_min=60, main_copies=1, material_max=12,
         material_exact=True, material_copies=1, needs_level_0=True, sideboard_max=0,
         sideboard_points=None, boons=True,
     ),

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 
 from app.catalogue.decks import DeckCard, DeckCards, normalise_name
-from app.decks.formats import MATERIAL_TYPES
 from app.decks.model import Deck, Entry, Zone
 from app.decks.parse import LineProblem, ParsedList, RawLine
+from app.model.vocabulary import MATERIAL_TYPES
 
 SUGGESTIONS = 3
 SUGGESTION_CUTOFF = 60.0

@@ -89,11 +89,13 @@ class CardType:
         name: the readable name (``Greater Boon``).
         zone: ``material`` (champions, regalia), ``main`` (every other playable type) or
             ``none`` (tokens and masteries are never in a deck; spec/decks.md, "Deck zones").
+        boon: a Pantheon boon (presented face down, not counted in a zone).
     """
 
     value: str
     name: str
     zone: str
+    boon: bool = False
 
 
 RARITIES: tuple[Rarity, ...] = (
@@ -135,7 +137,7 @@ _NOT_IN_DECKS = ("MASTERY", "TOKEN")
 
 CARD_TYPES: tuple[CardType, ...] = tuple(
     CardType(v, v.title(), "material" if v in _MATERIAL else "none" if v in _NOT_IN_DECKS
-             else "main")
+             else "main", boon=v.endswith(" BOON"))
     for v in ("ACTION", "ALLY", "ATTACK", "CHAMPION", "DOMAIN", "GREATER BOON", "ITEM",
               "LESSER BOON", "MASTERY", "PHANTASIA", "REGALIA", "STATUS", "TOKEN", "UNIQUE",
               "WEAPON")
@@ -147,6 +149,9 @@ MATERIAL_TYPES = frozenset(t.value for t in CARD_TYPES if t.zone == "material")
 
 NON_DECK_TYPES = frozenset(t.value for t in CARD_TYPES if t.zone == "none")
 """Types of cards that are never in a deck: MASTERY, TOKEN."""
+
+BOON_TYPES = frozenset(t.value for t in CARD_TYPES if t.boon)
+"""Pantheon's boons: LESSER BOON, GREATER BOON."""
 
 _BY_NUMBER = {r.number: r for r in RARITIES}
 _BY_CODE = {r.code: r for r in RARITIES}

@@ -86,3 +86,10 @@ def test_breakdowns_count_copies_per_type_element_and_cost() -> None:
     assert main.by_type == {"ACTION": 6, "?": 1}
     assert main.by_element == {"?": 7}  # generated cards carry no element
     assert sum(sideboard.by_type.values()) == 0
+
+
+def test_format_names_are_the_vocabulary_s() -> None:
+    from app.model.vocabulary import FORMATS as TERMS
+
+    assert {code: rules.name for code, rules in FORMATS.items()} == {
+        term.value: term.name for term in TERMS}

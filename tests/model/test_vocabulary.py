@@ -69,6 +69,7 @@ def test_deck_zones_follow_the_deck_rules() -> None:
     assert sorted(v.NON_DECK_TYPES) == ["MASTERY", "TOKEN"]
     zones = {t.value: t.zone for t in v.CARD_TYPES}
     assert zones["ALLY"] == zones["GREATER BOON"] == "main"
+    assert sorted(v.BOON_TYPES) == ["GREATER BOON", "LESSER BOON"]
 
 
 def test_keys_spell_the_api_keys() -> None:
