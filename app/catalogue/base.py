@@ -19,6 +19,8 @@ from app.model.query import CardSummary, Hit, Per, QueryResult, SortKey
 from app.model.status import SyncStatus
 
 if TYPE_CHECKING:
+    from app.catalogue.decks import DeckCards
+    from app.decks.storage import DeckStore
     from app.export.plan import ExportItem
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
@@ -146,6 +148,15 @@ class Catalogue(Endpoints, Protocol):
     def sync_engine(self, options: SyncOptions | None = None) -> SyncEngine:
         """A sync of this catalogue (loads the engine on the first call). Raises
         InvalidRequest for a catalogue without a data folder."""
+        ...
+
+    def deck_cards(self) -> DeckCards:
+        """Every card as decks need it (:mod:`app.catalogue.decks`; off the GUI thread)."""
+        ...
+
+    def deck_store(self) -> DeckStore:
+        """The kept decks, ``decks.sqlite3`` in the data folder (a file of its own).
+        Raises InvalidRequest for a catalogue without a data folder."""
         ...
 
     @property
