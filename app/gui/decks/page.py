@@ -116,6 +116,7 @@ class DecksPage(QWidget):
         self.view.cardDropped.connect(self.add_card)
         self.view.printingRequested.connect(self.pick_printing)
         self.checks.cardChosen.connect(self.view.select_name)
+        self._shown: Deck | None = None
         self._on_deck(None)
 
     def _button(self, key: str, text: str, tip: str, slot: object) -> QPushButton:
@@ -297,9 +298,10 @@ class DecksPage(QWidget):
     def _on_deck(self, deck: Deck | None) -> None:
         self.stack.setCurrentIndex(0 if deck is None else 1)
         self.view.set_deck(deck, self.session.cards)
-        if deck is None:
-            self.checks.show_result(None, [])
-        else:
+        if deck is None or deck is not self._shown:
+            self.checks.show_result(None, [])  # another deck: its check is on the way
+        self._shown = deck
+        if deck is not None:
             self.title.setText(deck.name)
             index = self.format.findData(deck.format.upper())
             self.format.setCurrentIndex(max(index, 0))
