@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
 from app.decks.check import CheckResult
 from app.decks.stats import Breakdown
-from app.gui.decks.models import DataRole, FindingModel
+from app.gui.decks.models import DataRole, FindingModel, severity_colour
 from app.gui.kit.card_paint import scaled_font
 
-LEGAL_COLOUR, ILLEGAL_COLOUR = "#2e7d32", "#c62828"
+LEGAL_COLOURS = ("#2e7d32", "#81c784")
+"""Green on a light palette, on a dark one."""
 
 
 def _counter_text(counter: Counter[str], title: bool = True) -> str:
@@ -73,8 +74,8 @@ class CheckPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.verdict)
         layout.addWidget(self.counts)
-        layout.addWidget(self.findings, 3)
-        layout.addWidget(self.breakdown, 2)
+        layout.addWidget(self.findings, 1)
+        layout.addWidget(self.breakdown, 1, Qt.AlignmentFlag.AlignTop)
         self.result: CheckResult | None = None
         self._unpainted = False
         self.show_result(None, [])
@@ -94,7 +95,9 @@ class CheckPanel(QWidget):
         else:
             self.verdict.setText(f"Not legal in {result.format.name}: {errors} "
                                  f"problem{'s' if errors != 1 else ''}")
-        colour = LEGAL_COLOUR if result.legal else ILLEGAL_COLOUR
+        dark = self.palette().base().color().lightness() < 128
+        colour = (LEGAL_COLOURS[int(dark)] if result.legal
+                  else severity_colour(True).name())
         self.verdict.setStyleSheet(f"color: {colour}")
         c = result.counts
         self.counts.setText(f"Material {c['material']} · Main {c['main']} · Sideboard "

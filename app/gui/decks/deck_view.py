@@ -26,7 +26,7 @@ from app.decks.model import ZONES, Deck, Entry, Zone
 from app.gui.decks.models import ZoneModel
 from app.gui.kit.card_mime import card_from_mime
 
-ZONE_STRETCH = {Zone.MATERIAL: 3, Zone.MAIN: 6, Zone.SIDEBOARD: 3}
+ZONE_STRETCH = {Zone.MATERIAL: 4, Zone.MAIN: 7, Zone.SIDEBOARD: 3}
 PLUS_KEYS = (Qt.Key.Key_Plus, Qt.Key.Key_Equal)
 MINUS_KEYS = (Qt.Key.Key_Minus, Qt.Key.Key_Underscore)
 REMOVE_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)

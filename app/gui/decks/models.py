@@ -17,7 +17,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
 from app.catalogue.decks import DeckCards
 from app.decks.check import ERROR, CheckResult
@@ -27,8 +27,15 @@ from app.decks.storage import DeckSummary
 AnyIndex = QModelIndex | QPersistentModelIndex
 DataRole = Qt.ItemDataRole.UserRole + 1
 """The role of a row's value: a ``DeckSummary``, an ``Entry`` or a finding's card names."""
-ERROR_COLOUR = QColor("#c62828")
-ADVISORY_COLOUR = QColor("#b26a00")
+ERROR_COLOURS = ("#c62828", "#ef6c6c")
+ADVISORY_COLOURS = ("#b26a00", "#ffb74d")
+"""(on a light palette, on a dark one)."""
+
+
+def severity_colour(error: bool) -> QColor:
+    """Red for an error, amber for an advisory, lighter on a dark palette."""
+    dark = QGuiApplication.palette().base().color().lightness() < 128
+    return QColor((ERROR_COLOURS if error else ADVISORY_COLOURS)[int(dark)])
 
 
 class DeckListModel(QAbstractListModel):
@@ -148,7 +155,7 @@ class ZoneModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (0, 3):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and card is None and self._cards is not None:
-            return QBrush(ERROR_COLOUR)
+            return QBrush(severity_colour(True))
         if role == Qt.ItemDataRole.ToolTipRole and card is None and self._cards is not None:
             return f"{entry.name}: not in the catalogue"
         if role == DataRole:
@@ -214,7 +221,7 @@ class FindingModel(QAbstractListModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return text
         if role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(ERROR_COLOUR if severity == ERROR else ADVISORY_COLOUR)
+            return QBrush(severity_colour(severity == ERROR))
         if role == DataRole:
             return cards
         return None
