@@ -91,6 +91,7 @@ class DeckSession(QObject):
         self.problems: list[LineProblem] = []
         self.deleted: tuple[int, str] | None = None
         self._waiting: list[Callable[[], object]] = []
+        self._after_keep: list[Callable[[], object]] | None = None  # adds while a deck is made
         self._loading = False
 
     @property
@@ -142,6 +143,9 @@ class DeckSession(QObject):
         def done(found: tuple[int, list[DeckSummary]]) -> None:
             self._listed(found[1])
             self._show(found[0], kept, problems or [])
+            waiting, self._after_keep = self._after_keep or [], None
+            for action in waiting:
+                action()
 
         self._write(work, done, "keep the deck")
 
@@ -249,7 +253,11 @@ class DeckSession(QObject):
         if card is None:
             self.message.emit(f"{slug} is not in the catalogue")
             return
+        if self.deck is None and self._after_keep is not None:  # the new deck is on its way
+            self._after_keep.append(lambda: self._add(slug, edition_uuid, zone))
+            return
         if self.deck is None:
+            self._after_keep = []
             self.keep(Deck(unique_name("New deck", [d.name for d in self.decks]),
                            [Entry(zone or zone_for(card), 1, card.name, card.uuid, edition_uuid)]))
             self.message.emit(f"Added {card.name} to a new deck")

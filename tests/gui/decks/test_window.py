@@ -117,3 +117,14 @@ def test_add_to_deck_from_the_tile_menu_and_ctrl_d(qtbot: QtBot, window: MainWin
     window.add_to_deck_action.trigger()
     qtbot.waitUntil(lambda: page.view.models[Zone.MAIN].rowCount() == 1, timeout=10_000)
     assert "Added Zephyr" in window.statusBar().currentMessage()
+
+
+def test_cards_added_quickly_with_no_deck_open_go_to_one_new_deck(
+    qtbot: QtBot, window: MainWindow,
+) -> None:
+    page = window.decks
+    for _ in range(3):
+        page.add_card("zephyr")
+    qtbot.waitUntil(lambda: page.view.models[Zone.MAIN].rowCount() == 1
+                    and page.view.models[Zone.MAIN].entry(0).quantity == 3, timeout=20_000)
+    assert [d.name for d in page.session.decks] == ["New deck"]
