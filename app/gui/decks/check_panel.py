@@ -85,6 +85,7 @@ class CheckPanel(QWidget):
         self.result = result
         self.model.set_result(result)
         self.breakdown.setText(breakdown_html(parts))
+        self.findings.setVisible(result is not None)
         if result is None:
             self.verdict.setText("")
             self.counts.setText("")

@@ -20,6 +20,7 @@ from app.decks.model import Deck, Zone
 from app.decks.parse import parse_text
 from app.export.plan import ExportItem
 from app.gui.decks.page import DecksPage
+from app.gui.decks.paste_dialog import PasteDialog
 from app.gui.decks.printing import EditionModel, PrintingDialog
 from tests.conftest import SHARED_DATA
 
@@ -239,3 +240,14 @@ def test_the_models_pass_the_model_tester(
     assert cards is not None
     qtmodeltester.check(EditionModel(next(iter(cards.by_uuid.values())).editions, None))
 
+
+
+def test_the_paste_dialog_starts_from_the_clipboard_and_names_the_deck(qtbot: QtBot) -> None:
+    QGuiApplication.clipboard().setText("# Main Deck\n4 Zephyr\n")
+    dialog = PasteDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.text() == "# Main Deck\n4 Zephyr\n"
+    assert dialog.name() == "Pasted deck"
+    dialog.name_edit.setText("  Wind  ")
+    assert dialog.name() == "Wind"
+    QGuiApplication.clipboard().clear()
