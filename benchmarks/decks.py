@@ -6,13 +6,19 @@ Run: ``python -m benchmarks.decks``. Prints figures; asserts nothing.
 - resolve + check: the 84 real decklists (events 50170 and 50623) read from their JSON,
   resolved and checked in Standard, repeated to at least 10,000 checks; decks per second;
 - check only: the same with the decks already resolved;
-- paste-and-check in the window: see PASTE_AND_CHECK_IN_THE_WINDOW below.
+- paste-and-check in the window: milliseconds from pasting the real decklist closest to 75
+  cards into the Decks page of a 1280 × 800 main window (offscreen) to its check result
+  painted; the first paste and the median of five.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from app.bootstrap import build
@@ -22,6 +28,9 @@ from benchmarks.common import SHARED_DATA, SNAPSHOT_0404, figure
 
 EVENTS = [SHARED_DATA / "decklists" / "50170.json", SHARED_DATA / "decklists" / "50623.json"]
 CHECKS = 10_000
+PASTES = 5
+ZONE_KEYS = ("material", "main", "sideboard")
+HEADINGS = ("Material Deck", "Main Deck", "Sideboard")
 
 
 def main() -> None:
@@ -54,8 +63,63 @@ def main() -> None:
     figure("load the cards for decks", load_ms, "ms")
     figure("resolve + check (decks per second)", total / both, "decks/s")
     figure("check only (decks per second)", total / only, "decks/s")
-    # PASTE_AND_CHECK_IN_THE_WINDOW: the time from pasting a decklist into the Decks page
-    # to its findings painted belongs here once the page exists (issue 13, item 4).
+    # PASTE_AND_CHECK_IN_THE_WINDOW: from pasting a decklist into the Decks page to its
+    # check result painted (issue 13, item 4), in the main window, offscreen.
+    paste_ms = paste_and_check_in_the_window()
+    figure("paste-and-check in the window, first (first paint of the result)", paste_ms[0], "ms")
+    figure(f"paste-and-check in the window, median of {len(paste_ms)}",
+           statistics.median(paste_ms), "ms")
+
+
+def closest_to_75() -> str:
+    """The real decklist whose three zones hold closest to 75 cards, as Omnidex text."""
+    lists = [d for event in EVENTS
+             for d in json.loads(event.read_text(encoding="utf-8"))["decklists"]]
+    deck = min(lists, key=lambda d: abs(sum(e["qty"] for z in ZONE_KEYS for e in d[z]) - 75))
+    return "\n".join(f"# {heading}\n" + "\n".join(f"{e['qty']} {e['name']}" for e in deck[key])
+                     for key, heading in zip(ZONE_KEYS, HEADINGS, strict=True)) + "\n"
+
+
+def paste_and_check_in_the_window(runs: int = PASTES) -> list[float]:
+    """Milliseconds from :meth:`DecksPage.paste` to ``resultPainted``, per paste, in a
+    1280 × 800 main window (offscreen) over a temporary copy of the snapshot."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QCoreApplication, QEventLoop
+
+    from app.gui.shell.app import create_application
+    from app.gui.shell.main_window import MainWindow
+
+    app = create_application()
+    text = closest_to_75()
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        services = build(tmp)
+        import_paths(services.store, [SNAPSHOT_0404], None, None)
+        window = MainWindow(services, settings=None, dialogs=False)
+        window.resize(1280, 800)
+        window.show()
+        window.show_page("decks")
+        page = window.decks
+        painted: list[float] = []
+        page.checks.resultPainted.connect(lambda: painted.append(time.perf_counter()))
+
+        def wait(condition: Callable[[], bool]) -> None:
+            deadline = time.monotonic() + 60
+            while not condition() and time.monotonic() < deadline:
+                app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+
+        wait(lambda: page.loaded)
+        for run in range(runs):
+            painted.clear()
+            started = time.perf_counter()
+            page.paste(text, f"Benchmark {run + 1}")
+            wait(lambda: bool(painted))
+            times.append((painted[0] - started) * 1000)
+        window.close()
+        window.shutdown()
+        QCoreApplication.processEvents()
+        services.store.close()
+    return times
 
 
 if __name__ == "__main__":

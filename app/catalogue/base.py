@@ -20,6 +20,7 @@ from app.model.status import SyncStatus
 
 if TYPE_CHECKING:
     from app.catalogue.decks import DeckCards
+    from app.decks.storage import DeckStore
     from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
     from app.images.store import ImageStore
@@ -144,10 +145,6 @@ class Catalogue(Endpoints, Protocol):
         the caller closes it."""
         ...
 
-    def deck_cards(self) -> DeckCards:
-        """Every card as decks need it (:mod:`app.catalogue.decks`), read now."""
-        ...
-
     @property
     def images(self) -> ImageStore:
         """The store of card image files (what an export copies and renders)."""
@@ -170,6 +167,15 @@ class Catalogue(Endpoints, Protocol):
     def sync_engine(self, options: SyncOptions | None = None) -> SyncEngine:
         """A sync of this catalogue (loads the engine on the first call). Raises
         InvalidRequest for a catalogue without a data folder."""
+        ...
+
+    def deck_cards(self) -> DeckCards:
+        """Every card as decks need it (:mod:`app.catalogue.decks`; off the GUI thread)."""
+        ...
+
+    def deck_store(self) -> DeckStore:
+        """The kept decks, ``decks.sqlite3`` in the data folder (a file of its own).
+        Raises InvalidRequest for a catalogue without a data folder."""
         ...
 
     @property

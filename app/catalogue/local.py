@@ -10,7 +10,7 @@ from app.catalogue.local_extras import LocalExtras
 from app.catalogue.options import current_options
 from app.catalogue.search_page import parse_params, search_page
 from app.catalogue.shapes import card_response
-from app.errors import NotFound
+from app.errors import InvalidRequest, NotFound
 from app.images.cache import RoundedCache
 from app.images.store import ImageStore
 from app.paths import Paths, resolve_paths
@@ -20,6 +20,7 @@ from app.store.featured import SetsReader
 if TYPE_CHECKING:
     from app.catalogue.decks import DeckCards
     from app.catalogue.thema import ThemaEndpoints
+    from app.decks.storage import DeckStore
 
 
 class LocalCatalogue(LocalExtras):
@@ -144,6 +145,18 @@ class LocalCatalogue(LocalExtras):
         """``GET /cards/search`` (official API): one page object. Raises InvalidRequest."""
         params = parse_params(page, page_size, prefix, name, last_update, sort, order)
         return search_page(self.store, params)
+
+    def deck_store(self) -> DeckStore:
+        """The kept decks (``decks.sqlite3`` beside the catalogue, a file of its own).
+
+        Raises:
+            InvalidRequest: a catalogue without a data folder. StoreError: unreadable file.
+        """
+        from app.decks.storage import DeckStore
+
+        if self.paths is None:
+            raise InvalidRequest("This catalogue has no data folder to keep decks in")
+        return DeckStore(self.paths.decks_file)
 
     def deck_cards(self) -> DeckCards:
         """Every card as decks need it (:mod:`app.catalogue.decks`), read now."""

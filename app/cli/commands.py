@@ -107,4 +107,5 @@ def run_screenshot(args: argparse.Namespace) -> int:
     return take_screenshot(
         build(args.data_dir, args.verbose), Path(args.out), query=args.query, card=args.card,
         size=(int(width), int(height)), page=args.page, edition=args.edition, theme=args.theme,
+        deck=Path(args.deck) if args.deck else None,
     )

@@ -78,13 +78,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--card", metavar="SLUG", help="card to select and show in the detail pane")
     p.add_argument("--size", default="1280x800", metavar="WxH", help="window size in pixels")
     p.add_argument("--page", default="search",
-                   choices=("search", "sets", "thema", "card", "gallery"),
+                   choices=("search", "sets", "thema", "card", "gallery", "decks"),
                    help="page to show: search (default), sets (featured sets), thema, card "
-                        "(the detail of --card) or gallery (the editions of --card)")
+                        "(the detail of --card), gallery (the editions of --card) or decks")
     p.add_argument("--edition", metavar="UUID",
                    help="edition whose Thema chart (thema), details (card) or large view "
                         "(gallery) is shown")
     p.add_argument("--theme", default="light", choices=("light", "dark"), help="palette")
+    p.add_argument("--deck", metavar="FILE", help="with --page decks: a decklist file pasted "
+                   "into the page and checked (the deck goes to the trash afterwards)")
     p.set_defaults(run=commands.run_screenshot)
 
     p = sub.add_parser("gui", parents=[common], help="open the window (the default)")

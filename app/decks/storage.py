@@ -125,6 +125,39 @@ class DeckStore:
                 raise
         return deck_id
 
+    def update(self, deck_id: int, deck: Deck) -> None:
+        """Write ``deck`` (name, format, entries) over the kept deck ``deck_id`` in place:
+        an edit in the window, which keeps no older version.
+
+        Raises:
+            InvalidRequest: empty name, or another kept deck has that name.
+            NotFound: no kept deck has this id.
+        """
+        name = deck.name.strip()
+        if not name:
+            raise InvalidRequest("A deck needs a name")
+        with self._connect() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                other = self._kept_id(conn, name)
+                if other is not None and other != deck_id:
+                    raise InvalidRequest(f"A deck named {name!r} is already kept; choose "
+                                         "another name")
+                cur = conn.execute("UPDATE decks SET name = ?, format = ?, saved_at = ? "
+                                   "WHERE id = ? AND deleted_at IS NULL",
+                                   (name, deck.format, _now(), deck_id))
+                if cur.rowcount == 0:
+                    raise NotFound(f"No kept deck has the id {deck_id}")
+                conn.execute("DELETE FROM entries WHERE deck_id = ?", (deck_id,))
+                conn.executemany(
+                    "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(deck_id, i, e.zone.value, e.quantity, e.name, e.card_uuid,
+                      e.edition_uuid, e.line) for i, e in enumerate(deck.entries)])
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+
     def decks(self, trash: bool = False) -> list[DeckSummary]:
         """The kept decks by name (``trash``: the deleted ones, newest first)."""
         where, order = (("IS NOT NULL", "d.deleted_at DESC") if trash

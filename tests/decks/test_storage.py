@@ -57,3 +57,22 @@ def test_a_deleted_deck_goes_to_the_trash_and_can_be_restored(tmp_path: Path) ->
 def test_an_empty_name_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InvalidRequest, match="needs a name"):
         DeckStore(tmp_path / "decks.sqlite3").save(Deck("  ", []))
+
+
+def test_an_edit_rewrites_the_kept_deck_in_place_without_a_trash_row(tmp_path: Path) -> None:
+    store = DeckStore(tmp_path / "decks.sqlite3")
+    deck_id = store.save(DECK)
+    store.save(Deck("Fire", []))
+    edited = Deck("Wind 2", [DECK.entries[1].with_quantity(3)], "PANTHEON")
+    store.update(deck_id, edited)
+    assert store.load(deck_id) == edited
+    assert [(d.name, d.cards) for d in store.decks()] == [("Fire", 0), ("Wind 2", 3)]
+    assert store.decks(trash=True) == []
+    with pytest.raises(InvalidRequest, match="already kept"):
+        store.update(deck_id, Deck("fire", []))
+    with pytest.raises(InvalidRequest, match="needs a name"):
+        store.update(deck_id, Deck(" ", []))
+    assert store.load(deck_id) == edited  # a refused edit changes nothing
+    store.delete("Wind 2")
+    with pytest.raises(NotFound):
+        store.update(deck_id, edited)  # a deck in the trash is not edited

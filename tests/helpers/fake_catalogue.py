@@ -32,6 +32,7 @@ from tests.helpers.cards import make_card, make_edition
 if TYPE_CHECKING:
     from app.catalogue.base import Catalogue
     from app.catalogue.decks import DeckCards
+    from app.decks.storage import DeckStore
     from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
     from app.paths import Paths
@@ -274,6 +275,10 @@ class FakeCatalogue:
     def deck_cards(self) -> DeckCards:
         """Not in the fake: decks need the real catalogue."""
         raise NotImplementedError("the fake catalogue has no deck cards")
+
+    def deck_store(self) -> DeckStore:
+        """Not in the fake: decks need the real catalogue."""
+        raise NotImplementedError("the fake catalogue keeps no decks")
 
     @property
     def images(self) -> ImageStore:

@@ -12,13 +12,13 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QThread
 
 from app.bootstrap import Services
 from app.errors import InvalidRequest
-from app.gui.devtools import detail_shots
+from app.gui.devtools import deck_shots, detail_shots
 from app.gui.kit.thumbnails import ThumbState
 
 log = logging.getLogger("app.gui")
 
 TIMEOUT_S = 20.0
-SCREENSHOT_PAGES = ("search", "sets", "thema", *detail_shots.DETAIL_PAGES)
+SCREENSHOT_PAGES = ("search", "sets", "thema", "decks", *detail_shots.DETAIL_PAGES)
 THEMES = ("light", "dark")
 _DONE = (ThumbState.READY, ThumbState.MISSING)
 
@@ -59,6 +59,8 @@ def _page_settled(window: object, page: str) -> bool:
     assert isinstance(window, MainWindow)
     if page == "sets":
         return window.sets.loaded and not window.sets.busy
+    if page == "decks":
+        return deck_shots.settled(window.decks)
     thema = window.thema
     if not thema.loaded or thema.busy:
         return False
@@ -83,7 +85,8 @@ def _wait(condition: object, timeout: float) -> bool:
 def take_screenshot(services: Services, out: Path, query: str = "", card: str | None = None,
                     size: tuple[int, int] = (1280, 800), page: str = "search",
                     edition: str | None = None, theme: str = "light", per: str = "card",
-                    sort: str = "name", descending: bool = False) -> int:
+                    sort: str = "name", descending: bool = False,
+                    deck: Path | None = None) -> int:
     """Render the window with ``query`` typed and ``card`` selected, and save it as PNG.
 
     Waits (at most about 20 s) until the search answered, the card's detail is shown and
@@ -104,12 +107,15 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         theme: ``light`` or ``dark`` (a dark palette on the Fusion style).
         per: one tile per ``card`` or per ``edition``.
         sort: the order, one of :data:`app.model.query.QUERY_SORTS`; descending: reversed.
+        deck: on the Decks page, a decklist file pasted in and checked (moved to the trash
+            once the picture is taken).
 
     Returns:
         0 when the PNG was written, 1 when it could not be.
 
     Raises:
-        InvalidRequest: an unknown page or theme; ``card`` or ``gallery`` without a card.
+        InvalidRequest: an unknown page or theme; ``card`` or ``gallery`` without a card;
+            ``deck`` on another page than ``decks``. InvalidData: an unreadable deck file.
     """
     if page not in SCREENSHOT_PAGES:
         raise InvalidRequest(f"Unknown page {page!r}: choose {', '.join(SCREENSHOT_PAGES)}")
@@ -117,6 +123,7 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         raise InvalidRequest(f"Unknown theme {theme!r}: choose light or dark")
     if page in detail_shots.DETAIL_PAGES and not card:
         raise InvalidRequest(f"--page {page} needs --card SLUG")
+    deck_text = deck_shots.read_deck(deck, page)
     if not os.environ.get("QT_QPA_PLATFORM") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):
@@ -143,6 +150,8 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         detail_shots.prepare(window, page, size)
     else:
         window.show_page(page)
+    if page == "decks":
+        deck_shots.prepare(window.decks, deck_text, deck.stem if deck else "", TIMEOUT_S)
     settled = (lambda: _settled(window, query)) if page == "search" else (
         lambda: _page_settled(window, page))
     if page in detail_shots.DETAIL_PAGES:
@@ -155,6 +164,8 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     shot = detail_shots.grab(window, page, size) if page in detail_shots.DETAIL_PAGES else (
         window.grab())
     saved = shot.save(str(out), "PNG")
+    if page == "decks" and deck_text is not None:
+        deck_shots.discard(window.decks)
     window.close()
     window.shutdown()
     window.deleteLater()

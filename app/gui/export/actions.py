@@ -28,7 +28,7 @@ from app.gui.kit.edition_data import EditionInfo
 from app.gui.kit.failures import STATUS_MS
 from app.gui.kit.operations import LatestRequest
 from app.gui.kit.selection import Selection
-from app.model.query import QUERY_SORTS
+from app.model.query import QUERY_SORTS, EditionHit
 
 EDITION_ROLE = Qt.ItemDataRole.UserRole + 1
 """The role of the ``EditionInfo`` in the detail pane's and the gallery's edition models."""
@@ -94,7 +94,7 @@ class ExportActions(QObject):
         self.copier = ImageCopier(self._pool, cache / "clipboard", self)
         self.copier.copied.connect(self._status)
         self.copier.failed.connect(self._status)
-        self.drag = DragOut(grid, self._tile_source, cache / "drag")
+        self.drag = DragOut(grid, self._tile_source, cache / "drag", card=self._tile_card)
         self.edition_drags = [DragOut(view, self._edition_source, cache / "drag")
                               for view in self.edition_views]
         for view in self.edition_views:  # Ctrl+C in the detail pane's list, the gallery
@@ -215,6 +215,13 @@ class ExportActions(QObject):
         values = {"set_prefix": hit.set_prefix, "collector_number": hit.collector_number,
                   "slug": hit.slug, "name": hit.name, "rarity": "", "uuid": ""}
         return path, render_name(DEFAULT_TEMPLATE, values, path.suffix.lower() or ".jpg")
+
+    def _tile_card(self, index: QModelIndex) -> tuple[str, str | None] | None:
+        """The card of a tile, carried by its drag (a drop onto a deck adds it)."""
+        if not index.isValid():
+            return None
+        hit = self.selection.hit_at(index.row())
+        return hit.slug, (hit.uuid if isinstance(hit, EditionHit) else None)
 
     def _status(self, text: str) -> None:
         self.window.statusBar().showMessage(text, STATUS_MS)

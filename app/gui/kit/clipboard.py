@@ -29,6 +29,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QDrag, QGuiApplication, QImage, QMouseEvent, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 
+from app.gui.kit.card_mime import add_card
 from app.gui.kit.operations import LatestRequest
 
 log = logging.getLogger("app.gui")
@@ -36,6 +37,8 @@ DRAG_WIDTH = 120
 """Width in pixels of the picture under the pointer while dragging."""
 
 TileSource = Callable[[QModelIndex], tuple[Path, str] | None]
+CardSource = Callable[[QModelIndex], tuple[str, str | None] | None]
+"""Maps a tile to ``(card slug, edition uuid or None)`` (dropped onto a deck), or None."""
 """Maps a view's index to ``(stored image file, readable file name)``, or None."""
 
 
@@ -128,11 +131,14 @@ class DragOut(QObject):
         view: the grid or gallery view.
         source: maps an index to its image file and readable name.
         folder: where the readably named link or copy is made.
+        card: maps an index to its card, carried for a drop onto a deck (optional).
     """
 
-    def __init__(self, view: QAbstractItemView, source: TileSource, folder: Path) -> None:
+    def __init__(self, view: QAbstractItemView, source: TileSource, folder: Path,
+                 card: CardSource | None = None) -> None:
         super().__init__(view)
         self._view, self._source, self._folder = view, source, folder
+        self._card = card
         self._press: tuple[QPoint, QModelIndex] | None = None
         view.viewport().installEventFilter(self)
 
@@ -157,18 +163,26 @@ class DragOut(QObject):
         return False
 
     def start_drag(self, index: QModelIndex) -> Qt.DropAction:
-        """Drag the image of ``index`` out (returns what the drop did)."""
+        """Drag the image of ``index`` out (returns what the drop did); the drag also
+        carries the tile's card (:mod:`app.gui.kit.card_mime`) when ``card`` was given."""
         found = self._source(index)
-        if found is None:
+        card = self._card(index) if self._card is not None else None
+        if found is None and card is None:
             return Qt.DropAction.IgnoreAction
-        source, name = found
-        try:
-            file = named_copy(source, name, self._folder)
-        except OSError as error:
-            log.warning("cannot drag %s: %s", name, error)
-            return Qt.DropAction.IgnoreAction
+        file = None
+        if found is not None:
+            source, name = found
+            try:
+                file = named_copy(source, name, self._folder)
+            except OSError as error:
+                log.warning("cannot drag %s: %s", name, error)
+                if card is None:
+                    return Qt.DropAction.IgnoreAction
+        mime = image_mime(None, file)
+        if card is not None:
+            add_card(mime, *card)
         drag = QDrag(self._view)
-        drag.setMimeData(image_mime(None, file))
+        drag.setMimeData(mime)
         thumbnail = index.data(Qt.ItemDataRole.DecorationRole)
         if isinstance(thumbnail, QImage) and not thumbnail.isNull():
             drag.setPixmap(QPixmap.fromImage(thumbnail).scaledToWidth(

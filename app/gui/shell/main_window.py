@@ -22,6 +22,7 @@ which sees the grid, results and detail pane only through a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
@@ -30,9 +31,12 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
 
 from app.bootstrap import Services
 from app.errors import ArchivistError
+from app.export.plan import ExportItem
 from app.gui.card.detail_pane import DetailPane
 from app.gui.card.gallery import GalleryDialog
+from app.gui.decks.page import DecksPage
 from app.gui.export.actions import ExportActions
+from app.gui.export.task import ExportScope
 from app.gui.kit.detail_data import CardDetail
 from app.gui.kit.failures import STATUS_MS, report_failure
 from app.gui.kit.settings import (
@@ -54,11 +58,11 @@ from app.gui.shell.first_run import FirstRunPage
 from app.gui.shell.window_selection import WindowSelection
 from app.gui.sync.controller import SyncController
 from app.gui.thema.page import ThemaPage
-from app.model.query import QueryResult
+from app.model.query import EditionHit, QueryResult
 
 THUMB_SIZE = QSize(146, 204)
-PAGES = ("search", "sets", "thema")
-"""The window's pages, in tab order (Ctrl+1, Ctrl+2, Ctrl+3)."""
+PAGES = ("search", "sets", "thema", "decks")
+"""The window's pages, in tab order (Ctrl+1, Ctrl+2, Ctrl+3, Ctrl+4)."""
 
 
 def count_text(count: int, per: str = "card") -> str:
@@ -111,8 +115,11 @@ class MainWindow(QMainWindow):
         self.sets = SetsPage(services.catalogue, self._pool,
                              services.catalogue.data_dir_args())
         self.thema = ThemaPage(services.catalogue, self._pool)
+        self.decks = DecksPage(services.catalogue, self._pool, self.provider,
+                               export=self._export_deck)
         self.tabs = QTabWidget(documentMode=True)
-        titles = ((self.pages, "Search"), (self.sets, "Featured sets"), (self.thema, "Thema"))
+        titles = ((self.pages, "Search"), (self.sets, "Featured sets"), (self.thema, "Thema"),
+                  (self.decks, "Decks"))
         for number, (name, (page, title)) in enumerate(zip(PAGES, titles, strict=True), 1):
             self.tabs.addTab(page, title)
             self.tabs.setTabToolTip(number - 1, f"{title} (Ctrl+{number})")
@@ -158,12 +165,23 @@ class MainWindow(QMainWindow):
         self.sets.failed.connect(self._on_failed)
         self.thema.failed.connect(self._on_failed)
         self.thema.message.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
+        # the Decks page: "Add to deck" on a search tile (context menu, Ctrl+D); tiles
+        # dragged from the grid carry their card (see ExportActions) and drop onto a deck
+        self.decks.failed.connect(self._on_failed)
+        self.decks.message.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
+        self.add_to_deck_action = QAction("Add to &deck", self, shortcut=QKeySequence("Ctrl+D"))
+        self.add_to_deck_action.setShortcutContext(
+            Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.add_to_deck_action.triggered.connect(self.add_current_to_deck)
+        self.grid.addAction(self.add_to_deck_action)
+        self.grid.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
         self.grid.viewport().installEventFilter(self)
         self.first_run.installEventFilter(self)
         self.sets.installEventFilter(self)
         self.thema.installEventFilter(self)
+        self.decks.installEventFilter(self)
 
         query = restore_window(settings, self, self.splitter)
         restore_pages(settings, self.tabs, self.thema.splitter)
@@ -196,7 +214,7 @@ class MainWindow(QMainWindow):
         self.run_search()
         if self.detail.slug:
             self.controller.load_card(self.detail.slug)
-        for page in (self.sets, self.thema):
+        for page in (self.sets, self.thema, self.decks):
             if page.loaded:
                 page.reload()
 
@@ -206,7 +224,8 @@ class MainWindow(QMainWindow):
         self.browser.submit_query()
 
     def show_page(self, name: str) -> None:
-        """Show the page ``name``: ``search``, ``sets`` or ``thema`` (see :data:`PAGES`)."""
+        """Show the page ``name``: ``search``, ``sets``, ``thema`` or ``decks`` (see
+        :data:`PAGES`)."""
         self.tabs.setCurrentIndex(PAGES.index(name))
 
     def current_page(self) -> str:
@@ -226,6 +245,24 @@ class MainWindow(QMainWindow):
         ``FOIL`` or ``NONFOIL``, when given; else the kind of its ranking row)."""
         self.show_page("thema")
         self.thema.show_edition(edition_uuid, kind)
+
+    @Slot()
+    def add_current_to_deck(self) -> None:
+        """Add the current search tile's card (its edition, per edition) to the deck open
+        on the Decks page (a new deck when none is)."""
+        index = self.grid.currentIndex()
+        if not index.isValid():
+            self.statusBar().showMessage("Choose a card to add to the deck", STATUS_MS)
+            return
+        hit = self.model.hit(index.row())
+        self.decks.add_card(hit.slug, hit.uuid if isinstance(hit, EditionHit) else None)
+
+    def _export_deck(self, title: str, plan: Callable[[], list[ExportItem]],
+                     sheet: bool) -> None:
+        """Open File ▸ Export… for a deck's editions (``sheet``: the proxy sheet chosen)."""
+        dialog = self.export.open_export([ExportScope(title, plan)])
+        dialog.form.sheet_radio.setChecked(sheet)
+        dialog.form.files_radio.setChecked(not sheet)
 
     def select_card(self, slug: str) -> None:
         """Select the tile of ``slug`` and show its detail (loaded even when not a hit)."""
@@ -256,6 +293,7 @@ class MainWindow(QMainWindow):
         self._closed = True
         self.sync.shutdown()
         self.gallery.shutdown()
+        self.decks.shutdown()
         self.export.shutdown()
         self.browser.stop()
         self.provider.shutdown()

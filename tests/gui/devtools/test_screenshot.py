@@ -9,6 +9,7 @@ from PIL import Image
 from PySide6.QtWidgets import QApplication
 
 from app.bootstrap import Services
+from app.errors import InvalidRequest
 from app.gui.devtools.screenshot import take_screenshot
 
 
@@ -41,3 +42,25 @@ def test_a_screenshot_of_an_empty_catalogue(
     with Image.open(out) as image:
         assert image.size == (800, 600)
     assert distinct_colours(out) > 10
+
+
+@pytest.mark.realdata
+def test_a_screenshot_of_the_decks_page_with_a_pasted_deck_keeps_no_deck(
+    qapp: QApplication, real_services: Services, tmp_path: Path
+) -> None:
+    deck = tmp_path / "jin.txt"
+    deck.write_text("# Main Deck\n4 Zephyr\n4 Dungeon Guide\n", encoding="utf-8")
+    out = tmp_path / "decks.png"
+    assert take_screenshot(real_services, out, page="decks", deck=deck, theme="dark") == 0
+    with Image.open(out) as image:
+        assert image.size == (1280, 800)
+    assert distinct_colours(out) > 100
+    store = real_services.catalogue.deck_store()
+    assert store.decks() == [] and [d.name for d in store.decks(trash=True)] == ["jin"]
+
+
+def test_a_deck_file_goes_with_the_decks_page_only(
+    qapp: QApplication, empty_services: Services, tmp_path: Path
+) -> None:
+    with pytest.raises(InvalidRequest, match="--deck goes with --page decks"):
+        take_screenshot(empty_services, tmp_path / "x.png", deck=tmp_path / "deck.txt")
