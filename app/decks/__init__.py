@@ -17,7 +17,7 @@ from app.decks.formats import FORMATS, FormatRules, format_rules
 from app.decks.images import DeckImages, deck_images
 from app.decks.model import ZONES, Deck, Entry, Zone
 from app.decks.parse import LineProblem, ParsedList, parse_event, parse_text, read_decklists
-from app.decks.resolve import ReadDeck, Unresolved, find_card, resolve, suggest
+from app.decks.resolve import ReadDeck, Unresolved, find_card, resolve, suggest, zone_for
 from app.decks.stats import Breakdown, breakdowns
 from app.decks.storage import DeckStore, DeckSummary
 from app.decks.textout import RegistrationSheet, SheetZone, deck_text, registration_sheet
@@ -56,4 +56,5 @@ __all__ = [
     "registration_sheet",
     "resolve",
     "suggest",
+    "zone_for",
 ]

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
-from app.decks.check import CheckResult
-from app.decks.stats import Breakdown
+from app.decks import Breakdown, CheckResult
 from app.gui.decks.models import DataRole, FindingModel, severity_colour
 from app.gui.kit.card_paint import scaled_font
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.catalogue.decks import DeckCards
-from app.decks.model import ZONES, Deck, Entry, Zone
+from app.decks import ZONES, Deck, Entry, Zone
 from app.gui.decks.models import ZoneModel
 from app.gui.kit.card_mime import card_from_mime
 

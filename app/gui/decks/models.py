@@ -20,9 +20,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
 from app.catalogue.decks import DeckCards
-from app.decks.check import ERROR, CheckResult
-from app.decks.model import Deck, Entry, Zone
-from app.decks.storage import DeckSummary
+from app.decks import ERROR, CheckResult, Deck, DeckSummary, Entry, Zone
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 DataRole = Qt.ItemDataRole.UserRole + 1

@@ -13,10 +13,8 @@ from pathlib import Path
 from typing import Protocol
 
 from app.catalogue.decks import DeckCards
-from app.decks.formats import FORMATS
-from app.decks.model import ZONES, Deck
-from app.decks.textout import deck_text, registration_sheet
-from app.export.plan import ExportItem
+from app.decks import FORMATS, ZONES, Deck, deck_text, registration_sheet
+from app.export import ExportItem
 
 ExportOpener = Callable[[str, Callable[[], list[ExportItem]], bool], object]
 """Opens the export dialog: ``(title, plan, proxy sheet chosen)`` (the shell gives it)."""

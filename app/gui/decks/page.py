@@ -30,8 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.decks.formats import FORMATS
-from app.decks.model import Deck, Entry
+from app.decks import FORMATS, Deck, Entry
 from app.gui.decks.check_panel import CheckPanel
 from app.gui.decks.deck_view import DeckView
 from app.gui.decks.models import DeckListModel
@@ -241,7 +240,7 @@ class DecksPage(QWidget):
         """Put the decklist text on the clipboard."""
         deck, cards = self.session.deck, self.session.cards
         if deck is not None and cards is not None:
-            from app.decks.textout import deck_text
+            from app.decks import deck_text
 
             QGuiApplication.clipboard().setText(deck_text(deck, cards))
             self.message.emit(f"Copied the decklist of “{deck.name}”")

@@ -16,12 +16,20 @@ from typing import Any, Protocol
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from app.catalogue.decks import DeckCards
-from app.decks.check import check_deck
-from app.decks.model import Deck, Entry, Zone
-from app.decks.parse import LineProblem, parse_text, read_decklists
-from app.decks.resolve import resolve, zone_for
-from app.decks.stats import breakdowns
-from app.decks.storage import DeckStore, DeckSummary
+from app.decks import (
+    Deck,
+    DeckStore,
+    DeckSummary,
+    Entry,
+    LineProblem,
+    Zone,
+    breakdowns,
+    check_deck,
+    parse_text,
+    read_decklists,
+    resolve,
+    zone_for,
+)
 from app.gui.kit.operations import LatestRequest, run_operation
 
 MAX_QUANTITY = 99

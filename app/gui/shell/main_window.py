@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
 
 from app.bootstrap import Services
 from app.errors import ArchivistError
-from app.export.plan import ExportItem
+from app.export import ExportItem
 from app.gui.card.detail_pane import DetailPane
 from app.gui.card.gallery import GalleryDialog
 from app.gui.decks.page import DecksPage
