@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from app import __version__
-from app.cli import commands, deck_cmd, export_cmd, search_cmd, sync_cmd
+from app.cli import commands, deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
 from app.errors import ArchivistError
 
 
@@ -71,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     search_cmd.add_parser(sub, common)
     export_cmd.add_parser(sub, common)
     deck_cmd.add_parser(sub, common)
+    history_cmd.add_parser(sub, common)
 
     p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
     p.add_argument("out", metavar="OUT.png")

@@ -28,7 +28,7 @@ def word_diff(old: str, new: str) -> tuple[tuple[WordOp, str], ...]:
     a, b = _TOKEN.findall(old), _TOKEN.findall(new)
     pieces: list[tuple[WordOp, str]] = []
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in _joined(matcher.get_opcodes(), a):
         if tag == "equal":
             _push(pieces, "same", "".join(a[i1:i2]))
             continue
@@ -42,6 +42,25 @@ def word_diff(old: str, new: str) -> tuple[tuple[WordOp, str], ...]:
 def changed_words(pieces: tuple[tuple[WordOp, str], ...], op: WordOp) -> list[str]:
     """The words of the pieces of ``op`` (``removed`` or ``added``), in order."""
     return [w for kind, text in pieces if kind == op for w in text.split()]
+
+
+def _joined(ops: list[tuple[str, int, int, int, int]], a: list[str]
+            ) -> list[tuple[str, int, int, int, int]]:
+    """The opcodes with a lone space between two changes made part of one change, so
+    ``a card`` → ``two cards`` reads as one replacement, not two."""
+    out: list[tuple[str, int, int, int, int]] = []
+    for index, op in enumerate(ops):
+        tag, i1, i2, j1, j2 = op
+        inner = 0 < index < len(ops) - 1
+        if tag == "equal" and inner and "".join(a[i1:i2]).isspace():
+            tag = "replace"
+        if out and tag != "equal" and out[-1][0] != "equal":
+            p = out.pop()
+            op = ("replace", p[1], i2, p[3], j2)
+        else:
+            op = (tag, i1, i2, j1, j2)
+        out.append(op)
+    return out
 
 
 def _push(pieces: list[tuple[WordOp, str]], op: WordOp, text: str) -> None:

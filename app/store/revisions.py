@@ -59,10 +59,12 @@ class RevisionRecorder:
     def card(self, old_body: str | None, old: dict[str, Any] | None,
              new: dict[str, Any]) -> None:
         """A card the write adds (``old`` None) or whose stored body it replaces."""
+        groups: tuple[str, ...] = ()
+        fields: tuple[str, ...] = ()
         if old is None:
-            kind, groups, fields = "added", ("new",), ()
+            kind, groups = "added", ("new",)
         elif content_equal(old, new):
-            kind, groups, fields = QUIET, (), ()
+            kind = QUIET
         else:
             groups, fields = summary(card_notes(old, new))
             kind = "changed"

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.store import Store, Writer, WriteReport
-from app.store.revisions import RevisionRecorder
 from app.store.listing import card_keys, edition_keys
+from app.store.revisions import RevisionRecorder
 from app.store.writer import utc_stamp
 from app.sync.common import (
     META_API,
