@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Sequence
 
 from app.model.history import WordOp
 
@@ -44,7 +45,7 @@ def changed_words(pieces: tuple[tuple[WordOp, str], ...], op: WordOp) -> list[st
     return [w for kind, text in pieces if kind == op for w in text.split()]
 
 
-def _joined(ops: list[tuple[str, int, int, int, int]], a: list[str]
+def _joined(ops: Sequence[tuple[str, int, int, int, int]], a: list[str]
             ) -> list[tuple[str, int, int, int, int]]:
     """The opcodes with a lone space between two changes made part of one change, so
     ``a card`` → ``two cards`` reads as one replacement, not two."""
