@@ -79,8 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--card", metavar="SLUG", help="card to select and show in the detail pane")
     p.add_argument("--size", default="1280x800", metavar="WxH", help="window size in pixels")
     p.add_argument("--page", default="search",
-                   choices=("search", "sets", "thema", "card", "gallery"),
-                   help="page to show: search (default), sets (featured sets), thema, card "
+                   choices=("search", "sets", "thema", "changes", "card", "gallery"),
+                   help="page to show: search (default), sets (featured sets), thema, "
+                        "changes (the newest revision), card "
                         "(the detail of --card) or gallery (the editions of --card)")
     p.add_argument("--edition", metavar="UUID",
                    help="edition whose Thema chart (thema), details (card) or large view "

@@ -32,6 +32,7 @@ from app.bootstrap import Services
 from app.errors import ArchivistError
 from app.gui.card.detail_pane import DetailPane
 from app.gui.card.gallery import GalleryDialog
+from app.gui.changes.page import ChangesPage
 from app.gui.export.actions import ExportActions
 from app.gui.kit.detail_data import CardDetail
 from app.gui.kit.failures import STATUS_MS, report_failure
@@ -57,8 +58,8 @@ from app.gui.thema.page import ThemaPage
 from app.search import QueryResult
 
 THUMB_SIZE = QSize(146, 204)
-PAGES = ("search", "sets", "thema")
-"""The window's pages, in tab order (Ctrl+1, Ctrl+2, Ctrl+3)."""
+PAGES = ("search", "sets", "thema", "changes")
+"""The window's pages, in tab order (Ctrl+1, Ctrl+2, …)."""
 
 
 def count_text(count: int, per: str = "card") -> str:
@@ -109,8 +110,10 @@ class MainWindow(QMainWindow):
         self.pages.addWidget(self.first_run)
         self.sets = SetsPage(services.catalogue, self._pool, services.paths.data)
         self.thema = ThemaPage(services.catalogue, self._pool)
+        self.changes = ChangesPage(services.catalogue, self._pool, self.provider, THUMB_SIZE)
         self.tabs = QTabWidget(documentMode=True)
-        titles = ((self.pages, "Search"), (self.sets, "Featured sets"), (self.thema, "Thema"))
+        titles = ((self.pages, "Search"), (self.sets, "Featured sets"), (self.thema, "Thema"),
+                  (self.changes, "Changes"))
         for number, (name, (page, title)) in enumerate(zip(PAGES, titles, strict=True), 1):
             self.tabs.addTab(page, title)
             self.tabs.setTabToolTip(number - 1, f"{title} (Ctrl+{number})")
@@ -154,6 +157,9 @@ class MainWindow(QMainWindow):
         self.sets.setRequested.connect(self.show_set)
         self.sets.failed.connect(self._on_failed)
         self.thema.failed.connect(self._on_failed)
+        self.changes.failed.connect(self._on_failed)
+        self.changes.cardRequested.connect(self.show_card)
+        self.changes.reverted.connect(self.refresh_catalogue)
         self.thema.message.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
@@ -193,7 +199,7 @@ class MainWindow(QMainWindow):
         self.run_search()
         if self.detail.slug:
             self.controller.load_card(self.detail.slug)
-        for page in (self.sets, self.thema):
+        for page in (self.sets, self.thema, self.changes):
             if page.loaded:
                 page.reload()
 
@@ -223,6 +229,12 @@ class MainWindow(QMainWindow):
         ``FOIL`` or ``NONFOIL``, when given; else the kind of its ranking row)."""
         self.show_page("thema")
         self.thema.show_edition(edition_uuid, kind)
+
+    @Slot(str)
+    def show_card(self, slug: str) -> None:
+        """Show the search page with the card ``slug`` in the detail pane."""
+        self.show_page("search")
+        self.select_card(slug)
 
     def select_card(self, slug: str) -> None:
         """Select the tile of ``slug`` and show its detail (loaded even when not a hit)."""
