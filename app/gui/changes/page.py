@@ -235,9 +235,9 @@ class ChangesPage(QWidget):
             if revision.number == view.shown.number:
                 self.revisions.setCurrentIndex(item.index())
         shown = view.shown
-        title, counts = revision_title(shown).split("\n", 1)
+        title, summary = revision_title(shown).split("\n", 1)
         kept = f" · {len(shown.kept_out)} records kept out" if shown.kept_out else ""
-        self.heading.setText(f"<b>{html.escape(title)}</b><br>{html.escape(counts)}<br>"
+        self.heading.setText(f"<b>{html.escape(title)}</b><br>{html.escape(summary)}<br>"
                              f"from {html.escape(shown.source)}{kept}")
         self.heading.setToolTip("\n".join(shown.kept_out[:30]))
         self.revert_button.setEnabled(True)
