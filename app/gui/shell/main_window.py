@@ -36,6 +36,7 @@ from app.gui.changes.page import ChangesPage
 from app.gui.export.actions import ExportActions
 from app.gui.kit.detail_data import CardDetail
 from app.gui.kit.failures import STATUS_MS, report_failure
+from app.gui.kit.operations import run_operation
 from app.gui.kit.settings import (
     SearchPrefs,
     load_search_prefs,
@@ -89,7 +90,7 @@ class MainWindow(QMainWindow):
     def __init__(self, services: Services, settings: QSettings | None = None,
                  icon: QIcon | None = None, dialogs: bool = True) -> None:
         super().__init__()
-        self._settings, self._dialogs = settings, dialogs
+        self._settings, self._dialogs, self._services = settings, dialogs, services
         self._counts: dict[str, int] | None = None
         self._answered = self._painted = self._closed = self._has_results = False
         self.setWindowTitle("Archivist")
@@ -178,6 +179,7 @@ class MainWindow(QMainWindow):
         self.search.blockSignals(False)
         self.controller.load_counts()
         self.controller.load_options()
+        self.load_badges()
         self.browser.submit_query()
 
     @property
@@ -196,12 +198,19 @@ class MainWindow(QMainWindow):
         self.controller.load_counts()
         self.controller.load_options()
         self.provider.forget_missing()  # images the sync stored show up now
+        self.load_badges()
         self.run_search()
         if self.detail.slug:
             self.controller.load_card(self.detail.slug)
         for page in (self.sets, self.thema, self.changes):
             if page.loaded:
                 page.reload()
+
+    def load_badges(self) -> None:
+        """Mark the tiles of cards the latest revision added or changed (in the pool)."""
+        run_operation(self._pool, self._services.catalogue.latest_changes,
+                      self.model.set_changed, lambda error: self._on_failed("changes", error),
+                      owner=self)
 
     def set_query(self, text: str) -> None:
         """Type ``text`` into the search field and search at once."""

@@ -129,6 +129,15 @@ def test_the_window_has_a_changes_tab_that_opens_cards(
     qtbot.addWidget(window)
     window.show()
     qtbot.waitUntil(lambda: window.first_painted, timeout=10_000)
+    model = window.model
+
+    def badges() -> dict[str, object]:
+        return {model.data(model.index(r)): model.data(model.index(r), model.ChangedRole)
+                for r in range(model.rowCount())}
+
+    qtbot.waitUntil(lambda: badges().get("Fresh Card") == ("new",), timeout=10_000)
+    assert badges() == {"Fresh Card": ("new",), "Generated Card": ("errata",),
+                        "Steady Card": ("legality",)}
     window.show_page("changes")
     assert window.tabs.tabText(window.tabs.currentIndex()) == "Changes"
     qtbot.waitUntil(lambda: window.changes.loaded and not window.changes.busy, timeout=10_000)
