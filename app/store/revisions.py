@@ -7,7 +7,11 @@ of the writer's transaction, so a failed write records nothing. A write that cha
 records no revision.
 
 The version of a card *after* revision N is the ``previous`` body of its next revision, or
-its current body when no later revision touched it; so each body is stored once.
+its current body when no later revision touched it; so each body is stored once. A previous
+body is stored zlib-compressed with the body after it as the preset dictionary (``d`` +
+data): two versions of a card differ little, so this keeps about 1/16 of plain zlib's bytes
+(431 changed real cards: 37 KB instead of 601 KB). A removed card's body, which has no
+version after it, is plain zlib (``z`` + data).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.errors import StoreError
 from app.history import card_notes, content_equal, summary
 from app.model.history import ChangeKind, Revision
 
@@ -54,11 +59,12 @@ class RevisionRecorder:
     kind: str
     kept_out: Sequence[str] = ()
     number: int | None = None
-    _rows: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    _rows: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # uuid → row, bodies
 
     def card(self, old_body: str | None, old: dict[str, Any] | None,
-             new: dict[str, Any]) -> None:
-        """A card the write adds (``old`` None) or whose stored body it replaces."""
+             new: dict[str, Any], new_body: str | None = None) -> None:
+        """A card the write adds (``old`` None) or whose stored body (``old_body``) it
+        replaces with ``new_body`` (the stored form of ``new``)."""
         groups: tuple[str, ...] = ()
         fields: tuple[str, ...] = ()
         if old is None:
@@ -69,14 +75,14 @@ class RevisionRecorder:
             groups, fields = summary(card_notes(old, new))
             kind = "changed"
         self._add(str(new["uuid"]), str(new["slug"]), str(new["name"]), kind, groups, fields,
-                  old_body)
+                  old_body, new_body)
 
     def removed(self, conn: sqlite3.Connection, uuid: str) -> None:
         """A card the write deletes (removed upstream, or its slug taken by another card)."""
         row = conn.execute("SELECT slug, name, body FROM cards WHERE uuid = ?",
                            (uuid,)).fetchone()
         if row is not None:
-            self._add(uuid, row[0], row[1], "removed", ("removed",), (), row[2])
+            self._add(uuid, row[0], row[1], "removed", ("removed",), (), row[2], None)
 
     def finish(self, conn: sqlite3.Connection, at: str) -> int | None:
         """Write the revision (inside the writer's transaction); its number, or None when
@@ -94,13 +100,14 @@ class RevisionRecorder:
         conn.executemany(
             "INSERT OR REPLACE INTO revision_cards(revision, uuid, slug, name, kind, groups, "
             "fields, previous) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [(self.number, *row) for row in self._rows.values()],
+            [(self.number, *row[:6], encode_previous(row[6], row[7]))
+             for row in self._rows.values()],
         )
         return self.number
 
     def _add(self, uuid: str, slug: str, name: str, kind: str, groups: Sequence[str],
-             fields: Sequence[str], body: str | None) -> None:
-        previous = None if body is None else zlib.compress(body.encode("utf-8"), 6)
+             fields: Sequence[str], body: str | None, after: str | None) -> None:
+        previous = body
         first = self._rows.get(uuid)
         if first is not None:  # written, then deleted in the same write: keep the first body
             if first[3] == "added":
@@ -108,7 +115,35 @@ class RevisionRecorder:
                 return
             previous = first[6]
         self._rows[uuid] = (uuid, slug, name, kind, "," + ",".join(groups) + ",",
-                            json.dumps(list(fields)), previous)
+                            json.dumps(list(fields)), previous, after)
+
+
+def encode_previous(body: str | None, after: str | None) -> bytes | None:
+    """A previous body as stored: ``d`` + zlib with ``after`` as the preset dictionary, or
+    ``z`` + plain zlib when there is no body after it (None when there is no body)."""
+    if body is None:
+        return None
+    if after is None:
+        return b"z" + zlib.compress(body.encode("utf-8"), 6)
+    packer = zlib.compressobj(6, zdict=_dictionary(after))
+    return b"d" + packer.compress(body.encode("utf-8")) + packer.flush()
+
+
+def _dictionary(after: str) -> bytes:
+    return after.encode("utf-8")[-32768:]  # zlib's window: only the last 32 KiB are used
+
+
+def _decode(conn: sqlite3.Connection, number: int, uuid: str, blob: bytes) -> str:
+    data = bytes(blob)
+    if data[:1] == b"z":
+        return zlib.decompress(data[1:]).decode("utf-8")
+    after = body_after(conn, number, uuid)
+    try:
+        unpacker = zlib.decompressobj(zdict=_dictionary(after or ""))
+        return (unpacker.decompress(data[1:]) + unpacker.flush()).decode("utf-8")
+    except zlib.error as error:
+        raise StoreError(f"The history of card {uuid} before revision {number} cannot be "
+                         "rebuilt: the card was changed without being recorded") from error
 
 
 def revisions(conn: sqlite3.Connection, since: str | None = None) -> list[Revision]:
@@ -142,7 +177,7 @@ def previous_body(conn: sqlite3.Connection, number: int, uuid: str) -> str | Non
     """The card's stored body before revision ``number`` (None: it was added then)."""
     row = conn.execute("SELECT previous FROM revision_cards WHERE revision = ? AND uuid = ?",
                        (number, uuid)).fetchone()
-    return None if row is None or row[0] is None else zlib.decompress(row[0]).decode("utf-8")
+    return None if row is None or row[0] is None else _decode(conn, number, uuid, row[0])
 
 
 def body_after(conn: sqlite3.Connection, number: int, uuid: str) -> str | None:
@@ -151,7 +186,7 @@ def body_after(conn: sqlite3.Connection, number: int, uuid: str) -> str | None:
         "SELECT revision, previous FROM revision_cards WHERE uuid = ? AND revision > ? "
         "ORDER BY revision LIMIT 1", (uuid, number)).fetchone()
     if row is not None:
-        return None if row[1] is None else zlib.decompress(row[1]).decode("utf-8")
+        return None if row[1] is None else _decode(conn, int(row[0]), uuid, row[1])
     current = conn.execute("SELECT body FROM cards WHERE uuid = ?", (uuid,)).fetchone()
     return None if current is None else str(current[0])
 
@@ -178,7 +213,8 @@ def revision_bytes(conn: sqlite3.Connection) -> int:
     try:
         row = conn.execute(
             "SELECT SUM(pgsize) FROM dbstat WHERE name IN ('revisions', 'revision_cards', "
-            "'revision_cards_uuid', 'revision_cards_slug')").fetchone()
+            "'revision_cards_uuid', 'revision_cards_slug') "
+            "OR name LIKE 'sqlite_autoindex_revision%'").fetchone()
         return int(row[0] or 0)
     except sqlite3.OperationalError:  # SQLite built without the dbstat table
         row = conn.execute("SELECT SUM(LENGTH(previous)) FROM revision_cards").fetchone()

@@ -155,9 +155,10 @@ MIGRATIONS: tuple[str, ...] = (
                                           -- changed, content not (edition order, dates)
         groups TEXT NOT NULL,             -- ',errata,legality,' (patch-note groups)
         fields TEXT NOT NULL,             -- JSON list of changed field paths
-        previous BLOB,                    -- zlib of the body before, NULL when added
+        previous BLOB,                    -- the body before (app/store/revisions.py), NULL
+                                          -- when added
         PRIMARY KEY (revision, uuid)
-    ) WITHOUT ROWID;
+    );
     CREATE INDEX revision_cards_uuid ON revision_cards(uuid, revision);
     CREATE INDEX revision_cards_slug ON revision_cards(slug);
     """,

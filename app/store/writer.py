@@ -243,7 +243,7 @@ class Writer:
             self._delete_card(conn, clash[0])
             r.replaced_slugs.append(slug)
         if self._history is not None:
-            self._history.card(None if old is None else old[1], old_card, card)
+            self._history.card(None if old is None else old[1], old_card, card, body)
         if old is None:
             cur = conn.execute(
                 "INSERT INTO cards(uuid, slug, name, last_update, body, changed_at) "

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from app.errors import StoreError
 from app.store import CardRecord, Store, Writer
 from app.store import revisions as stored
 from app.store.revisions import RevisionRecorder
+from app.store.writer import encode_body
 from tests.helpers.cards import make_card, make_edition
 
 
@@ -72,3 +74,26 @@ def test_a_failed_write_records_nothing(tmp_path: Path) -> None:
         Writer(store, history).write(records())
     assert [r.number for r in stored.revisions(store.connection())] == [1]
     assert stored.changes(store.connection(), 2, quiet=True) == []
+
+
+def test_previous_bodies_are_rebuilt_exactly_through_later_versions(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.sqlite3")
+    versions = [make_card(flavor=f"Flavor {n}.") for n in range(3)]
+    for card in versions:
+        _write(store, card)
+    conn = store.connection()
+    bodies = [encode_body(card) for card in versions]
+    assert stored.previous_body(conn, 2, "genCard001") == bodies[0]
+    assert stored.previous_body(conn, 3, "genCard001") == bodies[1]
+    assert stored.body_after(conn, 2, "genCard001") == bodies[1]
+    blob = conn.execute("SELECT previous FROM revision_cards WHERE revision = 2").fetchone()[0]
+    assert len(blob) < len(bodies[0]) / 4  # stored as a difference to the next version
+
+
+def test_a_change_that_was_not_recorded_is_named_when_history_is_read(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.sqlite3")
+    _write(store, make_card())
+    _write(store, make_card(flavor="Recorded."))
+    Writer(store).write([CardRecord(make_card(flavor="Not recorded."))])
+    with pytest.raises(StoreError, match="changed without being recorded"):
+        stored.previous_body(store.connection(), 2, "genCard001")
