@@ -133,11 +133,20 @@ def _limit(limit: int) -> str:
 
 
 def _other(key: str, a: Any, b: Any) -> Note:
+    if key == "rule" and any("ERRATA" in str(item.get("title", "")).upper()
+                             for item in _added_items(a, b)):
+        return Note("errata", key, _list_change(key, a, b))  # an erratum ruling
     if key in _LISTS or (key in ("references", "referenced_by", "rule")):
         return Note("other", key, _list_change(key, a, b))
     if key in _TEXTS and isinstance(a, str | None) and isinstance(b, str | None):
         return Note("other", key, f"{key} changed", word_diff(a or "", b or ""))
     return Note("other", key, f"{key}: {_show(a)} → {_show(b)}")
+
+
+def _added_items(a: Any, b: Any) -> list[dict[str, Any]]:
+    before = [_canon(v) for v in a] if isinstance(a, list) else []
+    return [v for v in b if isinstance(v, dict) and _canon(v) not in before] \
+        if isinstance(b, list) else []
 
 
 def _list_change(key: str, a: Any, b: Any) -> str:

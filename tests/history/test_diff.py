@@ -79,3 +79,11 @@ def test_new_and_removed_cards() -> None:
     card = make_card()
     assert summary(card_notes(None, card))[0] == ("new",)
     assert summary(card_notes(card, None))[0] == ("removed",)
+
+
+def test_an_added_errata_ruling_is_errata() -> None:
+    ruling = {"title": "ERRATA", "date_added": "2026-03-30", "description": "'a' -> 'b'"}
+    groups, fields = summary(card_notes(make_card(rule=[]), make_card(rule=[ruling])))
+    assert (groups, fields) == (("errata",), ("rule",))
+    plain = {"title": "", "date_added": "2026-03-30", "description": "You may."}
+    assert summary(card_notes(make_card(rule=[]), make_card(rule=[plain])))[0] == ("other",)
