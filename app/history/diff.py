@@ -164,7 +164,7 @@ def _item(value: Any) -> str:
     if isinstance(value, dict):
         if "description" in value:  # a rule entry
             title = f"{value.get('title')}: " if value.get("title") else ""
-            return f"({value.get('date_added')}) {title}{value.get('description')}"
+            return f"({value.get('date_added')}) {title}{str(value.get('description')).strip()}"
         if "name" in value:
             return f"{value['name']}" + (f" ({value['kind']})" if value.get("kind") else "")
     return _show(value)

@@ -48,7 +48,8 @@ def _changed(a: dict[str, Any], b: dict[str, Any]) -> list[Note]:
     notes: list[Note] = []
     effects = [k for k in _EFFECTS if a.get(k) != b.get(k)]
     for key in effects[:1]:
-        notes.append(Note("errata", f"{path}.{key}", f"{label}: effect text changed",
+        verb = "changed" if a.get(key) and b.get(key) else "added" if b.get(key) else "removed"
+        notes.append(Note("errata", f"{path}.{key}", f"{label}: effect text {verb}",
                           word_diff(str(a.get(key) or ""), str(b.get(key) or ""))))
     for key in sorted(set(a) | set(b)):
         if key in _SKIPPED or a.get(key) == b.get(key):
