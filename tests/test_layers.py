@@ -69,7 +69,7 @@ def _modules(package: str = "") -> list[Path]:
     return sorted((APP / package).rglob("*.py"))
 
 
-PAGES = ("search", "card", "sets", "thema", "export", "sync", "decks")
+PAGES = ("search", "card", "sets", "thema", "export", "sync", "decks", "changes")
 """The page and flow packages of app/gui; shell/ and devtools/ may import them, kit/ not."""
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from app.model.history import CardChange, CardVersion, Revision
 from app.model.query import CardSummary, Hit, Per, QueryResult, SortKey
 from app.model.status import SyncStatus
 
@@ -176,6 +177,34 @@ class Catalogue(Endpoints, Protocol):
     def deck_store(self) -> DeckStore:
         """The kept decks, ``decks.sqlite3`` in the data folder (a file of its own).
         Raises InvalidRequest for a catalogue without a data folder."""
+        ...
+
+    def revisions(self, since: str | None = None) -> list[Revision]:
+        """The catalogue's recorded revisions, newest first (``since``: a UTC date or time,
+        those at or after it). See :mod:`app.catalogue.history`."""
+        ...
+
+    def revision(self, number: int | None = None) -> Revision:
+        """Revision ``number`` (None: the latest). Raises NotFound."""
+        ...
+
+    def changes(self, number: int | None = None, notes: bool = True) -> list[CardChange]:
+        """The cards revision ``number`` (None: the latest) added, changed or removed, with
+        their patch notes when ``notes``. Raises NotFound."""
+        ...
+
+    def card_history(self, slug: str) -> list[CardVersion]:
+        """One card's versions, newest first, each with its diff to the one before.
+        Raises NotFound."""
+        ...
+
+    def latest_changes(self) -> dict[str, tuple[str, ...]]:
+        """Cards the latest revision added or changed: uuid → patch-note groups."""
+        ...
+
+    def revert(self, number: int) -> Revision | None:
+        """Put the cards of revision ``number`` back as before it; recorded as a revision
+        (returned; None when nothing changed). Raises NotFound, StoreError."""
         ...
 
     @property

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.catalogue.history import LocalHistory
 from app.catalogue.local_extras import LocalExtras
 from app.catalogue.options import current_options
 from app.catalogue.search_page import parse_params, search_page
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from app.decks.storage import DeckStore
 
 
-class LocalCatalogue(LocalExtras):
+class LocalCatalogue(LocalExtras, LocalHistory):
     """The :class:`~app.catalogue.base.Catalogue` over a local :class:`Store`: the endpoints
     here, the local-only methods in :class:`~app.catalogue.local_extras.LocalExtras`.
 

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from app import __version__
-from app.cli import commands, deck_cmd, export_cmd, search_cmd, sync_cmd
+from app.cli import commands, deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
 from app.errors import ArchivistError
 
 
@@ -71,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     search_cmd.add_parser(sub, common)
     export_cmd.add_parser(sub, common)
     deck_cmd.add_parser(sub, common)
+    history_cmd.add_parser(sub, common)
 
     p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
     p.add_argument("out", metavar="OUT.png")
@@ -78,9 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--card", metavar="SLUG", help="card to select and show in the detail pane")
     p.add_argument("--size", default="1280x800", metavar="WxH", help="window size in pixels")
     p.add_argument("--page", default="search",
-                   choices=("search", "sets", "thema", "card", "gallery", "decks"),
+                   choices=("search", "sets", "thema", "card", "gallery", "decks", "changes"),
                    help="page to show: search (default), sets (featured sets), thema, card "
-                        "(the detail of --card), gallery (the editions of --card) or decks")
+                        "(the detail of --card), gallery (the editions of --card), decks or "
+                        "changes (the newest revision)")
     p.add_argument("--edition", metavar="UUID",
                    help="edition whose Thema chart (thema), details (card) or large view "
                         "(gallery) is shown")

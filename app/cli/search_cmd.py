@@ -33,7 +33,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "search", parents=[common], help="search the catalogue with the search language",
         description="Bare words match names; fields: o: t: st: cl: el: f: s: r: a: lang: "
         "cost mem res lv pow life dur thema (with = != < <= > >=), spd:fast|slow, "
-        "is:dynamic|foil|flip; '-' negates, 'or' and parentheses group. "
+        "is:dynamic|foil|flip, is:new|errata|legality, changed>=YYYY-MM-DD|changed:latest; "
+        "'-' negates, 'or' and parentheses group. "
         "Put '--' before a query that starts with '-'.",
     )
     p.add_argument("query", metavar="QUERY", help="the query, in quotes, e.g. 't:ally cost<=2'")

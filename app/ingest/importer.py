@@ -23,6 +23,7 @@ from app.ingest.sources import SourceFile, card_records, json_files, read_json
 from app.ingest.thema import validate_thema
 from app.model import FeaturedSetGroup, RecordProblem, fill_neutral, validate_card
 from app.store import CardRecord, Reader, Store, Writer
+from app.store.revisions import RevisionRecorder
 
 log = logging.getLogger("app.ingest")
 
@@ -120,16 +121,20 @@ def import_paths(
     started = time.perf_counter()
     report = ImportReport()
     collector = _Collector(report, store)
+    paths = list(paths)
     for path in json_files(paths):
         collector.add(read_json(path))
     report.cards = len(collector.cards)
     images = _copy(images_from, image_store)
     logos = _copy(logos_from, logo_store)
     report.images, report.logos = len(images), len(logos)
-    report.write = Writer(store).write(
+    history = RevisionRecorder(", ".join(str(p) for p in paths), "import",
+                               [str(problem) for problem in report.rejected])
+    report.write = Writer(store, history).write(
         collector.cards.values(), images, featured=collector.featured,
         options=collector.options, logos=logos, thema=collector.thema,
     )
+    report.revision = history.number
     report.totals = Reader(store).counts()
     report.seconds = time.perf_counter() - started
     return report

@@ -28,6 +28,7 @@ class ImportReport:
         logos: logo files now in the logo store from ``--logos``.
         write: what the write changed in the catalogue.
         totals: the catalogue's counts after the import.
+        revision: the number of the revision the import recorded (None: nothing changed).
         seconds: wall time of the whole import.
     """
 
@@ -45,6 +46,7 @@ class ImportReport:
     logos: int = 0
     write: WriteReport = field(default_factory=WriteReport)
     totals: dict[str, int] = field(default_factory=dict)
+    revision: int | None = None
     seconds: float = 0.0
 
     def summary(self) -> str:
@@ -71,6 +73,8 @@ class ImportReport:
             f"Catalogue now holds {t.get('cards', 0)} cards, {t.get('editions', 0)} editions, "
             f"{t.get('sets', 0)} sets, {t.get('images', 0)} images."
         )
+        if self.revision is not None:
+            lines.append(f"Recorded as revision {self.revision} (archivist changes).")
         if self.filled:
             keys = ", ".join(f"{k} ×{n}" for k, n in sorted(self.filled.items()))
             lines.append(f"Filled missing required keys with the spec's neutral value: {keys}.")

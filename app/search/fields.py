@@ -16,6 +16,8 @@
 | thema | | number | edition |
 | spd | speed | fast, slow | card |
 | is | | dynamic, foil, flip | edition |
+| is | | new, errata, legality (the latest revision) | card |
+| changed | | YYYY-MM-DD or latest | card |
 
 Semantics (all comparisons ignore case):
 
@@ -36,6 +38,10 @@ Semantics (all comparisons ignore case):
 - ``spd:fast``/``spd:slow``: ``speed`` true/false (cards without speed match neither).
 - ``is:foil``: a circulation or circulation template of kind FOIL; ``is:flip``:
   configuration ``flip``; ``is:dynamic``: ``thema_foil_dynamic`` or ``thema_nonfoil_dynamic``.
+- History (``app/store/revisions.py``): ``is:new`` cards the latest revision added,
+  ``is:errata`` / ``is:legality`` cards whose effect text / legality it changed;
+  ``changed:latest`` cards it added or changed; ``changed>=2026-04-01`` cards whose last
+  recorded change (added or changed) is on or after that UTC day (``= != < <= > >=``).
 - Edition fields, per card: a card matches a term when any of its editions does, each
   term on its own (``s:x r:ur`` = an edition in x and a UR edition, maybe another one);
   ``-s:x`` = no edition in x. Per edition (``per="edition"``) the edition itself must
@@ -64,6 +70,10 @@ RARITY_CODES: dict[str, int] = {r.code: r.number for r in RARITIES}
 _RARITY_HINT = (f"a number {RARITIES[0].number}–{RARITIES[-1].number} or "
                 + " ".join(r.code for r in RARITIES))
 
+HISTORY_IS = ("new", "errata", "legality")
+"""``is:`` values about the latest revision; they test the card, not an edition."""
+
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
 
 
@@ -114,7 +124,9 @@ FIELDS: tuple[Field, ...] = (
     Field("dur", ("dur", "durability"), "number", "card", "dur=2"),
     Field("thema", ("thema",), "number", "edition", "thema>=1000"),
     Field("spd", ("spd", "speed"), "choice", "card", "spd:fast", ("fast", "slow")),
-    Field("is", ("is",), "choice", "edition", "is:foil", ("dynamic", "foil", "flip")),
+    Field("is", ("is",), "choice", "edition", "is:foil",
+          ("dynamic", "foil", "flip", *HISTORY_IS)),
+    Field("changed", ("changed",), "date", "card", "changed>=2026-04-01, changed:latest"),
 )
 
 BY_ALIAS: dict[str, Field] = {alias: f for f in FIELDS for alias in f.aliases}
@@ -152,7 +164,7 @@ def make_term(
         QuerySyntaxError: an operator the field does not take, an empty value, or a value
             of the wrong kind (not a number, an unknown rarity or choice, no words).
     """
-    numeric = f.kind == "number"
+    numeric = f.kind in ("number", "date")
     op = ("=" if numeric else ":") if op in (":", "=") else op
     if op not in (NUMBER_OPS if numeric else TEXT_OPS):
         raise QuerySyntaxError(
@@ -180,6 +192,13 @@ def _value(f: Field, alias: str, op: str, text: str, at: int) -> Value:
         raise QuerySyntaxError(f"unknown rarity '{text}'", at, _RARITY_HINT)
     if f.kind == "number":
         return _number(f, alias, op, text, at)
+    if f.kind == "date":
+        if text.lower() == "latest" and op in ("=", "!="):
+            return "latest"
+        if not _DAY.fullmatch(text):
+            raise QuerySyntaxError(f"{alias} expects a day as YYYY-MM-DD or latest, not "
+                                   f"'{text}'", at, f"e.g. {f.example}")
+        return text
     if f.kind == "choice":
         if text.lower() not in f.choices:
             raise QuerySyntaxError(

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from app.model.query import Per
 from app.search.ast import And, Node, Not, Term
-from app.search.fields import BY_NAME, WORD
+from app.search.fields import BY_NAME, HISTORY_IS, WORD
 
 __all__ = ["BEST_THEMA", "CARD_STATS", "Compiled", "Per", "compile_where", "fts_match"]
 Param = str | int | float
@@ -52,6 +52,13 @@ _EDITION_COLUMNS = {  # over the editions row e; sets is small, so these use the
     "lang": "e.set_id IN (SELECT id FROM sets WHERE language = ? COLLATE NOCASE)",
 }
 _IS = {"foil": "e.foil", "flip": "e.flip", "dynamic": "e.dynamic"}
+_LATEST = ("c.uuid IN (SELECT uuid FROM revision_cards WHERE revision = "
+           "(SELECT MAX(number) FROM revisions) AND kind IN ('added', 'changed') AND {})")
+_HISTORY_IS = {"new": "kind = 'added'", "errata": "instr(groups, ',errata,') > 0",
+               "legality": "instr(groups, ',legality,') > 0"}
+_CHANGED_DAY = ("(SELECT MAX(substr(r.at, 1, 10)) FROM revision_cards rc JOIN revisions r "
+                "ON r.number = rc.revision WHERE rc.uuid = c.uuid "
+                "AND rc.kind IN ('added', 'changed'))")
 BEST_THEMA = (
     "(CASE WHEN e.thema_foil IS NULL THEN e.thema_nonfoil WHEN e.thema_nonfoil IS NULL "
     "THEN e.thema_foil ELSE MAX(e.thema_foil, e.thema_nonfoil) END)"
@@ -126,14 +133,14 @@ def _node(node: Node, per: Per) -> _Sql:
 
 def _term(t: Term, per: Per) -> _Sql:
     kind, about = BY_NAME[t.field].kind, BY_NAME[t.field].about
-    if t.op == "!=" and kind != "number":
+    if t.op == "!=" and kind not in ("number", "date"):
         inner = _term(Term(t.field, ":", t.value, t.exact), per)
         return _Sql(f"NOT {inner.text}", inner.params, inner.cost)
     if kind == "words":
         match = fts_match(_FTS_COLUMNS[t.field], str(t.value), t.exact)
         text = "c.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
         return _Sql(text, (match,), 1)
-    if about == "card":
+    if about == "card" or (t.field == "is" and t.value in HISTORY_IS):
         return _card(t)
     sql = _edition(t)
     if per == "card":
@@ -143,6 +150,13 @@ def _term(t: Term, per: Per) -> _Sql:
 
 
 def _card(t: Term) -> _Sql:
+    if t.field == "is":  # about the latest revision (app/store/revisions.py)
+        return _Sql(_LATEST.format(_HISTORY_IS[str(t.value)]), (), 5)
+    if t.field == "changed":
+        if t.value == "latest":
+            text = _LATEST.format("1")
+            return _Sql(text if t.op == "=" else f"NOT {text}", (), 5)
+        return _Sql(f"IFNULL({_CHANGED_DAY} {_OPS[t.op]} ?, 0)", (t.value,), 6)
     if t.field in _CARD_VALUES:
         text = ("c.rowid IN (SELECT card_rowid FROM card_values "
                 f"WHERE field = '{_CARD_VALUES[t.field]}' AND value = ?)")

@@ -133,6 +133,35 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE editions ADD COLUMN thema_foil NUMERIC;
     ALTER TABLE editions ADD COLUMN thema_nonfoil NUMERIC;
     """,
+    # 5: the catalogue's history (issue 14, app/store/revisions.py): one row per write that
+    # changed cards, and per card what it did with the card's previous stored body (zlib).
+    """
+    CREATE TABLE revisions (
+        number INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,                 -- UTC, YYYY-MM-DDTHH:MM:SS.mmmZ
+        source TEXT NOT NULL,             -- files, the API URL, revert of revision N
+        kind TEXT NOT NULL,               -- import, sync, revert
+        added INTEGER NOT NULL,
+        changed INTEGER NOT NULL,
+        removed INTEGER NOT NULL,
+        kept_out TEXT NOT NULL            -- JSON list of lines: records not written, why
+    );
+    CREATE TABLE revision_cards (
+        revision INTEGER NOT NULL,
+        uuid TEXT NOT NULL,
+        slug TEXT NOT NULL,               -- after the change (before it for a removal)
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,               -- added, changed, removed, or quiet: stored body
+                                          -- changed, content not (edition order, dates)
+        groups TEXT NOT NULL,             -- ',errata,legality,' (patch-note groups)
+        fields TEXT NOT NULL,             -- JSON list of changed field paths
+        previous BLOB,                    -- the body before (app/store/revisions.py), NULL
+                                          -- when added
+        PRIMARY KEY (revision, uuid)
+    );
+    CREATE INDEX revision_cards_uuid ON revision_cards(uuid, revision);
+    CREATE INDEX revision_cards_slug ON revision_cards(slug);
+    """,
 )
 
 DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {4: backfill}

@@ -24,6 +24,7 @@ from typing import Any
 from app.store.db import Store
 from app.store.facts import edition_facts, index_card, unindex_card
 from app.store.featured import add_logos, replace_featured, replace_options
+from app.store.revisions import RevisionRecorder
 from app.store.thema import write_history
 
 log = logging.getLogger("app.store")
@@ -131,10 +132,15 @@ def encode_body(card: dict[str, Any]) -> str:
 
 
 class Writer:
-    """Writes to a :class:`Store`; one write is one ``BEGIN IMMEDIATE`` transaction."""
+    """Writes to a :class:`Store`; one write is one ``BEGIN IMMEDIATE`` transaction.
 
-    def __init__(self, store: Store) -> None:
+    With ``history``, every card a write adds, changes or deletes is recorded there, and
+    the revision is written in the same transaction (:mod:`app.store.revisions`).
+    """
+
+    def __init__(self, store: Store, history: RevisionRecorder | None = None) -> None:
         self._store = store
+        self._history = history
 
     def write(
         self,
@@ -200,6 +206,8 @@ class Writer:
                 "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 list((meta or {}).items()),
             )
+            if self._history is not None:
+                self._history.finish(conn, stamp)
         log.info("write: %s", report)
         return report
 
@@ -234,6 +242,8 @@ class Writer:
         if clash is not None:
             self._delete_card(conn, clash[0])
             r.replaced_slugs.append(slug)
+        if self._history is not None:
+            self._history.card(None if old is None else old[1], old_card, card, body)
         if old is None:
             cur = conn.execute(
                 "INSERT INTO cards(uuid, slug, name, last_update, body, changed_at) "
@@ -295,8 +305,9 @@ class Writer:
         r.removed += 1
         r.editions_removed += len(editions)
 
-    @staticmethod
-    def _delete_card(conn: sqlite3.Connection, uuid: str) -> None:
+    def _delete_card(self, conn: sqlite3.Connection, uuid: str) -> None:
+        if self._history is not None:
+            self._history.removed(conn, uuid)
         row = conn.execute("SELECT rowid FROM cards WHERE uuid = ?", (uuid,)).fetchone()
         if row is not None:
             unindex_card(conn, row[0])

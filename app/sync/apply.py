@@ -10,6 +10,7 @@ from typing import Any
 
 from app.store import Store, Writer, WriteReport
 from app.store.listing import card_keys, edition_keys
+from app.store.revisions import RevisionRecorder
 from app.store.writer import utc_stamp
 from app.sync.common import (
     META_API,
@@ -75,7 +76,8 @@ def apply(
                 staging, store, previous_rejected, complete)))}
     if complete:
         meta[META_COMPLETE] = now
-    write = Writer(store).write(
+    history = RevisionRecorder(api_url, "sync", staging.problems())
+    write = Writer(store, history).write(
         staging.records(),
         [(f, size) for f, size, _ in staging.images("cards")],
         featured=staging.blob("featured"), options=staging.blob("options"),

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from app.decks.storage import DeckStore
     from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
+    from app.model.history import CardChange, CardVersion, Revision
     from app.paths import Paths
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
@@ -279,6 +280,32 @@ class FakeCatalogue:
     def deck_store(self) -> DeckStore:
         """Not in the fake: decks need the real catalogue."""
         raise NotImplementedError("the fake catalogue keeps no decks")
+
+    # History: the fake catalogue was never imported, so it has no revisions.
+    def revisions(self, since: str | None = None) -> list[Revision]:
+        """No revisions."""
+        return []
+
+    def revision(self, number: int | None = None) -> Revision:
+        """Raises NotFound: no revisions."""
+        raise NotFound("This catalogue has no revisions")
+
+    def changes(self, number: int | None = None, notes: bool = True) -> list[CardChange]:
+        """Raises NotFound: no revisions."""
+        raise NotFound("This catalogue has no revisions")
+
+    def card_history(self, slug: str) -> list[CardVersion]:
+        """No recorded versions (NotFound for an unknown slug)."""
+        self.card(slug)
+        return []
+
+    def latest_changes(self) -> dict[str, tuple[str, ...]]:
+        """Nothing changed."""
+        return {}
+
+    def revert(self, number: int) -> Revision | None:
+        """Raises NotFound: no revisions."""
+        raise NotFound("This catalogue has no revisions")
 
     @property
     def images(self) -> ImageStore:

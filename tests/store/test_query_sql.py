@@ -71,6 +71,9 @@ def _value(field: str, op: str) -> st.SearchStrategy[object]:
         return st.integers(1, 9)
     if kind.kind == "choice":
         return st.sampled_from(kind.choices)
+    if kind.kind == "date":
+        days = st.dates().map(lambda d: f"{d:%Y-%m-%d}")
+        return st.one_of(days, st.just("latest")) if op in ("=", "!=") else days
     numbers = st.one_of(st.integers(-(2**63), 2**63 - 1), st.floats(allow_nan=False))
     if kind.accepts_x and op in ("=", "!="):
         return st.one_of(numbers, st.just("X"))
@@ -80,7 +83,7 @@ def _value(field: str, op: str) -> st.SearchStrategy[object]:
 @st.composite
 def terms(draw: st.DrawFn) -> Term:
     f = draw(st.sampled_from(FIELDS))
-    op = draw(st.sampled_from(NUMBER_OPS if f.kind == "number" else TEXT_OPS))
+    op = draw(st.sampled_from(NUMBER_OPS if f.kind in ("number", "date") else TEXT_OPS))
     value = draw(_value(f.name, op))
     return Term(f.name, op, value, exact=draw(st.booleans()) and f.kind == "words")  # type: ignore[arg-type]
 
@@ -100,9 +103,10 @@ def _placeholders(node: Node) -> Node:
     """The same tree with every free value replaced (choices and X select SQL on purpose)."""
     if isinstance(node, Term):
         kind = {f.name: f for f in FIELDS}[node.field].kind
-        if kind == "choice" or node.value == "X":
+        if kind == "choice" or node.value in ("X", "latest"):
             return node
-        stand_ins: dict[str, str | int] = {"words": "w", "exact": "v", "contains": "v", "rarity": 1}
+        stand_ins: dict[str, str | int] = {"words": "w", "exact": "v", "contains": "v", "rarity": 1,
+                                           "date": "2000-01-01"}
         value = stand_ins.get(kind, 0)
         return dataclasses.replace(node, value=value)
     if isinstance(node, Not):

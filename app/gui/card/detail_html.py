@@ -13,13 +13,14 @@ import html
 from collections.abc import Mapping, Sequence
 from urllib.parse import quote, unquote, urlsplit
 
+from app.gui.card.versions_html import history_html
 from app.gui.kit.detail_data import CardDetail, Reference
 from app.gui.kit.effect_html import escape_text
 
 SCHEME = "archivist"
 """The scheme of the pane's internal links; every other link is ignored."""
 
-COLOUR_KEYS = ("text", "muted", "link", "border", "box", "accent")
+COLOUR_KEYS = ("text", "muted", "link", "border", "box", "accent", "removed", "added")
 """The colours :func:`stylesheet` needs (CSS colour strings, e.g. ``#1e2430``)."""
 
 
@@ -67,6 +68,8 @@ def stylesheet(colours: Mapping[str, str]) -> str:
         f" table.scores {{ border-color: {c['border']}; border-style: solid; }}"
         f" th {{ color: {c['muted']}; font-weight: normal; text-align: right; }}"
         f" td.num {{ text-align: right; }}"
+        f" span.removed {{ background-color: {c['removed']}; text-decoration: line-through; }}"
+        f" span.added {{ background-color: {c['added']}; }}"
     )
 
 
@@ -130,4 +133,6 @@ def sections_html(detail: CardDetail) -> str:
         parts.append(_references("References", detail.references))
     if detail.referenced_by:
         parts.append(_references("Referenced by", detail.referenced_by))
+    if detail.history:
+        parts.append(history_html(detail.history))
     return "".join(parts)

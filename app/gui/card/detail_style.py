@@ -52,6 +52,9 @@ def pane_colours(palette: QPalette) -> dict[str, str]:
         "border": border,
         "box": box,
         "accent": "#f0b45a" if is_dark(palette) else "#a85d00",  # amber: not a link
+        # word diffs of the History section: red and green tints that keep text readable
+        "removed": "#5e2b2e" if is_dark(palette) else "#ffd9d6",
+        "added": "#1f4d2e" if is_dark(palette) else "#d4f4da",
     }
 
 

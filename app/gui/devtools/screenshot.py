@@ -18,7 +18,7 @@ from app.gui.kit.thumbnails import ThumbState
 log = logging.getLogger("app.gui")
 
 TIMEOUT_S = 20.0
-SCREENSHOT_PAGES = ("search", "sets", "thema", "decks", *detail_shots.DETAIL_PAGES)
+SCREENSHOT_PAGES = ("search", "sets", "thema", "decks", "changes", *detail_shots.DETAIL_PAGES)
 THEMES = ("light", "dark")
 _DONE = (ThumbState.READY, ThumbState.MISSING)
 
@@ -61,6 +61,8 @@ def _page_settled(window: object, page: str) -> bool:
         return window.sets.loaded and not window.sets.busy
     if page == "decks":
         return deck_shots.settled(window.decks)
+    if page == "changes":
+        return _changes_settled(window)
     thema = window.thema
     if not thema.loaded or thema.busy:
         return False
@@ -68,6 +70,23 @@ def _page_settled(window: object, page: str) -> bool:
     if panel.edition is None or panel.stack.currentWidget() is not panel.chart:
         return True
     return panel.history is not None and panel.chart.painted
+
+
+def _changes_settled(window: object) -> bool:
+    """True when the Changes page answered and its visible thumbnails are in."""
+    from app.gui.shell.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    page = window.changes
+    if not page.loaded or page.busy:
+        return False
+    tiles, grid = page.tiles, page.grid
+    for row in range(min(tiles.rowCount(), 40)):
+        if grid.visualRect(tiles.index(row)).intersects(grid.viewport().rect()):
+            tiles.data(tiles.index(row), tiles.ThumbnailRole)  # asks for it
+            if tiles.data(tiles.index(row), tiles.ThumbStateRole) not in _DONE:
+                return False
+    return True
 
 
 def _wait(condition: object, timeout: float) -> bool:
@@ -99,7 +118,8 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         query: the search text to type ("" lists every card).
         card: the slug of the card to select; loaded even when it is not among the hits.
         size: the window size in pixels (width, height).
-        page: the page shown: ``search``, ``sets`` (Featured sets), ``thema``, ``card`` (the
+        page: the page shown: ``search``, ``sets`` (Featured sets), ``thema``, ``changes``
+            (the newest revision), ``card`` (the
             detail of ``card``, as tall as it is) or ``gallery`` (the editions of ``card``).
         edition: on the Thema page, the edition uuid whose chart is shown (default: the
             top-ranked edition); on the card page, the edition (uuid or slug) selected; on

@@ -8,13 +8,15 @@ image store, so the GUI thread only has to set texts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from app.catalogue.base import CardSummary
+from app.errors import ArchivistError
 from app.gui.kit.card_text import FORMATS, RARITIES, facts, image_name, named, title, type_line
 from app.gui.kit.edition_data import EditionInfo, edition_info
 from app.gui.kit.effect_html import render_effect
+from app.model.history import CardVersion
 
 __all__ = [
     "RARITIES", "CardDetail", "DetailSource", "EditionInfo", "Reference", "Rule", "caption",
@@ -73,6 +75,8 @@ class CardDetail:
             card is limited nowhere.
         rules: rulings and errata, newest first.
         references: cards this card names; referenced_by: cards naming this one.
+        history: the card's recorded versions, newest first, each with its diff to the one
+            before (:meth:`app.catalogue.base.Catalogue.card_history`); empty when none.
     """
 
     slug: str
@@ -86,6 +90,7 @@ class CardDetail:
     rules: list[Rule] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)
     referenced_by: list[Reference] = field(default_factory=list)
+    history: tuple[CardVersion, ...] = ()
 
 
 def _legality(value: Any) -> list[tuple[str, str]]:
@@ -138,7 +143,14 @@ def load_detail(source: DetailSource, slug: str) -> CardDetail:
     Raises:
         NotFound: no card has this slug.
     """
-    return detail_from_card(source.card(slug), source)
+    detail = detail_from_card(source.card(slug), source)
+    versions = getattr(source, "card_history", None)  # a local catalogue's; fakes may lack it
+    if callable(versions):
+        try:
+            return replace(detail, history=tuple(versions(slug)))
+        except ArchivistError:  # a history that cannot be read does not hide the card
+            return detail
+    return detail
 
 
 def caption(summary: CardSummary) -> str:

@@ -56,6 +56,7 @@ class ResultModel(QAbstractListModel):
     ThumbStateRole = Qt.ItemDataRole.UserRole + 4
     CaptionRole = Qt.ItemDataRole.UserRole + 5
     SubtitleRole = Qt.ItemDataRole.UserRole + 6
+    ChangedRole = Qt.ItemDataRole.UserRole + 7  # groups of the latest revision, or None
 
     def __init__(self, provider: ThumbnailProvider, thumb_size: QSize,
                  parent: QObject | None = None) -> None:
@@ -65,6 +66,7 @@ class ResultModel(QAbstractListModel):
         self._rows: list[Hit] = []
         self._query, self._per = "", "card"
         self._rows_by_key: dict[str, list[int]] = {}
+        self._changed: dict[str, tuple[str, ...]] = {}
         provider.ready.connect(self._on_ready)
 
     @property
@@ -96,6 +98,14 @@ class ResultModel(QAbstractListModel):
                 key = ThumbnailProvider.key(hit.image_file, self._w, self._h)
                 self._rows_by_key.setdefault(key, []).append(row)
         self.endResetModel()
+
+    def set_changed(self, changed: dict[str, tuple[str, ...]]) -> None:
+        """Cards the latest revision added or changed (uuid → patch-note groups): their
+        tiles carry a badge (:attr:`ChangedRole`)."""
+        self._changed = dict(changed)
+        if self._rows:
+            self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1),
+                                  [self.ChangedRole])
 
     def hit(self, row: int) -> Hit:
         """The hit in ``row``."""
@@ -140,6 +150,8 @@ class ResultModel(QAbstractListModel):
             return hit_caption(hit)
         if role == self.SubtitleRole:
             return self._subtitle(hit)
+        if role == self.ChangedRole:
+            return self._changed.get(hit.card_uuid if isinstance(hit, EditionHit) else hit.uuid)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(hit)
         return None

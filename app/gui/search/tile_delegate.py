@@ -8,7 +8,7 @@ detail pane's edition list, the gallery and the large view.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from app.gui.kit.card_paint import (
@@ -17,6 +17,7 @@ from app.gui.kit.card_paint import (
     paint_placeholder,
     paint_selection,
     paint_thumbnail,
+    scaled_font,
     wrapped,
 )
 from app.gui.kit.thumbnails import ThumbState
@@ -31,6 +32,22 @@ ThumbnailRole = ResultModel.ThumbnailRole
 ThumbStateRole = ResultModel.ThumbStateRole
 CaptionRole = ResultModel.CaptionRole
 SubtitleRole = ResultModel.SubtitleRole
+ChangedRole = ResultModel.ChangedRole
+
+
+def paint_badge(painter: QPainter, thumb: QRectF, font: QFont, text: str) -> None:
+    """A small pill at the thumbnail's top right: the card changed in the latest revision
+    (green for a new card, amber for a changed one; white text reads on both themes)."""
+    small = scaled_font(font, 0.8, bold=True)
+    metrics = font_metrics(small)
+    width, height = metrics.horizontalAdvance(text) + 10, metrics.height() + 2
+    pill = QRectF(thumb.right() - width - 7, thumb.top() + 7, width, height)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#2e7d32" if text == "New" else "#b26a00"))
+    painter.drawRoundedRect(pill, height / 2, height / 2)
+    painter.setFont(small)
+    painter.setPen(QColor("#ffffff"))
+    painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class TileDelegate(QStyledItemDelegate):
@@ -73,6 +90,9 @@ class TileDelegate(QStyledItemDelegate):
             paint_placeholder(painter, thumb, name, str(index.data(CaptionRole) or ""))
         else:
             paint_loading(painter, thumb, palette.midlight().color())
+        changed = index.data(ChangedRole)
+        if changed:
+            paint_badge(painter, thumb, option.font, "New" if "new" in changed else "Changed")
         painter.setFont(option.font)
         metrics = font_metrics(option.font)
         width = rect.width() - 2 * PADDING

@@ -34,11 +34,13 @@ from app.errors import ArchivistError
 from app.export import ExportItem
 from app.gui.card.detail_pane import DetailPane
 from app.gui.card.gallery import GalleryDialog
+from app.gui.changes.page import ChangesPage
 from app.gui.decks.page import DecksPage
 from app.gui.export.actions import ExportActions
 from app.gui.export.task import ExportScope
 from app.gui.kit.detail_data import CardDetail
 from app.gui.kit.failures import STATUS_MS, report_failure
+from app.gui.kit.operations import run_operation
 from app.gui.kit.settings import (
     SearchPrefs,
     load_search_prefs,
@@ -61,8 +63,8 @@ from app.gui.thema.page import ThemaPage
 from app.model.query import EditionHit, QueryResult
 
 THUMB_SIZE = QSize(146, 204)
-PAGES = ("search", "sets", "thema", "decks")
-"""The window's pages, in tab order (Ctrl+1, Ctrl+2, Ctrl+3, Ctrl+4)."""
+PAGES = ("search", "sets", "thema", "decks", "changes")
+"""The window's pages, in tab order (Ctrl+1, Ctrl+2, …)."""
 
 
 def count_text(count: int, per: str = "card") -> str:
@@ -92,7 +94,7 @@ class MainWindow(QMainWindow):
     def __init__(self, services: Services, settings: QSettings | None = None,
                  icon: QIcon | None = None, dialogs: bool = True) -> None:
         super().__init__()
-        self._settings, self._dialogs = settings, dialogs
+        self._settings, self._dialogs, self._services = settings, dialogs, services
         self._counts: dict[str, int] | None = None
         self._answered = self._painted = self._closed = self._has_results = False
         self.setWindowTitle("Archivist")
@@ -117,9 +119,10 @@ class MainWindow(QMainWindow):
         self.thema = ThemaPage(services.catalogue, self._pool)
         self.decks = DecksPage(services.catalogue, self._pool, self.provider,
                                export=self._export_deck)
+        self.changes = ChangesPage(services.catalogue, self._pool, self.provider, THUMB_SIZE)
         self.tabs = QTabWidget(documentMode=True)
         titles = ((self.pages, "Search"), (self.sets, "Featured sets"), (self.thema, "Thema"),
-                  (self.decks, "Decks"))
+                  (self.decks, "Decks"), (self.changes, "Changes"))
         for number, (name, (page, title)) in enumerate(zip(PAGES, titles, strict=True), 1):
             self.tabs.addTab(page, title)
             self.tabs.setTabToolTip(number - 1, f"{title} (Ctrl+{number})")
@@ -164,6 +167,9 @@ class MainWindow(QMainWindow):
         self.sets.setRequested.connect(self.show_set)
         self.sets.failed.connect(self._on_failed)
         self.thema.failed.connect(self._on_failed)
+        self.changes.failed.connect(self._on_failed)
+        self.changes.cardRequested.connect(self.show_card)
+        self.changes.reverted.connect(self.refresh_catalogue)
         self.thema.message.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
         # the Decks page: "Add to deck" on a search tile (context menu, Ctrl+D); tiles
         # dragged from the grid carry their card (see ExportActions) and drop onto a deck
@@ -193,6 +199,7 @@ class MainWindow(QMainWindow):
         self.search.blockSignals(False)
         self.controller.load_counts()
         self.controller.load_options()
+        self.load_badges()
         self.browser.submit_query()
 
     @property
@@ -211,12 +218,19 @@ class MainWindow(QMainWindow):
         self.controller.load_counts()
         self.controller.load_options()
         self.provider.forget_missing()  # images the sync stored show up now
+        self.load_badges()
         self.run_search()
         if self.detail.slug:
             self.controller.load_card(self.detail.slug)
-        for page in (self.sets, self.thema, self.decks):
+        for page in (self.sets, self.thema, self.decks, self.changes):
             if page.loaded:
                 page.reload()
+
+    def load_badges(self) -> None:
+        """Mark the tiles of cards the latest revision added or changed (in the pool)."""
+        run_operation(self._pool, self._services.catalogue.latest_changes,
+                      self.model.set_changed, lambda error: self._on_failed("changes", error),
+                      owner=self)
 
     def set_query(self, text: str) -> None:
         """Type ``text`` into the search field and search at once."""
@@ -263,6 +277,12 @@ class MainWindow(QMainWindow):
         dialog = self.export.open_export([ExportScope(title, plan)])
         dialog.form.sheet_radio.setChecked(sheet)
         dialog.form.files_radio.setChecked(not sheet)
+
+    @Slot(str)
+    def show_card(self, slug: str) -> None:
+        """Show the search page with the card ``slug`` in the detail pane."""
+        self.show_page("search")
+        self.select_card(slug)
 
     def select_card(self, slug: str) -> None:
         """Select the tile of ``slug`` and show its detail (loaded even when not a hit)."""

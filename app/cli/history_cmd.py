@@ -1,0 +1,88 @@
+"""``archivist changes``, ``archivist history SLUG`` and ``archivist revert N``: the
+catalogue's history (issue 14) on the command line.
+
+Examples::
+
+    archivist changes                    # the latest revision's patch notes
+    archivist changes --since 2026-04-01 --json
+    archivist history nascent-blast
+    archivist revert 2                   # undo revision 2 (recorded as a new revision)
+
+``--json`` prints ``{"revisions": [{"revision", "at", "source", "changes": [{"uuid",
+"slug", "name", "kind", "groups", "fields"}]}]}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from typing import Any
+
+from app.bootstrap import build
+from app.errors import InvalidRequest
+from app.history.text import history_text, revision_line, revision_text
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    """Register ``changes``, ``history`` and ``revert`` on ``sub``."""
+    p = sub.add_parser("changes", parents=[common],
+                       help="print what changed: the patch notes of a revision")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--since", metavar="YYYY-MM-DD",
+                       help="every revision recorded on or after this UTC day")
+    which.add_argument("--revision", type=int, metavar="N", help="revision N (default: latest)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run_changes)
+
+    p = sub.add_parser("history", parents=[common], help="print one card's versions and diffs")
+    p.add_argument("slug", metavar="SLUG")
+    p.set_defaults(run=run_history)
+
+    p = sub.add_parser("revert", parents=[common],
+                       help="put the catalogue back to before a revision")
+    p.add_argument("revision", type=int, metavar="REVISION")
+    p.set_defaults(run=run_revert)
+
+
+def run_changes(args: argparse.Namespace) -> int:
+    """Print the patch notes of the chosen revisions (text or ``--json``)."""
+    if args.since is not None and not _DATE.fullmatch(args.since):
+        raise InvalidRequest(f"--since expects a day as YYYY-MM-DD, not {args.since!r}")
+    catalogue = build(args.data_dir, args.verbose).catalogue
+    if args.since is not None:
+        chosen = catalogue.revisions(args.since)
+    else:
+        chosen = [catalogue.revision(args.revision)]
+    if args.json:
+        out = {"revisions": [
+            {"revision": r.number, "at": r.at, "source": r.source,
+             "changes": [c.to_json() for c in catalogue.changes(r.number, notes=False)]}
+            for r in chosen]}
+        print(json.dumps(out, ensure_ascii=False, indent=1))
+        return 0
+    if not chosen:
+        print(f"No revision since {args.since}.")
+    for revision in chosen:
+        print(revision_text(revision, catalogue.changes(revision.number)))
+    return 0
+
+
+def run_history(args: argparse.Namespace) -> int:
+    """Print one card's versions, newest first, with the diff of each to the one before."""
+    catalogue = build(args.data_dir, args.verbose).catalogue
+    print(history_text(args.slug, catalogue.card_history(args.slug)))
+    return 0
+
+
+def run_revert(args: argparse.Namespace) -> int:
+    """Undo a revision; print the revision the undo recorded."""
+    catalogue = build(args.data_dir, args.verbose).catalogue
+    revision = catalogue.revert(args.revision)
+    if revision is None:
+        print(f"The cards of revision {args.revision} already are as before it: nothing to do.")
+    else:
+        print(f"Reverted revision {args.revision}. {revision_line(revision)}")
+    return 0

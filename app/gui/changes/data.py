@@ -1,0 +1,69 @@
+"""What the Changes page shows of one revision, built in a worker thread (no Qt here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from app.model.history import GROUPS, CardChange, Revision
+from app.model.query import CardSummary, QueryResult
+
+
+class ChangesSource(Protocol):
+    """The part of the catalogue the Changes page needs."""
+
+    def revisions(self, since: str | None = None) -> list[Revision]: ...
+
+    def changes(self, number: int | None = None, notes: bool = True) -> list[CardChange]: ...
+
+    def revert(self, number: int) -> Revision | None: ...
+
+    def query(self, text: str, *, limit: int | None = None) -> QueryResult: ...
+
+
+@dataclass(frozen=True)
+class RevisionView:
+    """The revisions (newest first) and the cards of the shown one.
+
+    Attributes:
+        revisions: every revision, newest first.
+        shown: the revision whose cards are listed (None: no revision yet).
+        changes: its cards, in the order of :data:`GROUPS` (a card in several groups is
+            listed under the first), then by name.
+        tiles: uuid → the search hit that shows the card on a tile (cards still in the
+            catalogue; a removed card has none).
+    """
+
+    revisions: list[Revision]
+    shown: Revision | None
+    changes: list[CardChange] = field(default_factory=list)
+    tiles: dict[str, CardSummary] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        """Cards per group key of :data:`GROUPS` (a card counts in each of its groups)."""
+        return {key: sum(1 for c in self.changes if key in c.groups) for key, _ in GROUPS}
+
+
+def first_group(change: CardChange) -> int:
+    """The position in :data:`GROUPS` of the first group of ``change``."""
+    keys = [key for key, _ in GROUPS]
+    return min((keys.index(g) for g in change.groups if g in keys), default=len(keys))
+
+
+def load_revision(source: ChangesSource, number: int | None = None) -> RevisionView:
+    """The revisions and the cards of revision ``number`` (None: the newest).
+
+    Raises:
+        NotFound: no such revision.
+    """
+    revisions = source.revisions()
+    if not revisions:
+        return RevisionView([], None)
+    shown = revisions[0] if number is None else next(
+        (r for r in revisions if r.number == number), revisions[0])
+    changes = sorted(source.changes(shown.number, notes=False),
+                     key=lambda c: (first_group(c), c.name.casefold()))
+    hits = source.query("", limit=None).hits
+    wanted = {c.uuid for c in changes}
+    tiles = {h.uuid: h for h in hits if h.uuid in wanted and isinstance(h, CardSummary)}
+    return RevisionView(revisions, shown, changes, tiles)

@@ -1,0 +1,258 @@
+"""The "Changes" page: the catalogue's revisions, newest first, and the cards of one
+revision as tiles, filtered by patch-note group (New cards · Errata · Legality · Renamed ·
+New printings · Removed · Other, each with its count). Clicking a card opens it; "Revert"
+undoes the shown revision (itself recorded as a revision).
+
+Loads run in the pool through :class:`~app.gui.kit.operations.LatestRequest`; the revert
+through :func:`~app.gui.kit.operations.run_operation`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QSize, Qt, QThreadPool, Signal, Slot
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.errors import ArchivistError
+from app.gui.changes.data import ChangesSource, RevisionView, load_revision
+from app.gui.changes.model import ChangeTileDelegate, ChangeTilesModel
+from app.gui.kit.empty_state import EmptyState
+from app.gui.kit.operations import LatestRequest, run_operation
+from app.gui.kit.thumbnails import ThumbnailProvider
+from app.model.history import GROUPS, Revision
+
+NumberRole = Qt.ItemDataRole.UserRole + 1
+
+
+def revision_title(revision: Revision) -> str:
+    """``Revision 2 · 2026-04-04 10:00`` and, below, ``import · 350 new, 428 changed``."""
+    when = revision.at[:16].replace("T", " ")
+    counts = ", ".join(f"{n} {word}" for n, word in (
+        (revision.added, "new"), (revision.changed, "changed"), (revision.removed, "removed"))
+        if n) or "no change of content"
+    return f"Revision {revision.number} · {when} UTC\n{revision.kind} · {counts}"
+
+
+def _ask(parent: QWidget, revision: Revision) -> bool:
+    answer = QMessageBox.question(
+        parent, "Revert revision",
+        f"Put the {revision.total} cards of revision {revision.number} back as they were "
+        "before it? The revert is recorded as a new revision, so it can be undone too.")
+    return answer == QMessageBox.StandardButton.Yes
+
+
+class ChangesPage(QWidget):
+    """The revisions and one revision's cards; loaded when first shown.
+
+    Signals:
+        cardRequested(str): the slug of the card the person clicked.
+        reverted(object): the :class:`Revision` a revert recorded (None: nothing changed).
+        failed(str, object): ``"changes"`` or ``"revert"`` and the error.
+
+    Args:
+        catalogue: revisions, changes, revert and the search (``services.catalogue``).
+        pool: the thread pool for catalogue work.
+        provider: the shared thumbnail provider.
+        thumb: the logical size of a tile's thumbnail.
+        confirm: asks before a revert (tests pass ``lambda *_: True``).
+    """
+
+    cardRequested = Signal(str)
+    reverted = Signal(object)
+    failed = Signal(str, object)
+
+    def __init__(self, catalogue: ChangesSource, pool: QThreadPool, provider: ThumbnailProvider,
+                 thumb: QSize, parent: QWidget | None = None,
+                 confirm: Callable[[QWidget, Revision], bool] = _ask) -> None:
+        super().__init__(parent)
+        self._catalogue, self._pool, self._confirm = catalogue, pool, confirm
+        self._loaded = False
+        self.view_data = RevisionView([], None)
+        self.revisions = QListView()
+        self.revisions.setAccessibleName("Revisions")
+        self.revisions.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.revisions.setSpacing(3)
+        self.revision_model = QStandardItemModel(self)
+        self.revisions.setModel(self.revision_model)
+        self.revisions.clicked.connect(self._on_revision_clicked)
+        self.heading = QLabel()
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        self.heading.setWordWrap(True)
+        self.revert_button = QPushButton("Revert this revision…")
+        self.revert_button.clicked.connect(self.revert_shown)
+        self.filters = QButtonGroup(self)
+        self.filters.setExclusive(True)
+        self.filter_bar = QHBoxLayout()
+        self.filter_bar.setSpacing(4)
+        self.filter_buttons: dict[str, QToolButton] = {}
+        for key, title in (("", "All"), *GROUPS):
+            button = QToolButton()
+            button.setCheckable(True)
+            button.setAutoRaise(True)
+            button.setProperty("group", key)
+            button.setText(title)
+            self.filters.addButton(button)
+            self.filter_bar.addWidget(button)
+            self.filter_buttons[key] = button
+        self.filter_bar.addStretch(1)
+        self.filter_buttons[""].setChecked(True)
+        self.filters.buttonClicked.connect(self._on_filter)
+        self.tiles = ChangeTilesModel(provider, thumb, self)
+        self.grid = QListView()
+        self.grid.setAccessibleName("Changed cards")
+        self.grid.setViewMode(QListView.ViewMode.IconMode)
+        self.grid.setResizeMode(QListView.ResizeMode.Adjust)
+        self.grid.setMovement(QListView.Movement.Static)
+        self.grid.setUniformItemSizes(True)
+        self.grid.setSpacing(4)
+        self.grid.setModel(self.tiles)
+        self.grid.setItemDelegate(ChangeTileDelegate(thumb, self.grid))
+        self.grid.clicked.connect(self._open)
+        self.grid.activated.connect(self._open)
+        right = QWidget()
+        column = QVBoxLayout(right)
+        top = QHBoxLayout()
+        top.addWidget(self.heading, 1)
+        top.addWidget(self.revert_button, 0, Qt.AlignmentFlag.AlignTop)
+        column.addLayout(top)
+        column.addLayout(self.filter_bar)
+        column.addWidget(self.grid, 1)
+        self.splitter = QSplitter()
+        self.splitter.addWidget(self.revisions)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([260, 900])
+        self.empty = EmptyState()
+        self.empty.actionRequested.connect(self.reload)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.splitter)
+        self.stack.addWidget(self.empty)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 0)
+        layout.addWidget(self.stack)
+        self._request = LatestRequest(pool, self)
+        self._request.finished.connect(self._on_loaded)
+        self._request.failed.connect(self._on_failed)
+
+    @property
+    def busy(self) -> bool:
+        """True while a revision is being loaded."""
+        return self._request.busy
+
+    @property
+    def loaded(self) -> bool:
+        """True once a load has answered."""
+        return self._loaded
+
+    def showEvent(self, event: Any) -> None:
+        """The first time the page is shown, load the newest revision."""
+        super().showEvent(event)
+        if not self._loaded and not self._request.busy:
+            self.reload()
+
+    @Slot()
+    def reload(self, number: int | None = None) -> None:
+        """Load the revisions and the cards of revision ``number`` (None: the newest)."""
+        catalogue = self._catalogue
+        self._request.submit(lambda: load_revision(catalogue, number))
+
+    def show_group(self, key: str) -> None:
+        """Filter the tiles by patch-note group key ("" for all)."""
+        self.filter_buttons[key].setChecked(True)
+        self.tiles.set_group(key or None)
+
+    @Slot()
+    def revert_shown(self) -> None:
+        """Ask, then revert the shown revision in the pool; reload when it is done."""
+        shown = self.view_data.shown
+        if shown is None or not self._confirm(self, shown):
+            return
+        catalogue = self._catalogue
+        self.revert_button.setEnabled(False)
+        run_operation(self._pool, lambda: catalogue.revert(shown.number), self._on_reverted,
+                      lambda error: self._on_revert_failed(error), owner=self)
+
+    def _on_reverted(self, revision: object) -> None:
+        self.reverted.emit(revision)
+        self.reload()
+
+    def _on_revert_failed(self, error: Exception) -> None:
+        self.revert_button.setEnabled(True)
+        self.failed.emit("revert", error)
+
+    @Slot(QModelIndex)
+    def _on_revision_clicked(self, index: QModelIndex) -> None:
+        number = index.data(NumberRole)
+        if isinstance(number, int):
+            self.reload(number)
+
+    @Slot(object)
+    def _on_filter(self, button: QToolButton) -> None:
+        self.tiles.set_group(str(button.property("group") or "") or None)
+
+    @Slot(QModelIndex)
+    def _open(self, index: QModelIndex) -> None:
+        change = self.tiles.change(index.row())
+        if change.kind != "removed":
+            self.cardRequested.emit(change.slug)
+
+    @Slot(object)
+    def _on_loaded(self, view: RevisionView) -> None:
+        self._loaded = True
+        self.view_data = view
+        if view.shown is None:
+            self.empty.set_state(
+                "No changes recorded yet",
+                "Every import or sync that changes the catalogue is recorded here as a "
+                "revision, with what changed on each card. Import or sync to begin.",
+                "", "Check again")
+            self.stack.setCurrentWidget(self.empty)
+            return
+        self.stack.setCurrentWidget(self.splitter)
+        self.revision_model.clear()
+        for revision in view.revisions:
+            item = QStandardItem(revision_title(revision))
+            item.setData(revision.number, NumberRole)
+            item.setToolTip(f"{revision.kind} from {revision.source}")
+            self.revision_model.appendRow(item)
+            if revision.number == view.shown.number:
+                self.revisions.setCurrentIndex(item.index())
+        shown = view.shown
+        title, summary = revision_title(shown).split("\n", 1)
+        kept = f" · {len(shown.kept_out)} records kept out" if shown.kept_out else ""
+        self.heading.setText(f"<b>{html.escape(title)}</b><br>{html.escape(summary)}<br>"
+                             f"from {html.escape(shown.source)}{kept}")
+        self.heading.setToolTip("\n".join(shown.kept_out[:30]))
+        self.revert_button.setEnabled(True)
+        counts = view.counts()
+        self.filter_buttons[""].setText(f"All ({len(view.changes)})")
+        for key, title in GROUPS:
+            self.filter_buttons[key].setText(f"{title} ({counts[key]})")
+            self.filter_buttons[key].setVisible(counts[key] > 0)
+        self.filter_buttons[""].setChecked(True)
+        self.tiles.set_view(view)
+
+    @Slot(object)
+    def _on_failed(self, error: object) -> None:
+        self._loaded = True
+        message = error.message if isinstance(error, ArchivistError) else str(error)
+        self.empty.set_state("The changes could not be loaded", message, "", "Try again")
+        self.stack.setCurrentWidget(self.empty)
+        self.failed.emit("changes", error)

@@ -1,0 +1,126 @@
+"""The catalogue's history as plain values: revisions, per-card changes, patch notes.
+
+A *revision* is one import, sync or revert that changed the catalogue's cards. For each card
+it touched it keeps the kind of change and the card's previous version; the patch notes are
+computed from the versions (:mod:`app.history`). Imports nothing else of the app.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+ChangeKind = Literal["added", "changed", "removed"]
+
+GROUPS: tuple[tuple[str, str], ...] = (
+    ("new", "New cards"),
+    ("errata", "Errata"),
+    ("legality", "Legality"),
+    ("renamed", "Renamed"),
+    ("printings", "New printings"),
+    ("removed", "Removed"),
+    ("other", "Other"),
+)
+"""Patch-note groups in the order they are shown: ``(key, title)``. A card is in ``new``
+when the revision added it, in ``removed`` when it removed it; a changed card is in every
+group one of its notes belongs to."""
+
+GROUP_TITLES: dict[str, str] = dict(GROUPS)
+
+WordOp = Literal["same", "removed", "added"]
+
+
+@dataclass(frozen=True)
+class Note:
+    """One line of a card's patch notes.
+
+    Attributes:
+        group: the key of its group in :data:`GROUPS`.
+        field: the changed field's path (``effect``, ``legality.STANDARD``,
+            ``editions[slug].thema_foil``).
+        text: the line in words (``now banned in Standard``).
+        words: for a text change, the word diff: ``(op, text)`` pieces that rebuild the old
+            text (``same`` + ``removed``) and the new one (``same`` + ``added``).
+    """
+
+    group: str
+    field: str
+    text: str
+    words: tuple[tuple[WordOp, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Revision:
+    """One recorded write of the catalogue.
+
+    Attributes:
+        number: 1, 2, … in the order of the writes.
+        at: UTC time of the write, ``YYYY-MM-DDTHH:MM:SS.mmmZ``.
+        source: where the cards came from (files, the API URL, ``revert of revision N``).
+        kind: ``import``, ``sync`` or ``revert``.
+        added, changed, removed: cards by kind of change (changes of content only: a card
+            whose editions were only reordered or whose timestamps only moved is not counted).
+        kept_out: records of the input that were not written, one line each (why).
+    """
+
+    number: int
+    at: str
+    source: str
+    kind: str
+    added: int
+    changed: int
+    removed: int
+    kept_out: tuple[str, ...] = ()
+
+    @property
+    def total(self) -> int:
+        """Cards added, changed or removed."""
+        return self.added + self.changed + self.removed
+
+
+@dataclass(frozen=True)
+class CardChange:
+    """What one revision did to one card.
+
+    Attributes:
+        revision: the revision's number.
+        uuid, slug, name: the card (slug and name after the change; before it when removed).
+        kind: added, changed or removed.
+        groups: keys of :data:`GROUPS` the change belongs to.
+        fields: the changed field paths.
+        notes: the patch notes (filled by :meth:`Catalogue.changes`, empty in listings that
+            do not need them).
+    """
+
+    revision: int
+    uuid: str
+    slug: str
+    name: str
+    kind: ChangeKind
+    groups: tuple[str, ...]
+    fields: tuple[str, ...]
+    notes: tuple[Note, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``archivist changes --json`` form of the change."""
+        return {"uuid": self.uuid, "slug": self.slug, "name": self.name, "kind": self.kind,
+                "groups": list(self.groups), "fields": list(self.fields)}
+
+
+@dataclass(frozen=True)
+class CardVersion:
+    """One version of a card in its history.
+
+    Attributes:
+        revision: the revision that made this version.
+        at: when (UTC).
+        source: where it came from.
+        kind: added, changed or removed (the version after a removal is no card).
+        card: the card as it was after the revision (None after a removal).
+        notes: the diff to the version before.
+    """
+
+    revision: Revision
+    kind: ChangeKind
+    card: dict[str, Any] | None
+    notes: tuple[Note, ...] = field(default_factory=tuple)
