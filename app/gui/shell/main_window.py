@@ -47,7 +47,7 @@ from app.gui.kit.settings import (
 from app.gui.kit.thumbnails import ThumbnailProvider
 from app.gui.search.controller import QueryProblem, SearchController, SearchRequest
 from app.gui.search.page import BrowserPage
-from app.gui.search.result_model import ResultModel
+from app.gui.search.result_model import ResultModel, edition_of
 from app.gui.sets.page import SetsPage
 from app.gui.shell.about_dialog import open_about
 from app.gui.shell.first_run import FirstRunPage
@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._settings, self._dialogs = settings, dialogs
         self._counts: dict[str, int] | None = None
+        self._wanted = ("", "")  # (slug, edition uuid) of the tile whose card is loading
         self._answered = self._painted = self._closed = self._has_results = False
         self.setWindowTitle("Archivist")
         self._pool = QThreadPool(self)
@@ -144,7 +145,8 @@ class MainWindow(QMainWindow):
         self.gallery = GalleryDialog(lambda f: services.catalogue.card_image(f, rounded=True), self)
         self.detail.cardRequested.connect(self.select_card)
         self.detail.themaRequested.connect(self.show_thema)
-        self.detail.galleryRequested.connect(self.gallery.show_card)
+        self.detail.galleryRequested.connect(
+            lambda detail, row: self.gallery.show_card(detail, row, self.detail.current_edition()))
         # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
         # editions and the gallery; Help ▸ About Archivist
         self.export = ExportActions(
@@ -296,17 +298,29 @@ class MainWindow(QMainWindow):
         if self.current_page() == "search":  # other pages keep the query as it is
             self.browser.escape()
 
+    def _tile_edition(self, slug: str) -> str:
+        """The uuid of the edition the current tile shows, when it is a tile of ``slug``."""
+        index = self.grid.currentIndex()
+        hit = index.data(ResultModel.HitRole) if index.isValid() else None
+        if hit is None or hit.slug != slug:
+            return ""
+        return edition_of(hit)
+
     @Slot(str)
     def _on_card_chosen(self, slug: str) -> None:
+        edition = self._tile_edition(slug)  # the detail pane shows the edition picked
         if slug != self.detail.slug:
+            self._wanted = (slug, edition)
             self.controller.load_card(slug)
+        elif edition:
+            self.detail.select_edition(edition)
 
     @Slot(object, object)
     def _on_results(self, _request: SearchRequest, result: QueryResult) -> None:
         shown = self.detail.slug
         self.browser.show_results(result)
         self.count_label.setText(count_text(result.total, result.per))
-        row = self.model.row_of(shown) if shown else None
+        row = self.model.row_of(shown, self._shown_edition()) if shown else None
         if row is not None:
             self.grid.setCurrentIndex(self.model.index(row))  # already shown: no reload
         self._has_results = True
@@ -318,9 +332,14 @@ class MainWindow(QMainWindow):
         self._has_results = True
         self._note_answer()
 
+    def _shown_edition(self) -> str:
+        detail, row = self.detail.detail, self.detail.current_edition()
+        return detail.editions[row].uuid if detail is not None and row >= 0 else ""
+
     @Slot(object)
     def _on_card(self, detail: CardDetail) -> None:
-        self.detail.show_detail(detail)
+        slug, edition = self._wanted
+        self.detail.show_detail(detail, edition if slug == detail.slug else "")
 
     @Slot(object)
     def _on_counts(self, counts: dict[str, int]) -> None:
