@@ -87,8 +87,9 @@ def test_a_real_card_shows_each_section(pane: DetailPane, real_services: Service
     assert "2 Reserve" in facts and "Guardian" in facts and "Fast" in facts
     assert "Class Bonus" in pane.effect.toPlainText() and pane.card.effect_box.isVisible()
     sections = pane.sections.toPlainText()
-    for words in ("Legality", "Draft: limit 0", "Standard: limit 0", "Rules and errata",
-                  "2026-03-27 · ERRATA", "References", "Crowd's Favor · Status"):
+    for words in ("Legality", "Draft: Banned", "Standard: Banned", "Pantheon: Legal",
+                  "Rules and errata", "2026-03-27 · ERRATA", "References",
+                  "Crowd's Favor · Status"):
         assert words in sections
     assert anchors(pane.sections.document()) == ["archivist://card/crowds-favor"]
     assert pane.editions_title.text() == "2 editions"
