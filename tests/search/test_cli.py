@@ -38,7 +38,7 @@ def test_per_edition_with_a_limit_says_how_many_were_left_out(
             "--sort", "set", "--desc"]
     assert main(argv) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "Fire Spirit  GEN Alter 002", "Showing 1 of 2 editions",
+        "Fire Spirit  GEN Alter 002 CUR", "Showing 1 of 2 editions",  # the rarity too
     ]
 
 
