@@ -157,6 +157,7 @@ class MainWindow(QMainWindow):
         self.sets.failed.connect(self._on_failed)
         self.thema.failed.connect(self._on_failed)
         self.thema.message.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
+        self.thema.cardRequested.connect(self.open_card)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
         self.grid.viewport().installEventFilter(self)
@@ -225,6 +226,12 @@ class MainWindow(QMainWindow):
         ``FOIL`` or ``NONFOIL``, when given; else the kind of its ranking row)."""
         self.show_page("thema")
         self.thema.show_edition(edition_uuid, kind)
+
+    @Slot(str)
+    def open_card(self, slug: str) -> None:
+        """Show the card ``slug`` on the search page (from another page, e.g. Thema)."""
+        self.show_page("search")
+        self.select_card(slug)
 
     def select_card(self, slug: str) -> None:
         """Select the tile of ``slug`` and show its detail (loaded even when not a hit)."""

@@ -144,6 +144,16 @@ class ThemaControls(QWidget):
         self.error.setText(message)
         self.error.setVisible(bool(message))
 
+    def set_kinds_dynamic(self, dynamic: dict[str, bool]) -> None:
+        """Enable the kind buttons whose score is dynamic for the edition shown; a disabled
+        one says why in its tooltip (a kind missing from ``dynamic`` stays enabled)."""
+        for kind, button in self.kind_buttons.items():
+            is_dynamic = dynamic.get(kind, True)
+            button.setEnabled(is_dynamic)
+            button.setToolTip("" if is_dynamic else
+                              f"This edition's {button.text().lower()} Thema score is not "
+                              "dynamic: it does not change, so it has no history")
+
     def set_exports_enabled(self, enabled: bool) -> None:
         """Enable the exports (only when a chart with data is shown)."""
         self.export.setEnabled(enabled)

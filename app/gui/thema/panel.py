@@ -66,6 +66,7 @@ class HistoryPanel(QWidget):
         self._edition: str | None = None
         self._kind, self._max_rank = "FOIL", 1
         self._preset: str | None = "1Y"
+        self._dynamic: dict[str, bool] = {}
         self._custom = (today(), today())
         self.title = QLabel()
         self.title.setFont(scaled_font(self.font(), 1.35, bold=True))
@@ -132,7 +133,7 @@ class HistoryPanel(QWidget):
         return preset_range(self._preset, self.today()) if self._preset else self._custom
 
     def show_edition(self, edition_uuid: str, kind: str, title: str, subtitle: str,
-                     max_rank: int = 1) -> None:
+                     max_rank: int = 1, dynamic: dict[str, bool] | None = None) -> None:
         """Chart the ``kind`` history of ``edition_uuid`` over the current range.
 
         Args:
@@ -141,8 +142,12 @@ class HistoryPanel(QWidget):
             title: what to call it (the card's name).
             subtitle: the line below (set, collector number, kind).
             max_rank: the number of ranked entries (the rank axis makes room for it).
+            dynamic: kind → whether the edition's score of that kind is dynamic (its
+                ``thema_*_dynamic`` flags); a kind that is not cannot be chosen.
         """
         self._edition, self._kind, self._max_rank = edition_uuid, kind, max_rank
+        self._dynamic = dict(dynamic or {})
+        self.controls.set_kinds_dynamic(self._dynamic)
         self.title.setText(title)
         self.subtitle.setText(subtitle)
         self.controls.set_kind(kind)
@@ -222,11 +227,20 @@ class HistoryPanel(QWidget):
             self.stack.setCurrentWidget(self.chart)
             return
         request, kind = history.request, history.request.kind.lower()
-        self.empty.set_state(
-            f"No {kind} history in this range",
-            f"The catalogue holds no {kind} Thema scores of this edition from "
-            f"{request.start.isoformat()} to {request.end.isoformat()}. {NO_HISTORY}",
-            "archivist demo-thema")
+        span = f"from {request.start.isoformat()} to {request.end.isoformat()}"
+        if self._dynamic.get(history.request.kind) is False:
+            self.empty.set_state(f"No {kind} history: the score is not dynamic",
+                                 f"This edition's {kind} Thema score does not change, so no "
+                                 "history is recorded for it.", "")
+        elif history.generated:
+            self.empty.set_state(f"No {kind} history in this range",
+                                 f"The GENERATED demo history holds no {kind} scores of this "
+                                 f"edition {span}; choose another range.", "")
+        else:
+            self.empty.set_state(
+                f"No {kind} history in this range",
+                f"The catalogue holds no {kind} Thema scores of this edition {span}. "
+                f"{NO_HISTORY}", "archivist demo-thema")
         self.stack.setCurrentWidget(self.empty)
 
     @Slot(object)

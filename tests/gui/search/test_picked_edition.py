@@ -98,3 +98,11 @@ def test_a_card_tile_opens_the_edition_it_shows(qtbot: QtBot, window: MainWindow
     qtbot.waitUntil(lambda: window.detail.slug == "lorraine-blademaster"
                     and not window.controller.busy)
     assert shown_edition(window) == edition_of(window.model.hit(row))
+
+
+def test_a_thema_ranking_row_opens_its_card_on_the_search_page(
+        qtbot: QtBot, window: MainWindow) -> None:
+    window.show_page("thema")
+    window.thema.cardRequested.emit("lorraine-blademaster")
+    assert window.current_page() == "search"
+    qtbot.waitUntil(lambda: window.detail.slug == "lorraine-blademaster", timeout=10_000)

@@ -172,16 +172,36 @@ def test_nonfoil_without_history_shows_a_clear_empty_state(
     qtbot: QtBot, page: ThemaPage
 ) -> None:
     assert page.controls.kind_buttons["NONFOIL"].text() == "Non-foil"  # as the detail pane
-    qtbot.mouseClick(page.controls.kind_buttons["NONFOIL"], Qt.MouseButton.LeftButton)
+    # issue 11: the top edition's non-foil score is not dynamic: the button says so
+    nonfoil = page.controls.kind_buttons["NONFOIL"]
+    assert not nonfoil.isEnabled() and "not dynamic" in nonfoil.toolTip()
+    page.panel.set_kind("NONFOIL")  # asked anyway (a link from the card page)
     qtbot.waitUntil(lambda: page.panel.stack.currentWidget() is page.panel.empty,
                     timeout=10_000)
     assert page.panel.kind == "NONFOIL"
-    assert page.panel.empty.title.text() == "No nonfoil history in this range"
-    assert page.panel.empty.command.text() == "archivist demo-thema"
+    assert page.panel.empty.title.text() == "No nonfoil history: the score is not dynamic"
+    assert page.panel.empty.command.text() == ""  # demo-thema would not help
     assert not page.controls.export.isEnabled()
     qtbot.mouseClick(page.controls.kind_buttons["FOIL"], Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: page.panel.stack.currentWidget() is page.chart, timeout=10_000)
     assert page.controls.export.isEnabled()
+
+
+def test_a_ranking_row_opens_its_card(qtbot: QtBot, page: ThemaPage) -> None:
+    """Issue 11: double-click, Enter and the context menu open the row's card."""
+    index = page.proxy.index(0, CARD)
+    slug = page.model.entry(page.proxy.mapToSource(index).row())["slug"]
+    rect = page.table.visualRect(index)
+    viewport = page.table.viewport()
+    with qtbot.waitSignal(page.cardRequested) as opened:  # press, release, double click
+        qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=rect.center())
+        qtbot.mouseDClick(viewport, Qt.MouseButton.LeftButton, pos=rect.center())
+    assert opened.args == [slug]
+    page.table.setFocus()
+    page.table.setCurrentIndex(index)
+    with qtbot.waitSignal(page.cardRequested) as opened:
+        qtbot.keyClick(page.table, Qt.Key.Key_Return)
+    assert opened.args == [slug]
 
 
 def test_csv_export_writes_the_charted_days(
