@@ -119,6 +119,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self.count_label = QLabel()
         self.statusBar().addPermanentWidget(self.count_label)
+        self.tabs.currentChanged.connect(  # the result count is the Search page's own
+            lambda _index: self.count_label.setVisible(self.current_page() == "search"))
         # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
         self.sync = SyncController(services, self, settings, dialogs)
         self.file_menu = self.menuBar().addMenu("&File")

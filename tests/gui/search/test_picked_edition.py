@@ -106,3 +106,13 @@ def test_a_thema_ranking_row_opens_its_card_on_the_search_page(
     window.thema.cardRequested.emit("lorraine-blademaster")
     assert window.current_page() == "search"
     qtbot.waitUntil(lambda: window.detail.slug == "lorraine-blademaster", timeout=10_000)
+
+
+def test_the_result_count_shows_on_the_search_page_only(window: MainWindow) -> None:
+    """Issue 11, item 10."""
+    assert window.count_label.isVisible() and window.count_label.text() == "2,235 cards"
+    for page in ("sets", "thema"):
+        window.show_page(page)
+        assert not window.count_label.isVisible()
+    window.show_page("search")
+    assert window.count_label.isVisible()
