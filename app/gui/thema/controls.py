@@ -29,6 +29,8 @@ SEGMENT_STYLE = (
     " QToolButton#segment:hover { background: palette(midlight); }"
     " QToolButton#segment:checked { background: palette(highlight);"
     " color: palette(highlighted-text); border-color: palette(highlight); }"
+    " QToolButton#segment:disabled { background: palette(window); color: #8a8a8a;"
+    " border-style: dashed; }"
 )
 """Segmented buttons: the checked one in the highlight colour, in light and dark palettes."""
 
