@@ -157,6 +157,11 @@ class Catalogue(Endpoints, Protocol):
         built from parts."""
         ...
 
+    def thema_generated(self) -> bool:
+        """True while the stored dynamic Thema history is GENERATED demo data (``archivist
+        demo-thema``, or a sync from a mirror that marks it so); a real sync replaces it."""
+        ...
+
     def sync_status(self) -> SyncStatus:
         """The catalogue's sync state (reads SQLite: off the GUI thread)."""
         ...

@@ -27,6 +27,7 @@ from app.model.status import SyncStatus
 from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
 from app.store.query import run_query
+from app.store.thema import history_is_generated
 
 if TYPE_CHECKING:
     from app.sync.context import SyncOptions
@@ -112,6 +113,10 @@ class LocalExtras:
     def configured_api(self) -> str | None:
         """The API the catalogue was last synced from, or None (an imported catalogue)."""
         return configured_api(self.store)
+
+    def thema_generated(self) -> bool:
+        """True while the stored Thema history is GENERATED demo data."""
+        return history_is_generated(self.store.connection())
 
     def image_fetcher(self, api_url: str) -> ApiFetcher:
         """Fetches card images missing from the store from ``api_url`` (for an export)."""

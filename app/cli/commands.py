@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from datetime import UTC, datetime
@@ -38,21 +39,43 @@ def _folder(option: str, value: str | None) -> Path | None:
 
 
 def run_get(args: argparse.Namespace) -> int:
-    """``archivist get API_PATH [-o FILE]``: print the body; exit 0 only on status 200."""
+    """``archivist get API_PATH [-o FILE]``: print the body (or write it to FILE); exit 0
+    only on status 200. An error answer is never written to FILE (it stays as it was): its
+    message goes to stderr on one line with the status."""
     services = build(args.data_dir, args.verbose)
     from app.server.inprocess import dispatch
 
     response = dispatch(services.catalogue, args.api_path)
-    if args.output:
-        Path(args.output).write_bytes(response.body)
-    elif response.media_type == "application/json":
-        sys.stdout.write(response.body.decode("utf-8") + "\n")
-    else:
-        sys.stdout.buffer.write(response.body)
     if response.status != 200:
+        if args.output:
+            print(f"archivist get: status {response.status}: {_error_text(response.body)} "
+                  f"({args.output} not written)", file=sys.stderr)
+            return 1
+        _print_body(response.body, response.media_type)
         print(f"status {response.status}", file=sys.stderr)
         return 1
+    if args.output:
+        Path(args.output).write_bytes(response.body)
+    else:
+        _print_body(response.body, response.media_type)
     return 0
+
+
+def _print_body(body: bytes, media_type: str | None) -> None:
+    if media_type == "application/json":
+        sys.stdout.write(body.decode("utf-8") + "\n")
+    else:
+        sys.stdout.buffer.write(body)
+
+
+def _error_text(body: bytes) -> str:
+    """The message of an ``{"error": "..."}`` body, else the body's first line."""
+    try:
+        message = json.loads(body).get("error")
+    except (ValueError, AttributeError):
+        message = None
+    text = str(message) if message else body.decode("utf-8", "replace").strip()
+    return text.splitlines()[0] if text else "no message"
 
 
 def run_demo_thema(args: argparse.Namespace) -> int:

@@ -20,7 +20,8 @@ import sys
 from typing import Any
 
 from app.bootstrap import build
-from app.model.query import QUERY_SORTS, QueryResult
+from app.model.query import QUERY_SORTS, EditionHit, QueryResult
+from app.model.vocabulary import rarity_by_number
 from app.search import QuerySyntaxError
 from app.search.errors import display_width
 
@@ -74,5 +75,7 @@ def _print_lines(result: QueryResult) -> None:
     width = min(NAME_COLUMN, max((display_width(h.name) for h in result.hits), default=0))
     for hit in result.hits:
         pad = " " * max(0, width - display_width(hit.name))
-        print(f"{hit.name}{pad}  {hit.set_prefix} {hit.collector_number}".rstrip())
+        rarity = rarity_by_number(hit.rarity) if isinstance(hit, EditionHit) else None
+        code = rarity.code if rarity else ""  # DOA 1st 005 C and CUR are two lines
+        print(f"{hit.name}{pad}  {hit.set_prefix} {hit.collector_number} {code}".rstrip())
     print(result.describe())

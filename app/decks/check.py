@@ -23,6 +23,7 @@ from app.decks.formats import (
 from app.decks.model import Deck, Entry, Zone
 from app.decks.parse import LineProblem
 from app.decks.resolve import Unresolved, suggest
+from app.model.legality import standing
 from app.model.vocabulary import BOON_TYPES, MATERIAL_TYPES
 from app.model.vocabulary import NON_DECK_TYPES as MARKER_TYPES
 
@@ -229,10 +230,11 @@ def _legality(rules: FormatRules, placed: list[tuple[Entry, DeckCard | None]]) -
     out = []
     for uuid, n in totals.items():
         card = by_uuid[uuid]
-        limit = card.limits.get(rules.code)
+        found = standing(card.limits, rules.code)  # the one reading of Card legality
+        limit = found.limit
         if limit is None:
             continue
-        if limit == 0:
+        if found.status == "banned":
             out.append(Finding("banned", ERROR, (card.name,), f"{card.name} is banned in "
                                f"{rules.name}{_since(card)}.", {"count": n, "maximum": 0}))
         elif n > limit:

@@ -1,15 +1,16 @@
 """File names of exported images: a template over a fixed set of placeholders, made safe.
 
 A template is ``str.format``-like text whose only fields are :data:`PLACEHOLDERS`
-(``{set_prefix}-{collector_number}-{slug}`` by default). The rendered name is then made
+(``{set_prefix}-{collector_number}-{rarity}-{slug}`` by default). The rendered name is then made
 safe on Windows, macOS and Linux by :func:`safe_filename`.
 
 Example::
 
     check_template("{name} ({set_prefix} {collector_number})")
-    render_name("{set_prefix}-{collector_number}-{slug}",
-                {"set_prefix": "DOA 1st", "collector_number": "001", ...}, ".png")
-    # 'DOA 1st-001-tristan-underhanded.png'
+    render_name("{set_prefix}-{collector_number}-{rarity}-{slug}",
+                {"set_prefix": "DOA 1st", "collector_number": "001", "rarity": "C", ...},
+                ".png")
+    # 'DOA 1st-001-C-tristan-underhanded.png'
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ PLACEHOLDERS: tuple[str, ...] = (
 )
 """The fields a name template may use."""
 
-DEFAULT_TEMPLATE = "{set_prefix}-{collector_number}-{slug}"
+DEFAULT_TEMPLATE = "{set_prefix}-{collector_number}-{rarity}-{slug}"
+"""Set, number and rarity: editions that share a set and number (DOA 1st 005 C and CUR)
+get distinct names, not a "(2)"."""
 MAX_NAME_CHARS = 150
 """Longest file name written, extension included (characters)."""
 MAX_NAME_BYTES = 240
@@ -76,10 +79,18 @@ def render_name(template: str, values: Mapping[str, str], extension: str) -> str
         values: a string for each of :data:`PLACEHOLDERS`.
         extension: e.g. ``".png"``; kept whatever the length cap cuts.
 
+    A placeholder whose value is "" takes one ``-`` or ``_`` next to it away with it
+    (``DOA 1st-001-spirit.jpg`` when the rarity is unknown, not ``DOA 1st-001--spirit``).
+
     Raises:
         InvalidRequest: the template is invalid.
     """
     check_template(template)
+    for field in PLACEHOLDERS:
+        if not values.get(field, "x"):
+            empty = "{" + field + "}"
+            template = re.sub(rf"[-_]{re.escape(empty)}|{re.escape(empty)}[-_]?", "", template,
+                              count=1) if f"{{{{{field}}}}}" not in template else template
     return safe_filename(template.format_map(dict(values)), extension)
 
 

@@ -179,7 +179,9 @@ def import_generated_history(
     """Write generated (not real) history for every dynamic edition of the catalogue.
 
     See :func:`app.thema.generate.generate_history`; replaces stored entries of the same
-    edition, kind and day. Returns how many entries were written (0 without dynamic editions).
+    edition, kind and day, and marks the stored history GENERATED
+    (:data:`app.store.thema.META_GENERATED`) until real history replaces it. Returns how
+    many entries were written (0 without dynamic editions).
 
     Raises:
         StoreError: writing failed; nothing was written.
@@ -190,5 +192,6 @@ def import_generated_history(
         for edition in json.loads(body)["editions"]
         if edition["uuid"] == uuid
     ]
-    return write_thema(store, generate_history(editions, days, end=end, seed=seed))
+    return write_thema(store, generate_history(editions, days, end=end, seed=seed),
+                       generated=True)
 

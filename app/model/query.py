@@ -22,8 +22,9 @@ QUERY_SORTS: tuple[str, ...] = ("name", "set", "cost", "level", "power", "life",
 class CardSummary:
     """One hit of a per-card search: a card and the edition that represents it on a tile.
 
-    The representative edition is the card's first one (in received order) whose image is
-    stored, else its first edition.
+    The representative edition is the best of the editions the query matched (all of them
+    when the query names no edition field): the first (in received order) whose image is
+    stored, else the first of them.
 
     Attributes:
         uuid, slug, name: the card's.
@@ -31,6 +32,7 @@ class CardSummary:
         set_prefix, collector_number, image_file: the representative edition's
             (``""`` for a card without editions).
         has_image: the representative edition's image is stored.
+        edition_uuid: the representative edition's uuid (``""`` without editions).
     """
 
     uuid: str
@@ -41,6 +43,7 @@ class CardSummary:
     collector_number: str
     image_file: str
     has_image: bool
+    edition_uuid: str = ""
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,11 @@ CirculationKind = Literal["FOIL", "NONFOIL"]
 ELEMENTS = tuple(e.key for e in THEMA_ELEMENTS)
 """The five per-element score keys of rank-entry scores and history entries."""
 
+GENERATED_HEADER = "X-Archivist-Generated"
+"""Response header of an Archivist server whose dynamic Thema history is GENERATED demo
+data; its value is :data:`GENERATED_VALUE`. A sync that sees it keeps the history marked."""
+GENERATED_VALUE = "thema-history"
+
 
 class _Derivable(_Resource):
     rank: int | None = None

@@ -20,6 +20,7 @@ from typing import Any, Protocol, TypeVar
 import httpx
 
 from app.errors import NotFound
+from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
 from app.net import endpoints
 from app.net.policy import USER_AGENT, ClientSettings, Policy, Retry, decode_json
 
@@ -64,6 +65,7 @@ class UpstreamClient:
         self.settings = settings or ClientSettings()
         self.counters: Traffic = counters if counters is not None else Counters()
         self.server_time: datetime | None = None
+        self.thema_generated = False  # a response said its Thema history is GENERATED
         """The server's clock (``Date`` header) at the first response, UTC."""
         self.policy = Policy(self.settings)
         self._slots = asyncio.Semaphore(self.settings.concurrency)
@@ -164,6 +166,8 @@ class UpstreamClient:
 
     def _note(self, response: httpx.Response) -> None:
         self.counters.bytes += response.num_bytes_downloaded
+        if response.headers.get(GENERATED_HEADER) == GENERATED_VALUE:
+            self.thema_generated = True
         if self.server_time is None and response.headers.get("date"):
             with contextlib.suppress(TypeError, ValueError):
                 self.server_time = parsedate_to_datetime(response.headers["date"]).astimezone(UTC)

@@ -6,7 +6,9 @@
 | effect | o, effect | words | card |
 | flavor | ft, flavor | words | card |
 | type, subtype, class, element | t, st, cl, el (and the full names) | exact | card |
-| format | f, legal, format | exact | card |
+| format | f, legal, format | a format | card |
+| banned | banned | a format | card |
+| restricted | restricted, limited | a format | card |
 | set | s, set | exact set prefix | edition |
 | rarity | r, rarity | 1–9 or C U R SR UR PR CSR CUR CPR | edition |
 | illustrator | a, artist, illustrator | contained | edition |
@@ -26,9 +28,10 @@ Semantics (all comparisons ignore case):
   a quoted value is a phrase of whole words (``"spirit of fire"``). Diacritics are ignored.
 - exact: equal to one of the card's values (``t:ally``, ``s:"doa 1st"``); contains: a
   substring of the edition's illustrator or of one of its collaborators.
-- ``f:X`` / ``legal:X``: the card has an entry for format X in ``legality``. The API lists
-  there the formats in which the card is *limited* (``{"STANDARD": {"limit": 0}}``), so
-  ``f:standard`` finds cards with a Standard limit, not every card playable in Standard.
+- ``f:X`` / ``legal:X``: the card may be played in format X (no ``legality`` entry for X,
+  or a limit ≥ 1); ``banned:X``: its limit in X is 0; ``restricted:X`` / ``limited:X``: its
+  limit in X is 1 or more (spec/decks.md, "Legality in the catalogue";
+  :mod:`app.model.legality`). X is a format code or name (``standard``, ``Pantheon``).
 - ``cost`` is the number in ``cost.value`` (memory or reserve), ``mem``/``res`` are
   ``cost_memory``/``cost_reserve``; an X cost is no number (``cost<3`` skips it) and is
   found with ``cost=x`` (``mem=x``, ``res=x``). A card without the stat matches no
@@ -54,7 +57,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from app.model.vocabulary import RARITIES, rarity_by_code, rarity_by_number
+from app.model.vocabulary import FORMATS, RARITIES, rarity_by_code, rarity_by_number
 from app.search.ast import Term, Value
 from app.search.errors import QuerySyntaxError
 
@@ -85,7 +88,8 @@ class Field:
         name: canonical name, used in :class:`~app.search.ast.Term`.
         aliases: what may be typed before the operator (lower case; any case is accepted).
         kind: ``words`` (FTS5 words, prefix or quoted phrase), ``exact`` (equal, any case),
-            ``contains`` (substring, any case), ``rarity``, ``number`` or ``choice``.
+            ``contains`` (substring, any case), ``rarity``, ``number``, ``choice`` or
+            ``format`` (a format code or name; the value is the code).
         about: ``card`` or ``edition`` (an edition field matches a card when any edition
             does).
         example: shown in hints.
@@ -110,7 +114,9 @@ FIELDS: tuple[Field, ...] = (
     Field("subtype", ("st", "subtype"), "exact", "card", "st:spell"),
     Field("class", ("cl", "class"), "exact", "card", "cl:mage"),
     Field("element", ("el", "element"), "exact", "card", "el:fire"),
-    Field("format", ("f", "legal", "format"), "exact", "card", "f:standard"),
+    Field("format", ("f", "legal", "format"), "format", "card", "f:standard"),
+    Field("banned", ("banned",), "format", "card", "banned:standard"),
+    Field("restricted", ("restricted", "limited"), "format", "card", "restricted:standard"),
     Field("set", ("s", "set"), "exact", "edition", 's:doa, s:"doa 1st"'),
     Field("rarity", ("r", "rarity"), "rarity", "edition", "r:ur, r:5"),
     Field("illustrator", ("a", "artist", "illustrator"), "contains", "edition", "a:kumai"),
@@ -199,6 +205,13 @@ def _value(f: Field, alias: str, op: str, text: str, at: int) -> Value:
             raise QuerySyntaxError(f"{alias} expects a day as YYYY-MM-DD or latest, not "
                                    f"'{text}'", at, f"e.g. {f.example}")
         return text
+    if f.kind == "format":
+        known = {key.casefold(): t.value for t in FORMATS for key in (t.value, t.name)}
+        code = known.get(text.casefold())
+        if code is None:
+            raise QuerySyntaxError(f"unknown format '{text}'", at, "formats: " + ", ".join(
+                t.name.lower() for t in FORMATS))
+        return code
     if f.kind == "choice":
         if text.lower() not in f.choices:
             raise QuerySyntaxError(

@@ -44,6 +44,9 @@ RANGE_MAX = 999
 
 _ALIAS = {"element": "el", "class": "cl", "type": "t", "subtype": "st", "set": "s",
           "rarity": "r", "format": "f"}
+FORMAT_RULES: dict[str, str] = {"format": "f", "banned": "banned", "restricted": "restricted"}
+"""How the format choice reads (``FilterState.format_rule``) → the alias written: legal in
+(``f:``), banned in (``banned:``), limited in (``restricted:``)."""
 _ATTR = {"class": "card_class"}
 
 
@@ -57,6 +60,8 @@ class FilterState:
         set: a set prefix (``DOA 1st``).
         rarity: a rarity number as text, ``"1"`` to ``"9"`` (``/option/search`` values).
         cost, lv, pow, life: inclusive (minimum, maximum) bounds.
+        format_rule: what ``format`` asks (a key of :data:`FORMAT_RULES`): ``format``
+            playable in it, ``banned`` banned in it, ``restricted`` limited in it.
     """
 
     element: str = ""
@@ -70,6 +75,7 @@ class FilterState:
     lv: Bounds = (None, None)
     pow: Bounds = (None, None)
     life: Bounds = (None, None)
+    format_rule: str = "format"
 
     def choice(self, field: str) -> str:
         """The value chosen for ``field`` (one of :data:`CHOICE_FIELDS`), or ``""``."""
@@ -138,7 +144,8 @@ def to_query(state: FilterState, free_text: str = "") -> str:
         if field != "set":
             value = value.lower()
         quoted = f'"{value}"' if any(c.isspace() or c in "()" for c in value) else value
-        parts.append(f"{_ALIAS[field]}:{quoted}")
+        alias = FORMAT_RULES.get(state.format_rule, "f") if field == "format" else _ALIAS[field]
+        parts.append(f"{alias}:{quoted}")
     for field in RANGE_FIELDS:
         low, high = state.bounds(field)
         if low is not None and low == high:
@@ -156,6 +163,10 @@ def to_query(state: FilterState, free_text: str = "") -> str:
 
 def _absorb(state: FilterState, term: Term) -> FilterState | None:
     """``state`` with ``term`` taken in, or None when the panel cannot show it."""
+    if term.field in FORMAT_RULES:  # f:, banned:, restricted: share the format choice
+        if term.op != ":" or state.format:
+            return None
+        return dataclasses.replace(state, format=str(term.value), format_rule=term.field)
     if term.field in CHOICE_FIELDS:
         if term.op != ":" or state.choice(term.field):
             return None

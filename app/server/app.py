@@ -18,6 +18,7 @@ from fastapi.responses import Response
 from app import API_VERSION
 from app.catalogue.base import Endpoints
 from app.model import Card, FeaturedSetGroup
+from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
 from app.server.errors import error_response, install_error_handlers
 
 log = logging.getLogger("app.server")
@@ -39,6 +40,15 @@ def image_response(data: bytes, filename: str, rounded: bool = False) -> Respons
     """An image body with its media type (a rounded variant is always PNG)."""
     png = rounded or filename.lower().endswith(".png")
     return Response(data, media_type="image/png" if png else "image/jpeg")
+
+
+def marked_thema(catalogue: Endpoints, response: Response) -> Response:
+    """``response`` with ``X-Archivist-Generated: thema-history`` when the catalogue's Thema
+    history is GENERATED demo data (a catalogue that cannot tell adds nothing)."""
+    generated = getattr(catalogue, "thema_generated", None)
+    if callable(generated) and generated():
+        response.headers[GENERATED_HEADER] = GENERATED_VALUE
+    return response
 
 
 def create_app(catalogue: Endpoints) -> FastAPI:
@@ -81,14 +91,15 @@ def create_app(catalogue: Endpoints) -> FastAPI:
 
     @app.get("/cards/edition/dynamic-thema-ranks")
     def dynamic_thema_ranks() -> Response:
-        return json_response(catalogue.dynamic_thema_ranks())
+        return marked_thema(catalogue, json_response(catalogue.dynamic_thema_ranks()))
 
     @app.get("/cards/edition/{edition_uuid}/dynamic-thema")
     def dynamic_thema_history(
         edition_uuid: str, kind: str | None = None,
         from_: Annotated[str | None, Query(alias="from")] = None, to: str | None = None,
     ) -> Response:
-        return json_response(catalogue.dynamic_thema_history(edition_uuid, kind, from_, to))
+        return marked_thema(catalogue, json_response(
+            catalogue.dynamic_thema_history(edition_uuid, kind, from_, to)))
 
     @app.get("/cards/{slug}", responses={200: {"model": Card}})
     def card(slug: str) -> Response:

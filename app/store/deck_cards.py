@@ -12,6 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from app.errors import StoreError
+from app.model.legality import format_limits
 from app.store.db import Store
 
 _CARDS_SQL = """
@@ -69,16 +70,7 @@ class DeckCard:
 
 
 def _limits(raw: str | None) -> dict[str, int]:
-    if not raw:
-        return {}
-    value = json.loads(raw)
-    if not isinstance(value, dict):
-        return {}
-    out: dict[str, int] = {}
-    for code, rule in value.items():
-        if isinstance(rule, dict) and isinstance(rule.get("limit"), int):
-            out[str(code).upper()] = int(rule["limit"])
-    return out
+    return format_limits(json.loads(raw)) if raw else {}
 
 
 def read_deck_cards(store: Store) -> list[DeckCard]:

@@ -30,10 +30,9 @@ _CARD_KEYS = {  # card mode: one value per card (edition keys: its highest)
     "rarity": "(SELECT MAX(rarity) FROM editions WHERE card_uuid = c.uuid)",
     "thema": f"(SELECT MAX({BEST_THEMA}) FROM editions e WHERE e.card_uuid = c.uuid)",
 }
-_SHOWN = (  # a column of the edition a card hit shows: the first with a stored image
-    "(SELECT e.{column} FROM editions e LEFT JOIN images i ON i.filename = e.image_file "
-    "WHERE e.card_uuid = c.uuid ORDER BY i.filename IS NULL, e.position LIMIT 1)"
-)
+_SHOWN_ORDER = "NOT ({matched}), i.filename IS NULL, e.position"
+"""The edition a card hit shows: one the query matched before others, then one with a
+stored image, then the card's first (in received order)."""
 _EDITION_KEYS = {**_CARD_STATS, "rarity": "e.rarity", "thema": BEST_THEMA}
 
 # Only the page's cards (at most the limit) get their shown edition looked up.
@@ -45,16 +44,38 @@ page AS MATERIALIZED (
     SELECT *, COUNT(*) OVER () AS total FROM hits ORDER BY {order} LIMIT ?
 ),
 shown AS (
-    SELECT p.*, e.set_prefix, e.collector_number, e.image_file,
+    SELECT p.*, e.set_prefix, e.collector_number, e.image_file, e.uuid AS edition_uuid,
            i.filename IS NOT NULL AS has_image,
-           ROW_NUMBER() OVER (PARTITION BY p.uuid ORDER BY i.filename IS NULL, e.position) AS rn,
+           ROW_NUMBER() OVER (PARTITION BY p.uuid ORDER BY {shown_order}) AS rn,
            COUNT(e.uuid) OVER (PARTITION BY p.uuid) AS n
-    FROM page p LEFT JOIN editions e ON e.card_uuid = p.uuid
+    FROM page p JOIN cards c ON c.uuid = p.uuid LEFT JOIN editions e ON e.card_uuid = p.uuid
     LEFT JOIN images i ON i.filename = e.image_file
 )
 SELECT uuid, slug, name, n, IFNULL(set_prefix, ''), IFNULL(collector_number, ''),
-       IFNULL(image_file, ''), has_image, total
+       IFNULL(image_file, ''), has_image, IFNULL(edition_uuid, ''), total
 FROM shown WHERE rn = 1 ORDER BY {order}
+"""
+
+# Sorted by set: the order needs every hit's shown edition (SQLite cannot refer to the
+# outer card in a LIMIT subquery's ORDER BY), so it is looked up before the page is cut.
+_CARDS_BY_SET_SQL = """
+WITH hits AS MATERIALIZED (
+    SELECT c.uuid, c.slug, c.name FROM cards c WHERE {where}
+),
+shown AS MATERIALIZED (
+    SELECT h.*, e.set_prefix AS k1, e.collector_number AS k2, e.image_file,
+           e.uuid AS edition_uuid, i.filename IS NOT NULL AS has_image,
+           ROW_NUMBER() OVER (PARTITION BY h.uuid ORDER BY {shown_order}) AS rn,
+           COUNT(e.uuid) OVER (PARTITION BY h.uuid) AS n
+    FROM hits h JOIN cards c ON c.uuid = h.uuid LEFT JOIN editions e ON e.card_uuid = h.uuid
+    LEFT JOIN images i ON i.filename = e.image_file
+),
+page AS MATERIALIZED (
+    SELECT *, COUNT(*) OVER () AS total FROM shown WHERE rn = 1 ORDER BY {order} LIMIT ?
+)
+SELECT uuid, slug, name, n, IFNULL(k1, ''), IFNULL(k2, ''), IFNULL(image_file, ''),
+       has_image, IFNULL(edition_uuid, ''), total
+FROM page ORDER BY {order}
 """
 
 _EDITIONS_SQL = """
@@ -81,7 +102,8 @@ def run_query(
     Args:
         store: the catalogue.
         text: the query (see :mod:`app.search.parser`); empty matches every card.
-        per: ``"card"``: one hit per card, shown by its first edition with a stored image;
+        per: ``"card"``: one hit per card, shown by the best of the editions the query
+            matched (the first with a stored image, else the first of them);
             ``"edition"``: one hit per matching edition.
         sort: one of :data:`~app.model.query.QUERY_SORTS`. Cards with no value for the
             key come last in both directions; ties go by name, then uuid. In card mode
@@ -106,21 +128,30 @@ def run_query(
     where = compile_where(tree, per)
     direction = "DESC" if descending else "ASC"
     wanted = _name_words(tree) if sort == "name" and not descending else ""
+    closeness = (wanted, _like_prefix(wanted)) if wanted else ()
+    params: tuple[object, ...] = (*closeness, *where.params)
+    after: tuple[object, ...] = ()  # the parameters after the limit's
     if per == "card":
-        sql = _card_sql(where.where, sort, direction, bool(wanted))
+        matched = compile_where(tree, "edition")  # which of a card's editions the query hit
+        shown_order = _SHOWN_ORDER.format(matched=matched.where)
+        sql = _card_sql(where.where, sort, direction, bool(wanted), shown_order)
+        if sort == "set":
+            params = (*params, *matched.params)
+        else:
+            after = matched.params
     else:
         sql = _edition_sql(where.where, sort, direction, bool(wanted))
-    closeness = (wanted, _like_prefix(wanted)) if wanted else ()
-    params = (*closeness, *where.params)
     try:
-        cursor = store.connection().execute(sql, (*params, -1 if limit is None else limit))
+        cursor = store.connection().execute(
+            sql, (*params, -1 if limit is None else limit, *after))
         rows = cursor.fetchall()
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
-    total = rows[0][-1] if rows else _count(store, sql, params) if limit == 0 else 0
+    total = rows[0][-1] if rows else _count(store, sql, params, after) if limit == 0 else 0
     if per == "card":
         hits: tuple[Hit, ...] = tuple(
-            CardSummary(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7])) for r in rows
+            CardSummary(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
+            for r in rows
         )
     else:
         hits = tuple(
@@ -147,19 +178,21 @@ def _like_prefix(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-def _card_sql(where: str, sort: str, direction: str, closeness: bool = False) -> str:
+def _card_sql(where: str, sort: str, direction: str, closeness: bool = False,
+              shown_order: str = "i.filename IS NULL, e.position") -> str:
     k1, k2 = "NULL", "NULL"
     if sort == "name" and closeness:  # the card whose name was typed comes first
         k1, order = _CLOSENESS, "k1, name COLLATE NOCASE"
     elif sort == "name":
         order = f"name COLLATE NOCASE {direction}"
     elif sort == "set":
-        k1, k2 = _SHOWN.format(column="set_prefix"), _SHOWN.format(column="collector_number")
-        order = f"k1 COLLATE NOCASE {direction} NULLS LAST, k2 {direction}"
+        order = (f"k1 COLLATE NOCASE {direction} NULLS LAST, k2 {direction}, "
+                 "name COLLATE NOCASE, uuid")
+        return _CARDS_BY_SET_SQL.format(where=where, order=order, shown_order=shown_order)
     else:
         k1, order = _CARD_KEYS[sort], f"k1 {direction} NULLS LAST"
     order += ", name COLLATE NOCASE, uuid"
-    return _CARDS_SQL.format(k1=k1, k2=k2, where=where, order=order)
+    return _CARDS_SQL.format(k1=k1, k2=k2, where=where, order=order, shown_order=shown_order)
 
 
 def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False) -> str:
@@ -176,10 +209,11 @@ def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False)
     return _EDITIONS_SQL.format(k1=k1, where=where, order=order)
 
 
-def _count(store: Store, sql: str, params: tuple[object, ...]) -> int:
+def _count(store: Store, sql: str, params: tuple[object, ...],
+           after: tuple[object, ...] = ()) -> int:
     """The total when ``limit=0`` returned no row to read it from."""
     try:
-        row = store.connection().execute(f"SELECT COUNT(*) FROM ({sql})", (*params, -1))
+        row = store.connection().execute(f"SELECT COUNT(*) FROM ({sql})", (*params, -1, *after))
         return int(row.fetchone()[0])
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc

@@ -64,17 +64,41 @@ _UPSERT = (
 )
 
 
-def write_history(conn: sqlite3.Connection, entries: Iterable[dict[str, Any]]) -> int:
+META_GENERATED = "thema.generated"
+"""``meta`` key: ``"1"`` while the stored history is GENERATED demo data (demo-thema, or a
+sync from a mirror that said so with :data:`app.model.thema.GENERATED_HEADER`)."""
+
+
+def history_is_generated(conn: sqlite3.Connection) -> bool:
+    """True while the stored Thema history is GENERATED demo data."""
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (META_GENERATED,)).fetchone()
+    return row is not None and row[0] == "1"
+
+
+def write_history(conn: sqlite3.Connection, entries: Iterable[dict[str, Any]],
+                  generated: bool = False) -> int:
     """Upsert history entries inside the caller's transaction.
+
+    Real entries replace generated history: when the stored history is marked generated
+    and ``generated`` is False, it is all deleted first and the mark removed. Generated
+    entries set the mark.
 
     Args:
         conn: a connection with an open transaction.
         entries: spec history entries plus ``edition_uuid``; ``rank``, ``rank_change`` and
             ``change`` should already be derived (:func:`app.thema.derive.derive`).
+        generated: the entries are GENERATED demo data.
 
     Returns:
         How many entries were written.
     """
+    if generated:
+        conn.execute("INSERT INTO meta(key, value) VALUES (?, '1') "
+                     "ON CONFLICT(key) DO UPDATE SET value = '1'", (META_GENERATED,))
+    elif history_is_generated(conn):
+        conn.execute("DELETE FROM thema_history")
+        conn.execute("DELETE FROM meta WHERE key = ?", (META_GENERATED,))
+        log.info("thema: real history replaces the generated history")
     count = 0
     for e in entries:
         created_at = str(e["created_at"])
@@ -86,8 +110,10 @@ def write_history(conn: sqlite3.Connection, entries: Iterable[dict[str, Any]]) -
     return count
 
 
-def write_thema(store: Store, entries: Iterable[dict[str, Any]]) -> int:
-    """Write history entries in one ``BEGIN IMMEDIATE`` transaction: all or nothing.
+def write_thema(store: Store, entries: Iterable[dict[str, Any]], generated: bool = False
+                ) -> int:
+    """Write history entries in one ``BEGIN IMMEDIATE`` transaction: all or nothing
+    (``generated``: GENERATED demo entries, see :func:`write_history`).
 
     Returns:
         How many entries were written.
@@ -97,7 +123,7 @@ def write_thema(store: Store, entries: Iterable[dict[str, Any]]) -> int:
         Exception: whatever ``entries`` raised; nothing was written.
     """
     with store.transaction("Thema history") as conn:
-        count = write_history(conn, entries)
+        count = write_history(conn, entries, generated)
     log.info("thema: wrote %d history entries", count)
     return count
 

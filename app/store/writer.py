@@ -25,7 +25,7 @@ from app.store.db import Store
 from app.store.facts import edition_facts, index_card, unindex_card
 from app.store.featured import add_logos, replace_featured, replace_options
 from app.store.revisions import RevisionRecorder
-from app.store.thema import write_history
+from app.store.thema import META_GENERATED, write_history
 
 log = logging.getLogger("app.store")
 
@@ -199,8 +199,8 @@ class Writer:
             if options is not None:
                 replace_options(conn, options)
             add_logos(conn, list(logos))
-            if thema:
-                write_history(conn, thema)
+            if thema:  # a sync from a mirror whose history is generated keeps the mark
+                write_history(conn, thema, (meta or {}).get(META_GENERATED) == "1")
             conn.executemany(
                 "INSERT INTO meta(key, value) VALUES (?, ?) "
                 "ON CONFLICT(key) DO UPDATE SET value = excluded.value",

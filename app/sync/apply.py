@@ -11,6 +11,7 @@ from typing import Any
 from app.store import Store, Writer, WriteReport
 from app.store.listing import card_keys, edition_keys
 from app.store.revisions import RevisionRecorder
+from app.store.thema import META_GENERATED
 from app.store.writer import utc_stamp
 from app.sync.common import (
     META_API,
@@ -76,6 +77,8 @@ def apply(
                 staging, store, previous_rejected, complete)))}
     if complete:
         meta[META_COMPLETE] = now
+    if staging.meta("thema_generated") == "1":
+        meta[META_GENERATED] = "1"  # else real history replaces generated history
     history = RevisionRecorder(api_url, "sync", staging.problems())
     write = Writer(store, history).write(
         staging.records(),

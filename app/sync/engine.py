@@ -179,6 +179,8 @@ class SyncEngine:
             known = {e["uuid"] for e in editions}
             targets += [t for t in rank_targets(staging) if t[0] in known]
             await fetch_history(ctx, targets)
+            if client.thema_generated:  # a mirror serving GENERATED history: keep it marked
+                staging.set_meta({"thema_generated": "1"})
             await fetch_images(ctx, wanted_card_images(ctx, opts.images, editions),
                                wanted_logos(ctx))
 

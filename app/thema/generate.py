@@ -2,7 +2,8 @@
 
 No public capture of endpoints 6 and 7 exists (``../shared/data/gatcg/README.md``), so this
 module makes up a plausible history: every element score of every dynamic edition follows
-a bounded random walk, one step per day, starting from the edition's own static scores.
+a bounded random walk, one step per day, ending at the edition's own stored scores (so the
+last day agrees with what the card page shows).
 Everything it returns is generated, deterministically: the same editions, days, end date and
 seed give identical output on every machine and Python run (``random.Random`` seeded with a
 string, BLAKE2b uuids; nothing depends on ``PYTHONHASHSEED``).
@@ -68,6 +69,10 @@ def generate_history(
 ) -> list[Entry]:
     """Generated daily history of every dynamic edition, ranked and with changes derived.
 
+    The last day's scores of each edition and kind are its stored static scores
+    (``thema_<element>_<foil|nonfoil>``; their sum, ``thema_total``, is ``thema_foil`` or
+    ``thema_nonfoil`` in the real data).
+
     Args:
         editions: Edition objects (as in a Card's ``editions``); those with neither
             ``thema_foil_dynamic`` nor ``thema_nonfoil_dynamic`` true are ignored.
@@ -92,7 +97,8 @@ def generate_history(
         uuid = str(edition["uuid"])
         for kind in generated_kinds(edition):
             rng = random.Random(f"generated-thema:{seed}:{uuid}:{kind}")
-            walk = generated_walk(generated_start(edition, kind, rng), days, rng)
+            # walked back from today's stored scores: the last day is what the card shows
+            walk = generated_walk(generated_start(edition, kind, rng), days, rng)[::-1]
             for offset, scores in enumerate(walk):
                 day = (first + timedelta(days=offset)).isoformat()
                 entries.append({

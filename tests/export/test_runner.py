@@ -20,7 +20,8 @@ pytestmark = pytest.mark.realdata
 
 
 def expected_names(items: list[ExportItem], extension: str) -> list[str]:
-    return [f"{i.set_prefix}-{i.collector_number}-{i.card_slug}{extension}" for i in items]
+    return [f"{i.set_prefix}-{i.collector_number}-{i.placeholders()['rarity']}-{i.card_slug}"
+            f"{extension}" for i in items]
 
 
 def no_partial_files(folder: Path) -> bool:
@@ -32,9 +33,9 @@ def test_original_jpegs_of_a_real_search(real: Services, fire: list[ExportItem],
     report = run_export(fire, ExportOptions(folder=tmp_path), real.images)
     assert report.complete and report.total == 13
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(expected_names(fire, ".jpg"))
-    assert (tmp_path / "FTC-001-spirit-of-serene-fire.jpg").is_file()
+    assert (tmp_path / "FTC-001-UR-spirit-of-serene-fire.jpg").is_file()
     for item in fire:
-        out = tmp_path / f"FTC-{item.collector_number}-{item.card_slug}.jpg"
+        out = tmp_path / expected_names([item], ".jpg")[0]
         assert out.read_bytes() == real.images.read(item.image_file)  # the original bytes
         with Image.open(out) as image:
             assert image.format == "JPEG" and image.width == 500
@@ -87,7 +88,7 @@ def test_images_not_stored_are_listed_as_missing(real: Services, tmp_path: Path)
 @pytest.mark.parametrize("policy", ["skip", "replace", "rename"])
 def test_a_collision_follows_the_policy(real: Services, fire: list[ExportItem],
                                         tmp_path: Path, policy: str) -> None:
-    existing = tmp_path / "FTC-001-spirit-of-serene-fire.jpg"
+    existing = tmp_path / "FTC-001-UR-spirit-of-serene-fire.jpg"
     existing.write_bytes(b"old")
     report = run_export(fire[:2], ExportOptions(folder=tmp_path, collision=policy),
                         real.images)
@@ -101,7 +102,7 @@ def test_a_collision_follows_the_policy(real: Services, fire: list[ExportItem],
         assert report.replaced == 1 and len(names) == 2
     else:
         assert existing.read_bytes() == b"old" and report.renamed == 1
-        renamed = tmp_path / "FTC-001-spirit-of-serene-fire (2).jpg"
+        renamed = tmp_path / "FTC-001-UR-spirit-of-serene-fire (2).jpg"
         assert renamed.read_bytes() == real.images.read(fire[0].image_file)
         assert len(names) == 3
 

@@ -281,6 +281,10 @@ class FakeCatalogue:
         """Not in the fake: decks need the real catalogue."""
         raise NotImplementedError("the fake catalogue keeps no decks")
 
+    def thema_generated(self) -> bool:
+        """The fake's generated ranks and history are not marked as demo data."""
+        return False
+
     # History: the fake catalogue was never imported, so it has no revisions.
     def revisions(self, since: str | None = None) -> list[Revision]:
         """No revisions."""

@@ -38,7 +38,7 @@ def test_per_edition_with_a_limit_says_how_many_were_left_out(
             "--sort", "set", "--desc"]
     assert main(argv) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "Fire Spirit  GEN Alter 002", "Showing 1 of 2 editions",
+        "Fire Spirit  GEN Alter 002 CUR", "Showing 1 of 2 editions",  # the rarity too
     ]
 
 
@@ -48,7 +48,7 @@ def test_json_prints_an_array_of_hits(data_dir: str, capsys: pytest.CaptureFixtu
     assert hits == [{
         "uuid": "genCard004", "slug": "mystery-cost", "name": "Mystery Cost", "editions": 1,
         "set_prefix": "GEN 1st", "collector_number": "001", "image_file": "genEd00401.jpg",
-        "has_image": False,
+        "has_image": False, "edition_uuid": "genEd00401",
     }]
     assert main(["search", "--data-dir", data_dir, "zzz", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == []

@@ -23,7 +23,7 @@ from tests.search.generated import generated_catalogue
     ("spirit EL:Fire t:champion -cl:mage", FilterState(element="Fire", type="champion"),
      "spirit -cl:mage"),
     ('s:"DOA 1st" r:ur t:"greater boon" f:standard st:spell cl:mage',
-     FilterState(set="DOA 1st", rarity="5", type="greater boon", format="standard",
+     FilterState(set="DOA 1st", rarity="5", type="greater boon", format="STANDARD",
                  subtype="spell", card_class="mage"), ""),
     ("rarity:7 element:water class:cleric", FilterState(rarity="7", element="water",
                                                         card_class="cleric"), ""),

@@ -120,9 +120,12 @@ CARD_QUERIES: list[tuple[str, Callable[[Card], bool]]] = [
     ("-pow>0 t:ally", both(upper_in("types", "ALLY"), lambda c: not (c["power"] or 0) > 0)),
     ("dur=2 or dur>4", lambda c: c["durability"] is not None and
      (c["durability"] == 2 or c["durability"] > 4)),
-    ("f:standard", lambda c: "STANDARD" in (c["legality"] or {})),
-    ("legal:PANTHEON -f:draft",
-     lambda c: "PANTHEON" in (c["legality"] or {}) and "DRAFT" not in (c["legality"] or {})),
+    # legality (spec/decks.md): f:/legal: playable, banned: limit 0, restricted: limit >= 1
+    ("f:standard", lambda c: (c["legality"] or {}).get("STANDARD", {}).get("limit") != 0),
+    ("banned:standard", lambda c: (c["legality"] or {}).get("STANDARD", {}).get("limit") == 0),
+    ("banned:PANTHEON f:draft",
+     lambda c: (c["legality"] or {}).get("PANTHEON", {}).get("limit") == 0
+     and (c["legality"] or {}).get("DRAFT", {}).get("limit") != 0),
     ("(el:water or el:wind) t:ally cost<=2",
      both(lambda c: bool({"WATER", "WIND"} & set(c["elements"])), upper_in("types", "ALLY"),
           lambda c: cost(c) is not None and cost(c) <= 2)),  # type: ignore[operator]

@@ -40,7 +40,10 @@ def slugs(store: Store, query: str, **options: object) -> list[str]:
         ("cl:guardian", ["or-else"]),
         ("-cl:mage", ["fire-spirit", "or-else"]),
         ("cl!=mage", ["fire-spirit", "or-else"]),
-        ("f:STANDARD", ["fire-spirit"]),
+        ("banned:STANDARD", ["fire-spirit"]),  # its legality says limit 0
+        ("f:STANDARD", ["mystery-cost", "or-else", "water-bolt", "wind-ally",
+                        "éclair-of-flames"]),  # playable: every other card
+        ("restricted:standard", []),
         ("spd:slow", ["mystery-cost"]),
         ("cost=x", ["mystery-cost"]),
         ("cost!=x t:action", ["water-bolt", "éclair-of-flames", "or-else"]),

@@ -94,9 +94,9 @@ def effect_box(effect_html: str) -> str:
 
 def _legality(legality: Sequence[tuple[str, str]]) -> str:
     lines = [
-        f"<b>{html.escape(fmt)}</b>: limit {html.escape(limit)}" if limit
+        f"<b>{html.escape(fmt)}</b>: {html.escape(standing)}" if standing
         else f"<b>{html.escape(fmt)}</b>"
-        for fmt, limit in legality
+        for fmt, standing in legality
     ]
     return "<h3>Legality</h3><p>" + "<br>".join(lines) + "</p>"
 

@@ -37,7 +37,8 @@ class DetailPane(QWidget):
         themaRequested(str, str): show the Thema chart of this edition uuid and kind
             (``FOIL`` or ``NONFOIL``).
         galleryRequested(object, int): show the gallery of this :class:`CardDetail`; the int
-            is the edition row to show large, or -1 for the whole gallery.
+            is the edition row to show large, or -1 for the whole gallery (its current tile
+            is then :meth:`current_edition`).
 
     Args:
         provider: the thumbnail provider shared with the grid (edition images).
@@ -124,22 +125,45 @@ class DetailPane(QWidget):
         """The card shown, or None."""
         return self._detail
 
-    def show_detail(self, detail: CardDetail) -> None:
-        """Show this card (recorded in the history; edition images are requested)."""
+    def show_detail(self, detail: CardDetail, edition_uuid: str = "") -> None:
+        """Show this card (recorded in the history; edition images are requested).
+
+        Args:
+            detail: the card.
+            edition_uuid: the edition to select (the one the user picked in the grid);
+                "" or unknown: the first edition with a stored image, else the first.
+        """
         self._detail = detail
         self.nav.visit(detail.slug)
         count = len(detail.editions)
         self.editions_title.setText(f"{count} edition" + ("" if count == 1 else "s"))
         self.edition_model.set_editions(detail.editions)
         self.card.show_card(detail, self._css)
-        if count:  # the first edition with a stored image, else the first
-            first = next((row for row, e in enumerate(detail.editions) if e.has_image), 0)
-            self.editions.setCurrentIndex(self.edition_model.index(first))
+        if count:
+            if not self.select_edition(edition_uuid):
+                first = next((row for row, e in enumerate(detail.editions) if e.has_image), 0)
+                self.editions.setCurrentIndex(self.edition_model.index(first))
         else:
             self.edition_panel.show_edition(None, detail.name, self._css)
         self._scroll.verticalScrollBar().setValue(0)
         self.stack.setCurrentWidget(self._scroll)
         self.nav.set_gallery_enabled(bool(detail.editions))
+
+    def select_edition(self, edition_uuid: str) -> bool:
+        """Select the edition ``edition_uuid`` of the card shown (its panel below the list);
+        False when the card shown has no such edition (nothing changes)."""
+        editions = self._detail.editions if self._detail is not None else []
+        row = next((r for r, e in enumerate(editions) if edition_uuid and e.uuid == edition_uuid),
+                   None)
+        if row is None:
+            return False
+        self.editions.setCurrentIndex(self.edition_model.index(row))
+        return True
+
+    def current_edition(self) -> int:
+        """The row of the selected edition in the card's editions, or -1."""
+        rows = self.editions.selectionModel().selectedRows()
+        return rows[0].row() if self._detail is not None and rows else -1
 
     def show_message(self, text: str) -> None:
         """Show a message instead of a card (nothing selected, card not found)."""

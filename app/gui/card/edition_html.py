@@ -55,7 +55,7 @@ def face_html(face: Face) -> str:
     if face.type_line:
         parts.append(f"<p>{_esc(face.type_line)}</p>")
     if face.facts:
-        parts.append(facts_html(face.facts, columns=3))
+        parts.append(facts_html(face.facts))  # two pairs a row, as the card's own facts
     if face.effect_html:
         parts.append(effect_box(face.effect_html))
     if face.flavor:
@@ -125,6 +125,14 @@ def side_html(edition: EditionInfo, face_index: int = 0) -> str:
     if 0 < face_index <= len(edition.faces):
         face = edition.faces[face_index - 1]
         return _about(edition, face.orientation) + face_html(face)
+    return _about(edition, edition.orientation) + _own_text(edition)
+
+
+def about_html(edition: EditionInfo, face_index: int = 0) -> str:
+    """Set facts and artists of the edition, for the face ``face_index`` (see
+    :func:`side_html`) — without the face's own text, which the panel shows full width."""
+    if 0 < face_index <= len(edition.faces):
+        return _about(edition, edition.faces[face_index - 1].orientation)
     return _about(edition, edition.orientation) + _own_text(edition)
 
 

@@ -43,7 +43,8 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 class EditionModel(QAbstractListModel):
     """The editions of one card.
 
-    Roles: ``DisplayRole`` ``"<set prefix> · <set name>"``, ``ToolTipRole`` the edition slug,
+    Roles: ``DisplayRole`` ``"<set prefix> · <number> · <rarity code> · <set name>"``,
+    ``ToolTipRole`` the edition slug,
     :attr:`EditionRole` the :class:`EditionInfo`, :attr:`ThumbnailRole` the ``QImage`` or
     None, :attr:`ThumbStateRole` a :class:`ThumbState`.
 
@@ -87,8 +88,8 @@ class EditionModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         edition = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return f"{edition.set_prefix} · {edition.set_name}"
+        if role == Qt.ItemDataRole.DisplayRole:  # set, number and rarity tell editions apart
+            return f"{edition.label} · {edition.set_name}".strip(" ·")
         if role == Qt.ItemDataRole.ToolTipRole:
             return edition.slug
         if role == self.EditionRole:

@@ -13,7 +13,7 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
-from app.gui.card.edition_html import side_html, tables_html
+from app.gui.card.edition_html import about_html, face_html, tables_html
 from app.gui.card.safe_text import SafeText
 from app.gui.kit.card_paint import paint_loading, paint_placeholder, paint_thumbnail, scaled_font
 from app.gui.kit.edition_data import EditionInfo
@@ -116,8 +116,9 @@ class EditionPanel(QWidget):
         self.image = CardImage(provider)
         self.image.clicked.connect(self.imageClicked)
         self.side = SafeText("editionSide")
+        self.face_text = SafeText("editionFace")  # a flip card's other face, full width
         self.tables = SafeText("editionTables")
-        for text in (self.side, self.tables):
+        for text in (self.side, self.face_text, self.tables):
             text.linkActivated.connect(self.linkActivated)
 
         head = QHBoxLayout()
@@ -134,6 +135,7 @@ class EditionPanel(QWidget):
         column.setSpacing(8)
         column.addLayout(head)
         column.addLayout(row)
+        column.addWidget(self.face_text)
         column.addWidget(self.tables)
 
     @property
@@ -172,7 +174,10 @@ class EditionPanel(QWidget):
     def _render(self) -> None:
         edition = self._edition
         assert edition is not None
-        self.side.set_html(side_html(edition, self._face), self._css)
+        self.side.set_html(about_html(edition, self._face), self._css)
+        face = face_html(edition.faces[self._face - 1]) if self._face else ""
+        self.face_text.set_html(face, self._css)  # the other face laid out like the front
+        self.face_text.setVisible(bool(face))
         tables = tables_html(edition)
         self.tables.set_html(tables, self._css)
         self.tables.setVisible(bool(tables))

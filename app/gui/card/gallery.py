@@ -126,8 +126,10 @@ class GalleryDialog(QDialog):
         self.resize(920, 680)
 
     @Slot(object, int)
-    def show_card(self, detail: CardDetail, row: int = -1) -> None:
-        """Show the editions of ``detail``; ``row`` ≥ 0 also opens that edition large."""
+    def show_card(self, detail: CardDetail, row: int = -1, current: int = -1) -> None:
+        """Show the editions of ``detail``; ``row`` ≥ 0 also opens that edition large;
+        ``current`` ≥ 0 (with ``row`` -1) makes that edition the current tile (the one the
+        detail pane shows)."""
         if detail.editions != [self.model.edition(r) for r in range(self.model.rowCount())]:
             self.model.set_editions(detail.name, detail.editions)
         count = len(detail.editions)
@@ -137,6 +139,9 @@ class GalleryDialog(QDialog):
         if 0 <= row < count:
             self.view.setCurrentIndex(self.model.index(row))
             self.show_large(row)
+        elif 0 <= current < count:
+            self.view.setCurrentIndex(self.model.index(current))
+            self.view.scrollTo(self.model.index(current))
 
     def show_large(self, row: int) -> None:
         """Open the large view at the edition of ``row``."""

@@ -28,9 +28,10 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 class GalleryModel(QAbstractListModel):
     """The editions of one card, for the gallery.
 
-    Roles: ``DisplayRole`` the caption ``"<set prefix> · <number>"``, ``ToolTipRole`` set
-    name and rarity, ``DecorationRole``/:attr:`ImageRole` the tile ``QImage`` or None,
-    :attr:`EditionRole` the :class:`EditionInfo`, :attr:`StateRole` a :class:`ThumbState`.
+    Roles: ``DisplayRole`` the label ``"<set prefix> · <number> · <rarity code>"``,
+    ``ToolTipRole`` set name and rarity, ``DecorationRole``/:attr:`ImageRole` the tile
+    ``QImage`` or None, :attr:`EditionRole` the :class:`EditionInfo`, :attr:`StateRole` a
+    :class:`ThumbState`.
 
     Args:
         images: makes the rounded images.
@@ -76,7 +77,7 @@ class GalleryModel(QAbstractListModel):
             return None
         edition = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return edition.caption
+            return edition.label
         if role == Qt.ItemDataRole.ToolTipRole:
             return " · ".join(p for p in (edition.set_name, edition.rarity_text) if p)
         if role == self.EditionRole:

@@ -153,7 +153,7 @@ class LargeView(QDialog):
         self._row = max(0, min(row, len(self._editions) - 1))
         edition = self._editions[self._row]
         self.canvas.show_image(edition.image_file if edition.has_image else "", self._name,
-                               edition.caption)
+                               edition.label)
         lines = [f"<b>{_esc(edition.set_prefix)} · {_esc(edition.collector_number)}</b>"
                  f" — {_esc(edition.set_name)}",
                  " · ".join(_esc(p) for p in (edition.rarity_text, edition.illustrator and
@@ -162,7 +162,7 @@ class LargeView(QDialog):
         self.counter.setText(f"{self._row + 1} of {len(self._editions)}")
         self.previous_button.setEnabled(self._row > 0)
         self.next_button.setEnabled(self._row < len(self._editions) - 1)
-        self.setWindowTitle(f"{self._name} — {edition.caption}")
+        self.setWindowTitle(f"{self._name} — {edition.label}")
 
 
 def _esc(text: str) -> str:

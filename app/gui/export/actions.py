@@ -29,6 +29,7 @@ from app.gui.kit.failures import STATUS_MS
 from app.gui.kit.operations import LatestRequest
 from app.gui.kit.selection import Selection
 from app.model.query import QUERY_SORTS, EditionHit
+from app.model.vocabulary import rarity_by_number
 
 EDITION_ROLE = Qt.ItemDataRole.UserRole + 1
 """The role of the ``EditionInfo`` in the detail pane's and the gallery's edition models."""
@@ -201,8 +202,8 @@ class ExportActions(QObject):
         if path is None:
             return None
         values = {"set_prefix": edition.set_prefix, "collector_number": edition.collector_number,
-                  "slug": self.selection.shown_card() or edition.slug, "name": "", "rarity": "",
-                  "uuid": edition.uuid}
+                  "slug": self.selection.shown_card() or edition.slug, "name": "",
+                  "rarity": edition.rarity_code, "uuid": edition.uuid}
         return path, render_name(DEFAULT_TEMPLATE, values, path.suffix.lower() or ".jpg")
 
     def _tile_source(self, index: QModelIndex) -> tuple[Path, str] | None:
@@ -212,8 +213,10 @@ class ExportActions(QObject):
         path = self.catalogue.card_image_path(hit.image_file)
         if path is None:
             return None
+        known = rarity_by_number(hit.rarity) if isinstance(hit, EditionHit) else None
         values = {"set_prefix": hit.set_prefix, "collector_number": hit.collector_number,
-                  "slug": hit.slug, "name": hit.name, "rarity": "", "uuid": ""}
+                  "slug": hit.slug, "name": hit.name, "rarity": known.code if known else "",
+                  "uuid": ""}
         return path, render_name(DEFAULT_TEMPLATE, values, path.suffix.lower() or ".jpg")
 
     def _tile_card(self, index: QModelIndex) -> tuple[str, str | None] | None:

@@ -17,6 +17,7 @@ from app.gui.kit.card_text import FORMATS, RARITIES, facts, image_name, named, t
 from app.gui.kit.edition_data import EditionInfo, edition_info
 from app.gui.kit.effect_html import render_effect
 from app.model.history import CardVersion
+from app.model.legality import standings
 
 __all__ = [
     "RARITIES", "CardDetail", "DetailSource", "EditionInfo", "Reference", "Rule", "caption",
@@ -71,8 +72,10 @@ class CardDetail:
         effect_html: the rendered effect (see :func:`app.gui.kit.effect_html.render_effect`).
         flavor: the card's flavor text, stripped ("" when none).
         editions: in the API's order.
-        legality: ``(format, limit)`` pairs such as ``("Standard", "0")``; empty when the
-            card is limited nowhere.
+        legality: one ``(format, standing)`` pair per format (the known formats, then any
+            other the card's ``legality`` names), such as ``("Standard", "Banned")``,
+            ``("Draft", "Legal")``, ``("Pantheon", "Limited to 2 copies")``
+            (:mod:`app.model.legality`).
         rules: rulings and errata, newest first.
         references: cards this card names; referenced_by: cards naming this one.
         history: the card's recorded versions, newest first, each with its diff to the one
@@ -94,13 +97,7 @@ class CardDetail:
 
 
 def _legality(value: Any) -> list[tuple[str, str]]:
-    if not isinstance(value, dict):
-        return []
-    found: list[tuple[str, str]] = []
-    for fmt, limits in value.items():
-        limit = limits.get("limit") if isinstance(limits, dict) else limits
-        found.append((named(FORMATS, fmt), "" if limit is None else str(limit)))
-    return found
+    return [(named(FORMATS, s.format), s.describe()) for s in standings(value)]
 
 
 def _rules(items: Any) -> list[Rule]:

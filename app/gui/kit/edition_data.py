@@ -22,7 +22,7 @@ from app.gui.kit.card_text import (
     type_line,
 )
 from app.gui.kit.effect_html import render_effect
-from app.model.vocabulary import THEMA_ELEMENTS
+from app.model.vocabulary import THEMA_ELEMENTS, rarity_by_number
 
 
 class ImageLookup(Protocol):
@@ -100,7 +100,8 @@ class EditionInfo:
         slug: the edition's slug; uuid: its uuid ("" when absent).
         set_prefix: e.g. ``DOA 1st``; set_name: e.g. ``Dawn of Ashes First Edition``.
         collector_number: zero-padded, e.g. ``001``.
-        rarity: the rarity's name (``Common``), or "" when unknown; rarity_text: ``Rare (R)``.
+        rarity: the rarity's name (``Common``), or "" when unknown; rarity_text: ``Rare (R)``;
+            rarity_code: ``R`` ("" when unknown).
         illustrator: or "" when the API gives null; collaborators: other artists.
         image_file: the API file name of the edition image (``<uuid>.jpg``), or "".
         has_image: whether that image is in the local image store.
@@ -121,6 +122,7 @@ class EditionInfo:
     has_image: bool
     uuid: str = ""
     rarity_text: str = ""
+    rarity_code: str = ""
     collaborators: tuple[str, ...] = ()
     language: str = ""
     release_date: str = ""
@@ -136,6 +138,12 @@ class EditionInfo:
     def caption(self) -> str:
         """``DOA 1st · 001``: set prefix and collector number."""
         return f"{self.set_prefix} · {self.collector_number}".strip(" ·")
+
+    @property
+    def label(self) -> str:
+        """``DOA 1st · 005 · CUR``: the caption and the rarity's code, which tells apart
+        editions that share a set and number."""
+        return " · ".join(part for part in (self.caption, self.rarity_code) if part)
 
 
 def _print(item: dict[str, Any], templated: bool) -> Print:
@@ -182,6 +190,11 @@ def face(card: dict[str, Any], edition: dict[str, Any], source: ImageLookup) -> 
     )
 
 
+def _rarity_code(number: object) -> str:
+    known = rarity_by_number(number)
+    return known.code if known else ""
+
+
 def edition_info(edition: dict[str, Any], card: dict[str, Any], source: ImageLookup
                  ) -> EditionInfo:
     """The :class:`EditionInfo` of an API Edition object of ``card`` (a worker-thread call)."""
@@ -198,7 +211,8 @@ def edition_info(edition: dict[str, Any], card: dict[str, Any], source: ImageLoo
         set_prefix=str(the_set.get("prefix") or ""), set_name=str(the_set.get("name") or ""),
         collector_number=str(edition.get("collector_number") or ""),
         rarity=RARITIES.get(rarity, "") if isinstance(rarity, int) else "",
-        rarity_text=rarity_text(rarity), illustrator=str(edition.get("illustrator") or ""),
+        rarity_text=rarity_text(rarity), rarity_code=_rarity_code(rarity),
+        illustrator=str(edition.get("illustrator") or ""),
         collaborators=tuple(str(c) for c in edition.get("collaborators") or []),
         image_file=file, has_image=bool(file) and source.card_image_path(file) is not None,
         language=str(the_set.get("language") or ""),

@@ -26,6 +26,9 @@ from PySide6.QtWidgets import (
 from app.gui.search.filter_widgets import OptionalSpinBox, item_text
 from app.search.filters import CHOICE_FIELDS, RANGE_FIELDS, FilterState
 
+RULES = (("Legal in", "format"), ("Banned in", "banned"), ("Limited in", "restricted"))
+"""The Format box's readings: (text, ``FilterState.format_rule``)."""
+
 CHOICES = {"element": ("Element", "element"), "class": ("Class", "class"),
            "type": ("Type", "type"), "subtype": ("Subtype", "subtype"), "set": ("Set", "set"),
            "rarity": ("Rarity", "rarity"), "format": ("Format", "gameFormat")}
@@ -68,7 +71,16 @@ class FiltersPanel(QFrame):
         form = QFormLayout()
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.format_rule = QComboBox()
+        self.format_rule.setAccessibleName("Format rule")
+        self.format_rule.setToolTip("Legal in: playable in the format (limited cards too); "
+                                    "Banned in: limit 0; Limited in: at most some copies")
+        for text, rule in RULES:
+            self.format_rule.addItem(text, rule)
+        self.format_rule.currentIndexChanged.connect(self._on_edited)
         for field, (label, _option) in CHOICES.items():
+            if field == "format":  # "Format: [Legal in ▾]" above the formats
+                form.addRow(label, self.format_rule)
             combo = QComboBox()
             combo.setSizeAdjustPolicy(ADJUST)
             combo.setMinimumContentsLength(8)
@@ -77,7 +89,7 @@ class FiltersPanel(QFrame):
             combo.addItem(ANY, "")
             combo.currentIndexChanged.connect(self._on_edited)
             self.combos[field] = combo
-            form.addRow(label, combo)
+            form.addRow("" if field == "format" else label, combo)
         for field, label in RANGES.items():
             low, high = OptionalSpinBox("min"), OptionalSpinBox("max")
             row = QHBoxLayout()
@@ -153,6 +165,8 @@ class FiltersPanel(QFrame):
         try:
             for field in CHOICE_FIELDS:
                 self._choose(self.combos[field], state.choice(field))
+            self.format_rule.setCurrentIndex(
+                max(0, self.format_rule.findData(state.format_rule)))
             for field in RANGE_FIELDS:
                 low, high = self.ranges[field]
                 low.set_bound(state.bounds(field)[0])
@@ -184,7 +198,7 @@ class FiltersPanel(QFrame):
     def _on_edited(self) -> None:
         if self._quiet:
             return
-        state = FilterState()
+        state = FilterState(format_rule=str(self.format_rule.currentData() or "format"))
         for field in CHOICE_FIELDS:
             state = state.with_choice(field, str(self.combos[field].currentData() or ""))
         for field in RANGE_FIELDS:

@@ -34,6 +34,11 @@ def hit_caption(hit: Hit) -> str:
     return f"{hit.set_prefix} · {hit.collector_number}".strip(" ·")
 
 
+def edition_of(hit: Hit) -> str:
+    """The uuid of the edition a hit's tile shows ("" for a card without editions)."""
+    return hit.uuid if isinstance(hit, EditionHit) else hit.edition_uuid
+
+
 class ResultModel(QAbstractListModel):
     """Search hits for the tile grid.
 
@@ -113,9 +118,14 @@ class ResultModel(QAbstractListModel):
 
     summary = hit
 
-    def row_of(self, slug: str) -> int | None:
-        """The (first) row of the card with this slug, or None when it is not among the hits."""
-        return next((row for row, hit in enumerate(self._rows) if hit.slug == slug), None)
+    def row_of(self, slug: str, edition_uuid: str = "") -> int | None:
+        """The row of the card with this slug (the tile of ``edition_uuid`` when there is
+        one, else its first), or None when it is not among the hits."""
+        rows = [row for row, hit in enumerate(self._rows) if hit.slug == slug]
+        exact = [row for row in rows
+                 if edition_uuid and edition_of(self._rows[row]) == edition_uuid]
+        found = exact or rows
+        return found[0] if found else None
 
     def thumb_state(self, row: int) -> ThumbState:
         """Where the thumbnail of ``row`` is (``MISSING`` when the edition has no stored image)."""

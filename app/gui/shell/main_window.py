@@ -53,7 +53,7 @@ from app.gui.kit.settings import (
 from app.gui.kit.thumbnails import ThumbnailProvider
 from app.gui.search.controller import QueryProblem, SearchController, SearchRequest
 from app.gui.search.page import BrowserPage
-from app.gui.search.result_model import ResultModel
+from app.gui.search.result_model import ResultModel, edition_of
 from app.gui.sets.page import SetsPage
 from app.gui.shell.about_dialog import open_about
 from app.gui.shell.first_run import FirstRunPage
@@ -96,6 +96,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._settings, self._dialogs, self._services = settings, dialogs, services
         self._counts: dict[str, int] | None = None
+        self._wanted = ("", "")  # (slug, edition uuid) of the tile whose card is loading
         self._answered = self._painted = self._closed = self._has_results = False
         self.setWindowTitle("Archivist")
         self._pool = QThreadPool(self)
@@ -130,6 +131,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self.count_label = QLabel()
         self.statusBar().addPermanentWidget(self.count_label)
+        self.tabs.currentChanged.connect(  # the result count is the Search page's own
+            lambda _index: self.count_label.setVisible(self.current_page() == "search"))
         # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
         self.sync = SyncController(services.catalogue, self, settings, dialogs)
         self.file_menu = self.menuBar().addMenu("&File")
@@ -156,7 +159,8 @@ class MainWindow(QMainWindow):
         self.gallery = GalleryDialog(lambda f: services.catalogue.card_image(f, rounded=True), self)
         self.detail.cardRequested.connect(self.select_card)
         self.detail.themaRequested.connect(self.show_thema)
-        self.detail.galleryRequested.connect(self.gallery.show_card)
+        self.detail.galleryRequested.connect(
+            lambda detail, row: self.gallery.show_card(detail, row, self.detail.current_edition()))
         # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
         # editions and the gallery; Help ▸ About Archivist
         self.export = ExportActions(
@@ -168,7 +172,7 @@ class MainWindow(QMainWindow):
         self.sets.failed.connect(self._on_failed)
         self.thema.failed.connect(self._on_failed)
         self.changes.failed.connect(self._on_failed)
-        self.changes.cardRequested.connect(self.show_card)
+        self.changes.cardRequested.connect(self.open_card)
         self.changes.reverted.connect(self.refresh_catalogue)
         self.thema.message.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
         # the Decks page: "Add to deck" on a search tile (context menu, Ctrl+D); tiles
@@ -181,6 +185,7 @@ class MainWindow(QMainWindow):
         self.add_to_deck_action.triggered.connect(self.add_current_to_deck)
         self.grid.addAction(self.add_to_deck_action)
         self.grid.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.thema.cardRequested.connect(self.open_card)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
         self.grid.viewport().installEventFilter(self)
@@ -279,8 +284,8 @@ class MainWindow(QMainWindow):
         dialog.form.files_radio.setChecked(not sheet)
 
     @Slot(str)
-    def show_card(self, slug: str) -> None:
-        """Show the search page with the card ``slug`` in the detail pane."""
+    def open_card(self, slug: str) -> None:
+        """Show the card ``slug`` on the search page (from another page, e.g. Thema)."""
         self.show_page("search")
         self.select_card(slug)
 
@@ -357,17 +362,29 @@ class MainWindow(QMainWindow):
         if self.current_page() == "search":  # other pages keep the query as it is
             self.browser.escape()
 
+    def _tile_edition(self, slug: str) -> str:
+        """The uuid of the edition the current tile shows, when it is a tile of ``slug``."""
+        index = self.grid.currentIndex()
+        hit = index.data(ResultModel.HitRole) if index.isValid() else None
+        if hit is None or hit.slug != slug:
+            return ""
+        return edition_of(hit)
+
     @Slot(str)
     def _on_card_chosen(self, slug: str) -> None:
+        edition = self._tile_edition(slug)  # the detail pane shows the edition picked
         if slug != self.detail.slug:
+            self._wanted = (slug, edition)
             self.controller.load_card(slug)
+        elif edition:
+            self.detail.select_edition(edition)
 
     @Slot(object, object)
     def _on_results(self, _request: SearchRequest, result: QueryResult) -> None:
         shown = self.detail.slug
         self.browser.show_results(result)
         self.count_label.setText(count_text(result.total, result.per))
-        row = self.model.row_of(shown) if shown else None
+        row = self.model.row_of(shown, self._shown_edition()) if shown else None
         if row is not None:
             self.grid.setCurrentIndex(self.model.index(row))  # already shown: no reload
         self._has_results = True
@@ -379,9 +396,14 @@ class MainWindow(QMainWindow):
         self._has_results = True
         self._note_answer()
 
+    def _shown_edition(self) -> str:
+        detail, row = self.detail.detail, self.detail.current_edition()
+        return detail.editions[row].uuid if detail is not None and row >= 0 else ""
+
     @Slot(object)
     def _on_card(self, detail: CardDetail) -> None:
-        self.detail.show_detail(detail)
+        slug, edition = self._wanted
+        self.detail.show_detail(detail, edition if slug == detail.slug else "")
 
     @Slot(object)
     def _on_counts(self, counts: dict[str, int]) -> None:

@@ -29,6 +29,8 @@ SEGMENT_STYLE = (
     " QToolButton#segment:hover { background: palette(midlight); }"
     " QToolButton#segment:checked { background: palette(highlight);"
     " color: palette(highlighted-text); border-color: palette(highlight); }"
+    " QToolButton#segment:disabled { background: palette(window); color: #8a8a8a;"
+    " border-style: dashed; }"
 )
 """Segmented buttons: the checked one in the highlight colour, in light and dark palettes."""
 
@@ -143,6 +145,16 @@ class ThemaControls(QWidget):
         self.error.setStyleSheet(f"QLabel#rangeError {{ color: {fall.name()}; }}")
         self.error.setText(message)
         self.error.setVisible(bool(message))
+
+    def set_kinds_dynamic(self, dynamic: dict[str, bool]) -> None:
+        """Enable the kind buttons whose score is dynamic for the edition shown; a disabled
+        one says why in its tooltip (a kind missing from ``dynamic`` stays enabled)."""
+        for kind, button in self.kind_buttons.items():
+            is_dynamic = dynamic.get(kind, True)
+            button.setEnabled(is_dynamic)
+            button.setToolTip("" if is_dynamic else
+                              f"This edition's {button.text().lower()} Thema score is not "
+                              "dynamic: it does not change, so it has no history")
 
     def set_exports_enabled(self, enabled: bool) -> None:
         """Enable the exports (only when a chart with data is shown)."""

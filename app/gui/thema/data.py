@@ -27,6 +27,9 @@ SERIES = (
 """``(key, label, history entry key)`` of every line of the chart; rank is on its own axis."""
 CSV_COLUMNS = ("date", "total", *(e.name for e in THEMA_ELEMENTS), "rank", "rank_change",
                "change")
+GENERATED_NOTE = ("GENERATED demo data, not real Thema scores (archivist demo-thema); "
+                  "a sync from the API replaces it")
+"""Said wherever generated history is shown or exported (banner, PNG, CSV)."""
 PRESETS = {"1M": 1, "3M": 3, "6M": 6, "1Y": 12}
 """Range presets and their length in months, ending today."""
 
@@ -75,12 +78,14 @@ class HistoryRequest:
 
 @dataclass
 class History:
-    """Endpoint 7's answer for a :class:`HistoryRequest`, ready to draw."""
+    """Endpoint 7's answer for a :class:`HistoryRequest`, ready to draw (``generated``: the
+    catalogue's history is GENERATED demo data)."""
 
     request: HistoryRequest
     entries: list[dict[str, Any]] = field(default_factory=list)
     points: dict[str, list[QPointF]] = field(default_factory=dict)
     xs: list[float] = field(default_factory=list)
+    generated: bool = False
 
     def nearest(self, x: float) -> int | None:
         """The index of the entry whose day is nearest to ``x`` (ms), None when empty."""
@@ -108,7 +113,8 @@ def load_history(catalogue: HistorySource, request: HistoryRequest) -> History:
     points = {key: [QPointF(x, float(e[name])) for x, e in zip(xs, entries, strict=True)
                     if isinstance(e.get(name), int | float)]
               for key, _label, name in SERIES}
-    return History(request, entries, points, xs)
+    marked = getattr(catalogue, "thema_generated", None)  # a local catalogue can tell
+    return History(request, entries, points, xs, bool(callable(marked) and marked()))
 
 
 def csv_rows(entries: list[dict[str, Any]]) -> list[list[Any]]:
@@ -121,13 +127,16 @@ def csv_rows(entries: list[dict[str, Any]]) -> list[list[Any]]:
     return rows
 
 
-def write_csv(path: Path, rows: list[list[Any]]) -> Path:
-    """Write ``rows`` (see :func:`csv_rows`) as UTF-8 CSV; returns ``path``.
+def write_csv(path: Path, rows: list[list[Any]], comment: str = "") -> Path:
+    """Write ``rows`` (see :func:`csv_rows`) as UTF-8 CSV; returns ``path``. A ``comment``
+    (such as :data:`GENERATED_NOTE`) comes first as a ``# …`` line.
 
     Raises:
         OSError: the file cannot be written.
     """
     with path.open("w", encoding="utf-8", newline="") as out:
+        if comment:
+            out.write(f"# {comment}\r\n")
         csv.writer(out).writerows(rows)
     return path
 

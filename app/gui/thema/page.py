@@ -8,11 +8,21 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from PySide6.QtCore import QEvent, QItemSelection, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelection,
+    QModelIndex,
+    QPoint,
+    Qt,
+    QThreadPool,
+    Signal,
+    Slot,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLineEdit,
+    QMenu,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -34,6 +44,8 @@ class ThemaPage(QWidget):
     Signals:
         message(str): a note for the status bar (an export was saved, or not).
         failed(str, object): what failed and the unexpected error (routine ones show inline).
+        cardRequested(str): open the card with this slug (a ranking row's double click,
+            Enter or context menu "Open card").
 
     Args:
         catalogue: endpoints 6 and 7 (``services.catalogue``).
@@ -44,6 +56,7 @@ class ThemaPage(QWidget):
 
     message = Signal(str)
     failed = Signal(str, object)
+    cardRequested = Signal(str)
 
     def __init__(self, catalogue: Any, pool: QThreadPool,
                  today: Callable[[], date] = utc_today, parent: QWidget | None = None) -> None:
@@ -68,6 +81,10 @@ class ThemaPage(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(CARD, QHeaderView.ResizeMode.Stretch)
         self.table.setAccessibleName("Dynamic Thema ranking")
+        self.table.setToolTip("Double-click or Enter: open the card")
+        self.table.activated.connect(self.open_card)  # double click or Enter
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._on_menu)
         self.panel = HistoryPanel(catalogue, pool, today)
         self.chart, self.controls = self.panel.chart, self.panel.controls
         left = QWidget()
@@ -174,6 +191,24 @@ class ThemaPage(QWidget):
         if not isinstance(error, ArchivistError):
             self.failed.emit("Thema ranking", error)
 
+    @Slot(QModelIndex)
+    def open_card(self, index: QModelIndex) -> None:
+        """Ask for the card of the ranking row at ``index`` (a proxy index): cardRequested."""
+        if not index.isValid():
+            return
+        slug = self.model.entry(self.proxy.mapToSource(index).row()).get("slug")
+        if isinstance(slug, str) and slug:
+            self.cardRequested.emit(slug)
+
+    @Slot(QPoint)
+    def _on_menu(self, at: QPoint) -> None:
+        index = self.table.indexAt(at)
+        if not index.isValid():
+            return
+        menu = QMenu(self)
+        menu.addAction("Open card", lambda: self.open_card(index))
+        menu.popup(self.table.viewport().mapToGlobal(at))
+
     @Slot(QItemSelection, QItemSelection)
     def _on_selection(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
         indexes = selected.indexes()
@@ -183,6 +218,9 @@ class ThemaPage(QWidget):
         edition = entry.get("edition") or {}
         kind = str(entry.get("kind") or self.panel.kind)
         set_name = (edition.get("set") or {}).get("name") or ""
+        dynamic = {k: edition[key] for k, key in (("FOIL", "thema_foil_dynamic"),
+                                                  ("NONFOIL", "thema_nonfoil_dynamic"))
+                   if isinstance(edition.get(key), bool)}
         self.panel.show_edition(str(edition.get("uuid")), kind, str(entry.get("name") or ""),
                                 f"{set_name} · {set_number(entry)}",
-                                self.model.rowCount())
+                                self.model.rowCount(), dynamic)

@@ -8,6 +8,7 @@ the endpoint's defaults; a range it refuses (rule 3) shows its message inline.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -25,6 +26,7 @@ from app.gui.kit.operations import LatestRequest
 from app.gui.thema.chart import ThemaChart
 from app.gui.thema.controls import ThemaControls
 from app.gui.thema.data import (
+    GENERATED_NOTE,
     History,
     HistoryRequest,
     HistorySource,
@@ -33,6 +35,8 @@ from app.gui.thema.data import (
     preset_range,
     write_csv,
 )
+from app.gui.thema.picture import chart_picture
+from app.model.vocabulary import CIRCULATION_KINDS, names
 
 NO_HISTORY = ("Dynamic Thema scores come from the API (a sync). Without a capture, write "
               "generated demo history (not real scores) from a terminal:")
@@ -62,10 +66,18 @@ class HistoryPanel(QWidget):
         self._edition: str | None = None
         self._kind, self._max_rank = "FOIL", 1
         self._preset: str | None = "1Y"
+        self._dynamic: dict[str, bool] = {}
         self._custom = (today(), today())
         self.title = QLabel()
         self.title.setFont(scaled_font(self.font(), 1.35, bold=True))
         self.subtitle = QLabel()
+        self.banner = QLabel(f"⚠ {GENERATED_NOTE}.")
+        self.banner.setObjectName("generatedBanner")
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet("QLabel#generatedBanner { background: #fff3cd; color: #5c4400;"
+                                  " border: 1px solid #e0c36a; border-radius: 4px;"
+                                  " padding: 4px 8px; }")
+        self.banner.hide()
         self.controls = ThemaControls()
         self.chart = ThemaChart()
         self.empty = EmptyState()
@@ -74,7 +86,7 @@ class HistoryPanel(QWidget):
         self.stack.addWidget(self.empty)
         column = QVBoxLayout(self)
         column.setContentsMargins(4, 0, 0, 0)
-        for widget in (self.title, self.subtitle, self.controls):
+        for widget in (self.title, self.subtitle, self.banner, self.controls):
             column.addWidget(widget)
         column.addWidget(self.stack, 1)
         self._history, self._export = LatestRequest(pool, self), LatestRequest(pool, self)
@@ -121,7 +133,7 @@ class HistoryPanel(QWidget):
         return preset_range(self._preset, self.today()) if self._preset else self._custom
 
     def show_edition(self, edition_uuid: str, kind: str, title: str, subtitle: str,
-                     max_rank: int = 1) -> None:
+                     max_rank: int = 1, dynamic: dict[str, bool] | None = None) -> None:
         """Chart the ``kind`` history of ``edition_uuid`` over the current range.
 
         Args:
@@ -130,8 +142,12 @@ class HistoryPanel(QWidget):
             title: what to call it (the card's name).
             subtitle: the line below (set, collector number, kind).
             max_rank: the number of ranked entries (the rank axis makes room for it).
+            dynamic: kind → whether the edition's score of that kind is dynamic (its
+                ``thema_*_dynamic`` flags); a kind that is not cannot be chosen.
         """
         self._edition, self._kind, self._max_rank = edition_uuid, kind, max_rank
+        self._dynamic = dict(dynamic or {})
+        self.controls.set_kinds_dynamic(self._dynamic)
         self.title.setText(title)
         self.subtitle.setText(subtitle)
         self.controls.set_kind(kind)
@@ -166,18 +182,36 @@ class HistoryPanel(QWidget):
         catalogue = self._catalogue
         self._history.submit(lambda: load_history(catalogue, request))
 
+    def picture_text(self) -> tuple[str, str]:
+        """The title and subtitle of an exported picture: card and edition; kind and range."""
+        start, end = self.current_range()
+        kind = names(CIRCULATION_KINDS).get(self._kind, self._kind)
+        title = " — ".join(t for t in (self.title.text(), self.subtitle.text()) if t)
+        return title, f"{kind} Thema · {start.isoformat()} to {end.isoformat()}"
+
+    def default_name(self, suffix: str) -> str:
+        """The export's file name: card name, edition and kind (``thema-lorraine-…-foil``)."""
+        words = f"{self.title.text()} {self.subtitle.text().split('·')[-1]}"
+        slug = "-".join(re.findall(r"[^\W_]+", words.casefold())) or self._edition or "chart"
+        return f"thema-{slug}-{self._kind.lower()}.{suffix}"
+
     def export_png(self, path: Path) -> None:
-        """Save the chart as PNG (grabbed now, written in a worker); reports by message."""
-        image = self.chart.grab().toImage()
+        """Save the chart as PNG with a title (card, edition, kind, range) and, for
+        GENERATED history, a watermark line (drawn now, written in a worker)."""
+        generated = bool(self.history and self.history.generated)
+        image = chart_picture(self.chart, *self.picture_text(),
+                              GENERATED_NOTE if generated else "")
         self._export.submit(lambda: _save_png(image, path))
 
     def export_csv(self, path: Path) -> None:
-        """Save the charted history as CSV (written in a worker); reports by message."""
+        """Save the charted history as CSV (written in a worker; GENERATED history starts
+        with a ``#`` comment line saying so); reports by message."""
         rows = csv_rows(self.history.entries if self.history else [])
-        self._export.submit(lambda: write_csv(path, rows))
+        comment = GENERATED_NOTE if self.history and self.history.generated else ""
+        self._export.submit(lambda: write_csv(path, rows, comment))
 
     def _ask_path(self, what: str, suffix: str, save: Callable[[Path], Any]) -> None:
-        name = f"thema-{self._edition or 'chart'}-{self._kind.lower()}.{suffix}"
+        name = self.default_name(suffix)
         chosen, _ = QFileDialog.getSaveFileName(self, f"Export {what}", str(Path.home() / name),
                                                 f"{what} (*.{suffix})")
         if chosen:
@@ -187,16 +221,26 @@ class HistoryPanel(QWidget):
     def _on_history(self, history: History) -> None:
         self.controls.show_error("")
         self.chart.show_history(history, self._max_rank)
+        self.banner.setVisible(history.generated)
         self.controls.set_exports_enabled(bool(history.entries))
         if history.entries:
             self.stack.setCurrentWidget(self.chart)
             return
         request, kind = history.request, history.request.kind.lower()
-        self.empty.set_state(
-            f"No {kind} history in this range",
-            f"The catalogue holds no {kind} Thema scores of this edition from "
-            f"{request.start.isoformat()} to {request.end.isoformat()}. {NO_HISTORY}",
-            "archivist demo-thema")
+        span = f"from {request.start.isoformat()} to {request.end.isoformat()}"
+        if self._dynamic.get(history.request.kind) is False:
+            self.empty.set_state(f"No {kind} history: the score is not dynamic",
+                                 f"This edition's {kind} Thema score does not change, so no "
+                                 "history is recorded for it.", "")
+        elif history.generated:
+            self.empty.set_state(f"No {kind} history in this range",
+                                 f"The GENERATED demo history holds no {kind} scores of this "
+                                 f"edition {span}; choose another range.", "")
+        else:
+            self.empty.set_state(
+                f"No {kind} history in this range",
+                f"The catalogue holds no {kind} Thema scores of this edition {span}. "
+                f"{NO_HISTORY}", "archivist demo-thema")
         self.stack.setCurrentWidget(self.empty)
 
     @Slot(object)

@@ -57,12 +57,12 @@ def test_other_links_are_refused(url: str) -> None:
 
 def test_sections_escape_everything_and_link_only_internally() -> None:
     text = sections_html(detail(
-        legality=[("Standard", "0")],
+        legality=[("Standard", "Banned")],
         rules=[Rule("2025-03-02", "ERRATA", EVIL)],
         references=[Reference("evil", EVIL, "Summon")],
         referenced_by=[Reference("other", "Other", "")],
     ))
-    assert "<b>Standard</b>: limit 0" in text
+    assert "<b>Standard</b>: Banned" in text
     assert "2025-03-02 · ERRATA" in text
     assert "<img" not in text and "<a href=\"javascript" not in text
     assert "&lt;img src=&quot;http://x/y.png&quot;&gt;" in text

@@ -87,8 +87,9 @@ def test_a_real_card_shows_each_section(pane: DetailPane, real_services: Service
     assert "2 Reserve" in facts and "Guardian" in facts and "Fast" in facts
     assert "Class Bonus" in pane.effect.toPlainText() and pane.card.effect_box.isVisible()
     sections = pane.sections.toPlainText()
-    for words in ("Legality", "Draft: limit 0", "Standard: limit 0", "Rules and errata",
-                  "2026-03-27 · ERRATA", "References", "Crowd's Favor · Status"):
+    for words in ("Legality", "Draft: Banned", "Standard: Banned", "Pantheon: Legal",
+                  "Rules and errata", "2026-03-27 · ERRATA", "References",
+                  "Crowd's Favor · Status"):
         assert words in sections
     assert anchors(pane.sections.document()) == ["archivist://card/crowds-favor"]
     assert pane.editions_title.text() == "2 editions"
@@ -137,13 +138,16 @@ def test_flip_shows_the_other_face_and_back(qtbot: QtBot, pane: DetailPane,
     assert "Flip card, front face" in panel.side.toPlainText()
     assert "Seiryuu" not in panel.side.toPlainText()
     qtbot.mouseClick(panel.flip_button, Qt.MouseButton.LeftButton)
-    flipped = panel.side.toPlainText()
+    # issue 11: the other face is laid out full width below the image, like the front
+    assert "Flip card, back face" in panel.side.toPlainText()
+    flipped = panel.side.toPlainText() + "\n" + panel.face_text.toPlainText()
     assert panel.face == 1 and "Back face: Seiryuu, Azure Dragon" in flipped
     assert "Flip card, back face" in flipped
     assert "Ally — Tamer, Beast, Shenju, Fatebound, Dragon" in flipped
     assert "Taunt" in flipped and panel.flip_button.text() == "Flip back"
     qtbot.mouseClick(panel.flip_button, Qt.MouseButton.LeftButton)
     assert panel.face == 0 and "Seiryuu" not in panel.side.toPlainText()
+    assert not panel.face_text.isVisibleTo(panel)
     assert pane.name.text() == "Fabled Azurite Fatestone"  # the card itself never flips
 
 
@@ -340,3 +344,36 @@ def test_back_after_a_card_was_not_found_shows_the_last_card_again(
     assert requested.args == ["beckon-attention"]
     show(pane, real_services, "beckon-attention")
     assert pane.history.entries() == ["beckon-attention"] and not pane.back_button.isEnabled()
+
+
+@pytest.mark.realdata
+def test_the_back_face_stats_do_not_wrap_letter_by_letter(
+        qtbot: QtBot, real_services: Services) -> None:
+    """Issue 11, item 8: at the default 1280×800 window the back face's stats read as words."""
+    from app.gui.shell.main_window import MainWindow
+
+    window = MainWindow(real_services, None, dialogs=False)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    try:
+        window.select_card("fabled-azurite-fatestone")
+        qtbot.waitUntil(lambda: window.detail.slug == "fabled-azurite-fatestone", timeout=10_000)
+        panel = window.detail.edition_panel
+        panel.flip()
+        face = panel.face_text
+        qtbot.waitUntil(face.isVisible)
+        layout = face.document().documentLayout()
+        block = face.document().findBlock(0)
+        lines = []
+        while block.isValid():  # every line of every block of the face's text
+            text = block.text()
+            for i in range(block.layout().lineCount()):
+                line = block.layout().lineAt(i)
+                lines.append(text[line.textStart():line.textStart() + line.textLength()])
+            block = block.next()
+        del layout
+        assert "10 Reserve" in lines and "Arcane" in lines
+        assert not [line for line in lines if len(line.strip()) == 1 and line.strip().isalpha()]
+    finally:
+        window.shutdown()

@@ -48,7 +48,10 @@ def test_the_gallery_model(qtmodeltester: ModelTester, qtbot: QtBot,
     model.set_editions(detail.name, detail.editions)
     qtmodeltester.check(model)
     assert model.rowCount() == len(detail.editions)
-    assert model.data(model.index(0), Qt.ItemDataRole.DisplayRole) == "ALC · 001"
+    first = detail.editions[0]
+    assert model.data(model.index(0), Qt.ItemDataRole.DisplayRole) == (
+        f"ALC · 001 · {first.rarity_code}")
+    assert first.rarity_code
     qtbot.waitUntil(images.is_idle, timeout=20_000)  # images asked for by the checks
     qtmodeltester.check(model)
     model.set_editions("", [])

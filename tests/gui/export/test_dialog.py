@@ -65,7 +65,7 @@ def test_the_dialog_exports_rounded_pngs_with_progress(qtbot: QtBot, make_dialog
     outcome = run(qtbot, dialog)
     assert outcome.report is not None and outcome.report.complete
     files = sorted((tmp_path / "out").iterdir())
-    assert len(files) == 13 and files[0].name == "FTC-001-spirit-of-serene-fire.png"
+    assert len(files) == 13 and files[0].name == "FTC-001-UR-spirit-of-serene-fire.png"
     with Image.open(files[0]) as image:
         assert image.size == (200, 280) and image.mode == "RGBA"
     qtbot.waitUntil(lambda: steps[-1:] == [13])

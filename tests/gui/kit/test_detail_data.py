@@ -122,7 +122,9 @@ RICH_CARD: dict[str, Any] = {
 
 def test_legality_rules_and_references() -> None:
     detail = detail_from_card(RICH_CARD, FakeSource(set()))
-    assert detail.legality == [("Draft", "0"), ("Standard", "0"), ("Newformat", "2")]
+    # one line per format (spec/decks.md): limit 0 is banned, N ≥ 1 limited, no entry legal
+    assert detail.legality == [("Standard", "Banned"), ("Draft", "Banned"),
+                               ("Pantheon", "Legal"), ("Newformat", "Limited to 2 copies")]
     assert [(r.date, r.title) for r in detail.rules] == [("2025-03-02", "ERRATA"),
                                                         ("2024-05-17", "")]  # newest first
     assert [(r.slug, r.name, r.kind) for r in detail.references] == [
@@ -132,7 +134,8 @@ def test_legality_rules_and_references() -> None:
 
 def test_no_legality_null_or_empty() -> None:
     for legality in (None, {}):
-        assert detail_from_card({**CARD, "legality": legality}, FakeSource(set())).legality == []
+        assert detail_from_card({**CARD, "legality": legality}, FakeSource(set())).legality == [
+            ("Standard", "Legal"), ("Draft", "Legal"), ("Pantheon", "Legal")]
 
 
 def test_an_edition_with_everything() -> None:
@@ -192,7 +195,7 @@ def test_old_editions_without_the_new_keys() -> None:
 def test_real_cards_with_legality_rules_references_flip_and_dynamic_thema(
         real_catalogue: Any) -> None:
     beckon = load_detail(real_catalogue, "beckon-attention")
-    assert beckon.legality == [("Draft", "0"), ("Standard", "0")]
+    assert beckon.legality == [("Standard", "Banned"), ("Draft", "Banned"), ("Pantheon", "Legal")]
     assert beckon.rules and beckon.rules[0].title == "ERRATA"
     assert [r.slug for r in beckon.references] == ["crowds-favor"]
     fatestone = load_detail(real_catalogue, "fabled-azurite-fatestone")

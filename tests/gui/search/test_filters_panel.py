@@ -119,3 +119,20 @@ def test_the_optional_spin_box_is_blank_for_no_bound(qtbot: QtBot) -> None:
     assert spin.bound() is None
     spin.set_bound(12)
     assert spin.text() == "12"
+
+
+def test_the_format_box_offers_legal_banned_and_limited_in(panel: FiltersPanel,
+                                                            qtbot: QtBot) -> None:
+    rule = panel.format_rule
+    assert [rule.itemText(i) for i in range(rule.count())] == [
+        "Legal in", "Banned in", "Limited in"]
+    with qtbot.waitSignal(panel.changed) as changed:
+        panel.combos["format"].setCurrentIndex(1)
+    assert changed.args == [FilterState(format="STANDARD")]
+    with qtbot.waitSignal(panel.changed) as changed:
+        rule.setCurrentIndex(1)
+    assert changed.args == [FilterState(format="STANDARD", format_rule="banned")]
+    with qtbot.assertNotEmitted(panel.changed):
+        panel.set_state(FilterState(format="standard", format_rule="restricted"))
+    assert rule.currentText() == "Limited in"
+    assert panel.combos["format"].currentText() == "Standard"

@@ -81,14 +81,15 @@ def test_the_ranking_has_18_rows_sorted_by_rank_and_the_top_one_is_charted(
     assert order == sorted(order) and order[0] == 1
     model = page.model
     first = page.proxy.mapToSource(page.proxy.index(0, 0)).row()
-    assert model.data(model.index(first, CARD)) == "Zander, Prepared Scout"
-    assert model.data(model.index(first, 3)) == "DOA 1st · 013"
+    # the generated history ends at the stored scores (issue 11): the top is the highest
+    assert model.data(model.index(first, CARD)) == "Silvie, Wilds Whisperer"
+    assert model.data(model.index(first, 3)) == "DOA 1st · 010"
     assert model.data(model.index(first, 4)) == "Foil"
     history = page.panel.history
     assert history is not None
     assert history.request.edition_uuid == top_edition(thema_services)
     assert (history.request.start, history.request.end) == (date(2025, 4, 4), THEMA_END)
-    assert page.panel.title.text() == "Zander, Prepared Scout"
+    assert page.panel.title.text() == "Silvie, Wilds Whisperer"
     assert page.panel.stack.currentWidget() is page.chart
     assert all(len(series.points()) == 366 for series in page.chart.series.values())
 
@@ -171,16 +172,36 @@ def test_nonfoil_without_history_shows_a_clear_empty_state(
     qtbot: QtBot, page: ThemaPage
 ) -> None:
     assert page.controls.kind_buttons["NONFOIL"].text() == "Non-foil"  # as the detail pane
-    qtbot.mouseClick(page.controls.kind_buttons["NONFOIL"], Qt.MouseButton.LeftButton)
+    # issue 11: the top edition's non-foil score is not dynamic: the button says so
+    nonfoil = page.controls.kind_buttons["NONFOIL"]
+    assert not nonfoil.isEnabled() and "not dynamic" in nonfoil.toolTip()
+    page.panel.set_kind("NONFOIL")  # asked anyway (a link from the card page)
     qtbot.waitUntil(lambda: page.panel.stack.currentWidget() is page.panel.empty,
                     timeout=10_000)
     assert page.panel.kind == "NONFOIL"
-    assert page.panel.empty.title.text() == "No nonfoil history in this range"
-    assert page.panel.empty.command.text() == "archivist demo-thema"
+    assert page.panel.empty.title.text() == "No nonfoil history: the score is not dynamic"
+    assert page.panel.empty.command.text() == ""  # demo-thema would not help
     assert not page.controls.export.isEnabled()
     qtbot.mouseClick(page.controls.kind_buttons["FOIL"], Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: page.panel.stack.currentWidget() is page.chart, timeout=10_000)
     assert page.controls.export.isEnabled()
+
+
+def test_a_ranking_row_opens_its_card(qtbot: QtBot, page: ThemaPage) -> None:
+    """Issue 11: double-click, Enter and the context menu open the row's card."""
+    index = page.proxy.index(0, CARD)
+    slug = page.model.entry(page.proxy.mapToSource(index).row())["slug"]
+    rect = page.table.visualRect(index)
+    viewport = page.table.viewport()
+    with qtbot.waitSignal(page.cardRequested) as opened:  # press, release, double click
+        qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=rect.center())
+        qtbot.mouseDClick(viewport, Qt.MouseButton.LeftButton, pos=rect.center())
+    assert opened.args == [slug]
+    page.table.setFocus()
+    page.table.setCurrentIndex(index)
+    with qtbot.waitSignal(page.cardRequested) as opened:
+        qtbot.keyClick(page.table, Qt.Key.Key_Return)
+    assert opened.args == [slug]
 
 
 def test_csv_export_writes_the_charted_days(
@@ -193,7 +214,9 @@ def test_csv_export_writes_the_charted_days(
         page.panel.export_csv(out)
     assert blocker.args == [f"Saved {out}"]
     with out.open(encoding="utf-8", newline="") as file:
-        rows = list(csv.reader(file))
+        lines = file.read().splitlines()
+    assert lines[0].startswith("# GENERATED demo data")  # issue 11: generated data says so
+    rows = list(csv.reader(lines[1:]))
     assert tuple(rows[0]) == CSV_COLUMNS
     assert len(rows) == 33
     expected = thema_services.catalogue.dynamic_thema_history(
@@ -212,7 +235,12 @@ def test_png_export_writes_the_chart(qtbot: QtBot, page: ThemaPage, tmp_path: Pa
         page.panel.export_png(out)
     image = QImage(str(out))
     assert not image.isNull() and out.stat().st_size > 10_000
-    assert image.size() == page.chart.size() * page.chart.devicePixelRatioF()
+    # issue 11: a useful size (at least 1600 px wide, the chart scaled) and a title above it
+    assert image.width() >= 1600 and image.width() >= page.chart.width()
+    assert image.height() > image.width() * page.chart.height() / page.chart.width()
+    title, subtitle = page.panel.picture_text()
+    assert page.panel.title.text() in title and "Foil Thema · 2025-04-04 to 2026-04-04" in (
+        subtitle)
     with qtbot.waitSignal(page.message, timeout=10_000) as blocker:
         page.panel.export_png(tmp_path / "no-such-folder" / "chart.png")
     assert blocker.args[0].startswith("Not saved")
@@ -399,3 +427,20 @@ def test_an_offline_catalogue_is_shown_with_a_retry(
     qtbot.waitUntil(lambda: page.controls.error.isVisible(), timeout=10_000)
     assert page.stack.currentWidget() is page.splitter
     assert "offline" in page.controls.error.text()
+
+
+def test_generated_history_is_marked_and_ends_at_the_card_pages_values(
+        qtbot: QtBot, page: ThemaPage, thema_services: Services) -> None:
+    """Issue 11, item 5: the banner says GENERATED; the last day is the stored score."""
+    assert page.panel.banner.isVisible()
+    assert "GENERATED" in page.panel.banner.text()
+    history = page.panel.history
+    assert history is not None and history.generated
+    edition = history.request.edition_uuid
+    card = next(c for c in (thema_services.catalogue.card(e["slug"])
+                            for e in thema_services.catalogue.dynamic_thema_ranks()[:1]))
+    stored = next(e for e in card["editions"] if e["uuid"] == edition)
+    assert history.entries[-1]["thema_total"] == stored["thema_foil"]
+    assert page.panel.default_name("csv").startswith("thema-" + card["name"].split(",")[0]
+                                                     .lower())
+    assert edition not in page.panel.default_name("csv")
