@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 from app.bootstrap import Services
 from app.gui.search.result_model import ResultModel, edition_of
 from app.gui.shell.main_window import MainWindow
+from app.model.query import EditionHit
 from app.model.vocabulary import rarity_by_number
-from app.search import EditionHit
 from tests.gui.search.test_page import settle
 
 pytestmark = pytest.mark.realdata
