@@ -32,7 +32,7 @@ def test_edition_model(qtmodeltester: ModelTester, qtbot: QtBot,
     qtmodeltester.check(model)
     assert model.rowCount() == len(detail.editions) == 3
     assert model.data(model.index(0), Qt.ItemDataRole.DisplayRole) == \
-        "GEN 2nd · Generated Second Set"
+        "GEN 2nd · 001 · SR · Generated Second Set"
     assert isinstance(model.data(model.index(0), EditionModel.EditionRole), EditionInfo)
     assert model.thumb_state(0) == ThumbState.MISSING  # GEN 2nd 001 has no stored image
     qtbot.waitUntil(lambda: model.thumb_state(1) == ThumbState.READY, timeout=20_000)
@@ -53,7 +53,7 @@ def test_the_gallery_model(qtmodeltester: ModelTester, qtbot: QtBot,
     model.set_editions(detail.name, detail.editions)
     qtmodeltester.check(model)
     assert model.rowCount() == 3
-    assert model.data(model.index(0), Qt.ItemDataRole.DisplayRole) == "GEN 2nd · 001"
+    assert model.data(model.index(0), Qt.ItemDataRole.DisplayRole) == "GEN 2nd · 001 · SR"
     assert model.state(0) == ThumbState.MISSING
     model.data(model.index(1), GalleryModel.ImageRole)  # asks for the rounded image
     qtbot.waitUntil(lambda: model.state(1) == ThumbState.READY, timeout=20_000)
