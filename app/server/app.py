@@ -13,12 +13,15 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import Response
 
 from app import API_VERSION
 from app.catalogue.local import LocalCatalogue
 from app.model import Card, FeaturedSetGroup
 from app.server.errors import error_response, install_error_handlers
+from app.server.http_cache import HttpCache
+from app.server.official import add_official_routes
 
 log = logging.getLogger("app.server")
 MAX_URL = 2048
@@ -49,6 +52,8 @@ def create_app(catalogue: LocalCatalogue) -> FastAPI:
         docs_url=None, redoc_url=None, responses=ERRORS, redirect_slashes=False,
     )
     install_error_handlers(app)
+    app.add_middleware(HttpCache)
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
 
     @app.middleware("http")
     async def log_request(
@@ -66,15 +71,6 @@ def create_app(catalogue: LocalCatalogue) -> FastAPI:
                  response.status_code, millis)
         return response
 
-    @app.get("/cards/search", responses={200: {"description": "a page of cards"}})
-    def cards_search(
-        page: str | None = None, page_size: str | None = None,
-        prefix: Annotated[list[str] | None, Query()] = None, name: str | None = None,
-        last_update: str | None = None, sort: str | None = None, order: str | None = None,
-    ) -> Response:
-        return json_response(catalogue.cards_search(
-            page, page_size, prefix or [], name, last_update, sort, order))
-
     @app.get("/cards/images/{filename}", responses={200: IMAGE})
     def card_image(filename: str, rounded: bool = False) -> Response:
         return image_response(catalogue.card_image(filename, rounded), filename, rounded)
@@ -89,6 +85,8 @@ def create_app(catalogue: LocalCatalogue) -> FastAPI:
         from_: Annotated[str | None, Query(alias="from")] = None, to: str | None = None,
     ) -> Response:
         return json_response(catalogue.dynamic_thema_history(edition_uuid, kind, from_, to))
+
+    add_official_routes(app, catalogue, json_response)  # before /cards/{slug}
 
     @app.get("/cards/{slug}", responses={200: {"model": Card}})
     def card(slug: str) -> Response:
@@ -105,9 +103,5 @@ def create_app(catalogue: LocalCatalogue) -> FastAPI:
     @app.get("/featured-sets/images/{filename}", responses={200: IMAGE})
     def featured_set_logo(filename: str) -> Response:
         return image_response(catalogue.featured_set_logo(filename), filename)
-
-    @app.get("/option/search")
-    def option_search() -> Response:
-        return json_response(catalogue.option_search())
 
     return app
