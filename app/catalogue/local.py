@@ -151,7 +151,7 @@ class LocalCatalogue:
         pairs = [(k, str(v)) for k, v in (("page", page), ("page_size", page_size),
                  ("name", name), ("last_update", last_update), ("sort", sort),
                  ("order", order)) if v is not None]
-        pairs += [("prefix", p) for p in prefix]
+        pairs += [("prefix", p) for p in ([prefix] if isinstance(prefix, str) else prefix)]
         for key, value in more.items():
             pairs += [(key, str(v)) for v in ([value] if isinstance(value, str | int | bool)
                                               else value)]

@@ -263,17 +263,21 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     if q.separate_editions:
         (total,) = conn.execute(f"SELECT COUNT(*) {base}", s.params).fetchone()
         rows = conn.execute(
-            f"SELECT c.body, e.uuid {base} ORDER BY {single} IS NULL, {single} {direction}, "
+            f"SELECT c.uuid, e.uuid {base} ORDER BY {single} IS NULL, {single} {direction}, "
             f"c.name COLLATE NOCASE {direction}, c.uuid, e.position LIMIT ? OFFSET ?",
             [*s.params, q.page_size, offset],
         ).fetchall()
-        return int(total), [ApiHit(str(b), (str(u),)) for b, u in rows]
-    (total,) = conn.execute(
-        f"SELECT COUNT(DISTINCT c.uuid) {base}", s.params).fetchone()
-    rows = conn.execute(
-        f"SELECT c.body, group_concat(e.uuid, char(10)) {base} GROUP BY c.uuid "
-        f"ORDER BY {grouped} IS NULL, {grouped} {direction}, "
-        f"c.name COLLATE NOCASE {direction}, c.uuid LIMIT ? OFFSET ?",
-        [*s.params, q.page_size, offset],
-    ).fetchall()
-    return int(total), [ApiHit(str(b), tuple(str(u).split("\n"))) for b, u in rows]
+    else:
+        (total,) = conn.execute(f"SELECT COUNT(DISTINCT c.uuid) {base}", s.params).fetchone()
+        rows = conn.execute(
+            f"SELECT c.uuid, group_concat(e.uuid, char(10)) {base} GROUP BY c.uuid "
+            f"ORDER BY {grouped} IS NULL, {grouped} {direction}, "
+            f"c.name COLLATE NOCASE {direction}, c.uuid LIMIT ? OFFSET ?",
+            [*s.params, q.page_size, offset],
+        ).fetchall()
+    # Bodies are read after sorting, so the sorter never carries them.
+    wanted = list({str(card) for card, _ in rows})
+    bodies = dict(conn.execute(
+        f"SELECT uuid, body FROM cards WHERE uuid IN ({', '.join('?' * len(wanted))})", wanted,
+    ).fetchall()) if wanted else {}
+    return int(total), [ApiHit(str(bodies[c]), tuple(str(u).split("\n"))) for c, u in rows]
