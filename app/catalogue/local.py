@@ -11,13 +11,13 @@ from app.catalogue.base import CardSummary
 from app.catalogue.options import current_options
 from app.catalogue.search_page import search_page
 from app.catalogue.search_params import parse_api_query
-from app.catalogue.shapes import card_response
+from app.catalogue.shapes import card_response, card_text
 from app.errors import NotFound
 from app.images.cache import RoundedCache
 from app.images.store import ImageStore
 from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
-from app.store.api_reads import catalogue_state
+from app.store.api_reads import card_texts, catalogue_stamp
 from app.store.featured import SetsReader
 
 
@@ -74,6 +74,17 @@ class LocalCatalogue:
             raise NotFound(f"Card not found: no card has the slug {slug!r}")
         return card_response(row.body)
 
+    def card_json(self, slug: str) -> bytes:
+        """Endpoint 1 as UTF-8 JSON bytes, built without parsing (see :func:`card_text`).
+
+        Raises:
+            NotFound: no card has this slug.
+        """
+        found = card_texts(self.store, slug)
+        if found is None:
+            raise NotFound(f"Card not found: no card has the slug {slug!r}")
+        return card_text(*found).encode("utf-8")
+
     def card_by_number(self, set_prefix: str, collector_number: str) -> dict[str, Any]:
         """Endpoint 2. See :meth:`Catalogue.card_by_number`."""
         rows = self._reader.cards_by_number(set_prefix, collector_number)
@@ -122,7 +133,7 @@ class LocalCatalogue:
     def option_search(self, field: str | None = None) -> dict[str, Any]:
         """``GET /option/search[?field=]``: the stored response plus the catalogue's own
         values (computed once per catalogue state). Raises InvalidRequest for a bad field."""
-        state = catalogue_state(self.store)
+        state = catalogue_stamp(self.store)
         if self._options is None or self._options[0] != state:
             self._options = (state, current_options(self._sets))
         return api_endpoints.option_field(self._options[1], field)

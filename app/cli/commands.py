@@ -82,7 +82,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from app.paths import ENV_DATA_DIR
     from app.server import create_app
-    from app.server.workers import ENV_VERBOSE, FACTORY, log_requests_to_stderr
+    from app.server.workers import ENV_VERBOSE, log_requests_to_stderr, run_workers
 
     workers = getattr(args, "workers", 1)
     if not 1 <= workers <= 64:
@@ -101,7 +101,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.data_dir:  # otherwise the workers resolve the same default folders
         os.environ[ENV_DATA_DIR] = str(Path(args.data_dir).expanduser().resolve())
     os.environ[ENV_VERBOSE] = "1" if args.verbose else "0"
-    uvicorn.run(FACTORY, factory=True, workers=workers, **options)
+    run_workers(args.host, args.port, workers)
     return 0
 
 

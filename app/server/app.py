@@ -89,11 +89,11 @@ def create_app(catalogue: LocalCatalogue) -> FastAPI:
     add_official_routes(app, catalogue, json_response)  # before /cards/{slug}
 
     @app.get("/cards/{slug}", responses={200: {"model": Card}})
-    def card(slug: str) -> Response:
-        return json_response(catalogue.card(slug))
+    async def card(slug: str) -> Response:  # one indexed row: no thread hop
+        return Response(catalogue.card_json(slug), media_type="application/json")
 
     @app.get("/cards/{set_prefix}/{collector_number}", responses={200: {"model": Card}})
-    def card_by_number(set_prefix: str, collector_number: str) -> Response:
+    async def card_by_number(set_prefix: str, collector_number: str) -> Response:
         return json_response(catalogue.card_by_number(set_prefix, collector_number))
 
     @app.get("/featured-sets", responses={200: {"model": list[FeaturedSetGroup]}})

@@ -32,3 +32,26 @@ def app_from_environment() -> FastAPI:
     services = build(None, os.environ.get(ENV_VERBOSE) == "1")
     log_requests_to_stderr()
     return create_app(services.catalogue)
+
+
+def run_workers(host: str, port: int, workers: int) -> None:
+    """Run uvicorn's own multi-process supervisor over :func:`app_from_environment`.
+
+    As ``uvicorn.run(..., workers=N)`` does, plus ``TCP_NODELAY`` on the shared listening
+    socket (accepted connections inherit it on Linux): uvicorn binds that socket without
+    naming the TCP protocol, so asyncio leaves Nagle's algorithm on for its connections and
+    each two-write answer waited for the client's delayed ACK (about 40 ms).
+    """
+    import socket
+
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    config = uvicorn.Config(FACTORY, factory=True, host=host, port=port, workers=workers,
+                            access_log=False, log_level="warning", log_config=None)
+    sock = config.bind_socket()
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        Multiprocess(config, sockets=[sock]).run()
+    except KeyboardInterrupt:
+        pass

@@ -33,6 +33,15 @@ def catalogue_state(store: Store) -> CatalogueState:
     return CatalogueState(int(count), str(changed), str(newest))
 
 
+def catalogue_stamp(store: Store) -> tuple[int, str, int]:
+    """A cheap stamp that changes when cards or the stored options change: card count,
+    newest ``changed_at`` (both from indexes) and the stored options' length."""
+    count, changed, options = store.connection().execute(
+        "SELECT (SELECT COUNT(*) FROM cards), (SELECT MAX(changed_at) FROM cards), "
+        "(SELECT length(body) FROM options)").fetchone()
+    return int(count), str(changed or ""), int(options or 0)
+
+
 def all_cards(store: Store) -> list[tuple[str, str, str]]:
     """``(name, slug, uuid)`` of every card, by name (case-insensitive), then uuid."""
     rows = store.connection().execute(
@@ -72,4 +81,16 @@ def card_by_edition(store: Store, key: str) -> tuple[str, str] | None:
         "SELECT c.body, e.uuid FROM editions e JOIN cards c ON c.uuid = e.card_uuid "
         "WHERE e.uuid = ? OR e.slug = ? ORDER BY e.uuid = ? DESC, e.created_at LIMIT 1",
         (key, key, key)).fetchone()
+    return (str(row[0]), str(row[1])) if row else None
+
+
+def card_texts(store: Store, slug: str) -> tuple[str, str] | None:
+    """``(stored body, its editions array as JSON text)`` of the card with ``slug``, or None.
+
+    SQLite cuts the editions out of the stored text itself, so a full card answer needs no
+    JSON parsing in Python (``app/catalogue/shapes.py``: :func:`card_text`).
+    """
+    row = store.connection().execute(
+        "SELECT body, json_extract(body, '$.editions') FROM cards WHERE slug = ?", (slug,)
+    ).fetchone()
     return (str(row[0]), str(row[1])) if row else None
