@@ -8,6 +8,7 @@ the data folder in ``ARCHIVIST_DATA_DIR`` (app/paths.py) and verbosity in
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 
@@ -51,7 +52,5 @@ def run_workers(host: str, port: int, workers: int) -> None:
                             access_log=False, log_level="warning", log_config=None)
     sock = config.bind_socket()
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C stops the workers: not an error
         Multiprocess(config, sockets=[sock]).run()
-    except KeyboardInterrupt:
-        pass
