@@ -28,7 +28,8 @@ def search_page(store: Store, query: ApiQuery) -> dict[str, Any]:
     ``total_cards`` counts entries.
     """
     total, hits = search_cards(store, query)
-    data = [card_response(hit.body, _in(set(hit.edition_uuids))) for hit in hits]
+    data = [card_response(hit.body, None if hit.edition_uuids is None
+                          else _in(set(hit.edition_uuids))) for hit in hits]
     total_pages = math.ceil(total / query.page_size)
     return {
         "data": data,

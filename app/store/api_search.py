@@ -51,6 +51,12 @@ API_SORT_KEYS = {
 by card name (case-insensitive) in the same direction, then card uuid, then edition order.
 Cards without the value come last in both directions."""
 
+CARD_ONLY_KEYS = {
+    key: f"(SELECT MIN(x.{key}) FROM editions x WHERE x.card_uuid = c.uuid)"
+    for key in ("collector_number", "rarity")
+}
+"""Edition sort keys when no edition filter applies: over all the card's editions."""
+
 CARD_LISTS = {"class": "classes", "type": "types", "subtype": "subtypes", "element": "elements"}
 
 
@@ -115,7 +121,7 @@ class ApiHit:
     """One ``data`` entry: the card's stored body and the uuids of its result editions."""
 
     body: str
-    edition_uuids: tuple[str, ...]
+    edition_uuids: tuple[str, ...] | None  # None: every edition of the card
 
 
 def _like(text: str) -> str:
@@ -123,8 +129,9 @@ def _like(text: str) -> str:
 
 
 def _ed(path: str) -> str:
-    """SQL reading ``path`` of the current edition ``e`` from its card's body."""
-    return f"json_extract(c.body, '$.editions[' || e.position || '].{path}')"
+    """SQL reading ``path`` of the current edition, ``j``: the card body's editions array
+    walked once per card (see :func:`search_cards`), not the body parsed per edition."""
+    return f"json_extract(j.value, '$.{path}')"
 
 
 class _Sql:
@@ -224,10 +231,10 @@ def _edition_filters(q: ApiQuery, s: _Sql) -> None:
         s.add(f"json_array_length({_ed('collaborators')}) {'>' if q.collab else '='} 0")
 
 
-def _stat_filters(q: ApiQuery, s: _Sql) -> None:
+def _stat_filters(q: ApiQuery, card: _Sql, s: _Sql) -> None:
     for term in q.stats:
         if term.field in CARD_STATS:
-            s.add(f"{CARD_STATS[term.field]} {term.op} ?", term.value)
+            card.add(f"{CARD_STATS[term.field]} {term.op} ?", term.value)
         elif term.field in EDITION_STATS:
             s.add(f"{EDITION_STATS[term.field]} {term.op} ?", term.value)
         elif term.field in THEMA_PARTS:
@@ -245,39 +252,59 @@ def _stat_filters(q: ApiQuery, s: _Sql) -> None:
 def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     """One page of the official search.
 
+    Without edition-level filters (and without ``separate_editions``) only cards are read:
+    every edition is a result edition, and edition sort keys come from an indexed subquery.
+    Otherwise cards join their edition rows, and the body's editions array is walked once
+    per card when a filter reads edition JSON. One pass gives the page and the total.
+
     Returns:
         ``(total data entries, the page's hits)``: cards (or, with ``separate_editions``,
         card-edition pairs) in the requested order.
     """
-    s = _Sql()
-    _card_filters(q, s)
-    _edition_filters(q, s)
-    _stat_filters(q, s)
-    where = " AND ".join(s.where) or "1 = 1"
-    base = ("FROM cards c JOIN card_facts f ON f.card_rowid = c.rowid "
-            f"JOIN editions e ON e.card_uuid = c.uuid WHERE {where}")
+    card, ed = _Sql(), _Sql()
+    _card_filters(q, card)
+    _edition_filters(q, ed)
+    _stat_filters(q, card, ed)
     grouped, single = API_SORT_KEYS[q.sort]
     direction = "DESC" if q.order == "DESC" else "ASC"
+    ties = f"c.name COLLATE NOCASE {direction}, c.uuid"
+    window = [q.page_size, (q.page - 1) * q.page_size]
+    source = "FROM cards c JOIN card_facts f ON f.card_rowid = c.rowid"
     conn = store.connection()
-    offset = (q.page - 1) * q.page_size
-    if q.separate_editions:
-        (total,) = conn.execute(f"SELECT COUNT(*) {base}", s.params).fetchone()
-        rows = conn.execute(
-            f"SELECT c.uuid, e.uuid {base} ORDER BY {single} IS NULL, {single} {direction}, "
-            f"c.name COLLATE NOCASE {direction}, c.uuid, e.position LIMIT ? OFFSET ?",
-            [*s.params, q.page_size, offset],
-        ).fetchall()
+    if not ed.where and not q.separate_editions:
+        key = CARD_ONLY_KEYS.get(q.sort, grouped)
+        sql = (f"SELECT c.uuid, '', COUNT(*) OVER () {source} "
+               f"WHERE {' AND '.join(card.where) or '1 = 1'} "
+               f"ORDER BY {key} IS NULL, {key} {direction}, {ties} LIMIT ? OFFSET ?")
+        rows = conn.execute(sql, [*card.params, *window]).fetchall()
+        count_sql = f"SELECT COUNT(*) {source} WHERE {' AND '.join(card.where) or '1 = 1'}"
+        params = card.params
     else:
-        (total,) = conn.execute(f"SELECT COUNT(DISTINCT c.uuid) {base}", s.params).fetchone()
-        rows = conn.execute(
-            f"SELECT c.uuid, group_concat(e.uuid, char(10)) {base} GROUP BY c.uuid "
-            f"ORDER BY {grouped} IS NULL, {grouped} {direction}, "
-            f"c.name COLLATE NOCASE {direction}, c.uuid LIMIT ? OFFSET ?",
-            [*s.params, q.page_size, offset],
-        ).fetchall()
+        walk = ("CROSS JOIN json_each(c.body, '$.editions') j "
+                if any("j.value" in w for w in ed.where) else "")
+        on = " AND e.position = j.key" if walk else ""
+        where = " AND ".join(card.where + ed.where) or "1 = 1"
+        joined = f"{source} {walk}JOIN editions e ON e.card_uuid = c.uuid{on} WHERE {where}"
+        params = card.params + ed.params
+        if q.separate_editions:
+            sql = (f"SELECT c.uuid, e.uuid, COUNT(*) OVER () {joined} ORDER BY {single} IS NULL, "
+                   f"{single} {direction}, {ties}, e.position LIMIT ? OFFSET ?")
+            count_sql = f"SELECT COUNT(*) {joined}"
+        else:
+            sql = (f"SELECT c.uuid, group_concat(e.uuid, char(10)), COUNT(*) OVER () {joined} "
+                   f"GROUP BY c.uuid ORDER BY {grouped} IS NULL, {grouped} {direction}, {ties} "
+                   "LIMIT ? OFFSET ?")
+            count_sql = f"SELECT COUNT(DISTINCT c.uuid) {joined}"
+        rows = conn.execute(sql, [*params, *window]).fetchall()
+    if rows:
+        total = int(rows[0][2])
+    else:  # a page past the end: the window has no row to carry the total
+        (total,) = conn.execute(count_sql, params).fetchone()
     # Bodies are read after sorting, so the sorter never carries them.
-    wanted = list({str(card) for card, _ in rows})
+    wanted = list({str(r[0]) for r in rows})
     bodies = dict(conn.execute(
         f"SELECT uuid, body FROM cards WHERE uuid IN ({', '.join('?' * len(wanted))})", wanted,
     ).fetchall()) if wanted else {}
-    return int(total), [ApiHit(str(bodies[c]), tuple(str(u).split("\n"))) for c, u in rows]
+    return int(total), [
+        ApiHit(str(bodies[r[0]]), tuple(str(r[1]).split("\n")) if r[1] else None)
+        for r in rows]
