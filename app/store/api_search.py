@@ -129,9 +129,10 @@ def _like(text: str) -> str:
 
 
 def _ed(path: str) -> str:
-    """SQL reading ``path`` of the current edition, ``j``: the card body's editions array
-    walked once per card (see :func:`search_cards`), not the body parsed per edition."""
-    return f"json_extract(j.value, '$.{path}')"
+    """SQL reading ``path`` of the current edition ``e`` from its card's body (SQLite keeps
+    the last parsed bodies, so a card's editions share one parse; measured faster than
+    walking the editions array with ``json_each``)."""
+    return f"json_extract(c.body, '$.editions[' || e.position || '].{path}')"
 
 
 class _Sql:
@@ -254,8 +255,7 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
 
     Without edition-level filters (and without ``separate_editions``) only cards are read:
     every edition is a result edition, and edition sort keys come from an indexed subquery.
-    Otherwise cards join their edition rows, and the body's editions array is walked once
-    per card when a filter reads edition JSON. One pass gives the page and the total.
+    Otherwise cards join their edition rows. One pass gives the page and the total.
 
     Returns:
         ``(total data entries, the page's hits)``: cards (or, with ``separate_editions``,
@@ -280,11 +280,8 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
         count_sql = f"SELECT COUNT(*) {source} WHERE {' AND '.join(card.where) or '1 = 1'}"
         params = card.params
     else:
-        walk = ("CROSS JOIN json_each(c.body, '$.editions') j "
-                if any("j.value" in w for w in ed.where) else "")
-        on = " AND e.position = j.key" if walk else ""
         where = " AND ".join(card.where + ed.where) or "1 = 1"
-        joined = f"{source} {walk}JOIN editions e ON e.card_uuid = c.uuid{on} WHERE {where}"
+        joined = f"{source} JOIN editions e ON e.card_uuid = c.uuid WHERE {where}"
         params = card.params + ed.params
         if q.separate_editions:
             sql = (f"SELECT c.uuid, e.uuid, COUNT(*) OVER () {joined} ORDER BY {single} IS NULL, "
