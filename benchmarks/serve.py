@@ -4,9 +4,11 @@ Run: ``python -m benchmarks.serve``. Prints figures; asserts nothing.
 
 - requests per second for ``/cards/{slug}`` (random real slugs) and for
   ``/cards/images/{filename}?rounded=true`` (warm cache), each next to the same server
-  answering a constant stored body (the framework's floor), as a ratio. The load comes from
-  a bounded httpx loop on loopback (threads with keep-alive clients), or from wrk when the
-  Debian package is installed;
+  answering a constant stored body (the framework's floor), as a ratio; ``/cards/search``
+  with three filters; a 304 revalidation; ``archivist serve`` with 1 and with 2 workers.
+  The load comes from wrk (a Lua script picks a random path per request) when the Debian
+  package is installed, else from a bounded httpx loop on loopback (threads with keep-alive
+  clients) — one generator for every figure, so ratios compare like with like;
 - milliseconds per rounded image made cold, next to Pillow's bare decode + PNG encode of
   the same files, as a ratio.
 """
@@ -47,7 +49,7 @@ from app.server import create_app
 app = create_app(LocalCatalogue.open(sys.argv[1]))
 constant = open(sys.argv[3], "rb").read()
 @app.get("/_bench/constant")
-def constant_body() -> Response:
+async def constant_body() -> Response:
     return Response(constant, media_type="application/json")
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), access_log=False, log_level="warning")
 """
@@ -61,13 +63,33 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _load(base: str, paths: list[str], seconds: float = SECONDS) -> float:
-    """Requests per second over ``seconds`` with THREADS keep-alive clients (bounded loop)."""
-    if shutil.which("wrk") and len(set(paths)) == 1:
-        out = subprocess.run(
-            ["wrk", "-t2", "-c8", f"-d{int(seconds)}s", base + paths[0]],
-            capture_output=True, text=True, check=True,
-        ).stdout
+def _wrk_script(paths: list[str], headers: dict[str, str]) -> str:
+    """A wrk Lua script that requests a random one of ``paths`` with ``headers``."""
+    listed = ", ".join(json.dumps(p) for p in paths)
+    sent = ", ".join(f"[{json.dumps(k)}] = {json.dumps(v)}" for k, v in headers.items())
+    return (f"local paths = {{{listed}}}\nlocal headers = {{{sent}}}\n"
+            "math.randomseed(7)\nrequest = function()\n"
+            "  return wrk.format('GET', paths[math.random(#paths)], headers)\nend\n")
+
+
+def _load(base: str, paths: list[str], seconds: float = SECONDS,
+          headers: dict[str, str] | None = None, status: int = 200) -> float:
+    """Requests per second over ``seconds`` (bounded): wrk with a Lua script choosing a random
+    path per request when the Debian package is installed, else THREADS keep-alive httpx
+    clients. The same generator serves every figure, so ratios compare like with like."""
+    headers = headers or {}
+    if shutil.which("wrk"):
+        with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+            script.write(_wrk_script(paths, headers))
+        try:
+            out = subprocess.run(
+                ["wrk", "-t2", "-c8", f"-d{int(seconds)}s", "-s", script.name, base],
+                capture_output=True, text=True, check=True,
+            ).stdout
+        finally:
+            os.unlink(script.name)
+        if "Non-2xx or 3xx responses" in out and status == 200:
+            raise RuntimeError(f"errors under load: {out}")
         line = next(x for x in out.splitlines() if x.startswith("Requests/sec"))
         return float(line.split()[1])
     count = [0] * THREADS
@@ -75,10 +97,10 @@ def _load(base: str, paths: list[str], seconds: float = SECONDS) -> float:
 
     def worker(i: int) -> None:
         rng = random.Random(i)
-        with httpx.Client(base_url=base, headers={"User-Agent": USER_AGENT}) as client:
+        with httpx.Client(base_url=base, headers={"User-Agent": USER_AGENT, **headers}) as c:
             while time.perf_counter() < stop:
-                response = client.get(rng.choice(paths))
-                response.raise_for_status()
+                response = c.get(rng.choice(paths))
+                assert response.status_code == status, response.status_code
                 count[i] += 1
 
     threads = [threading.Thread(target=worker, args=(i,)) for i in range(THREADS)]
@@ -88,6 +110,38 @@ def _load(base: str, paths: list[str], seconds: float = SECONDS) -> float:
     for t in threads:
         t.join()
     return sum(count) / (time.perf_counter() - started)
+
+
+def _wait(base: str, path: str) -> None:
+    for _ in range(300):
+        try:
+            if httpx.get(base + path, timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"server at {base} did not start")
+
+
+def _workers(data_dir: str, slug_paths: list[str]) -> tuple[float, float]:
+    """req/s of ``archivist serve`` on random ``/cards/{slug}`` with 1 and with 2 workers."""
+    rates = []
+    for workers in (1, 2):
+        port = _free_port()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "app", "serve", "--data-dir", data_dir, "--port", str(port),
+             "--workers", str(workers)],
+            env={**os.environ}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            _wait(base, slug_paths[0])
+            _load(base, slug_paths, 1.0)  # warm every worker
+            rates.append(_load(base, slug_paths))
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    return rates[0], rates[1]
 
 
 def _cold_rounding(catalogue: object, names: list[str]) -> tuple[float, float]:
@@ -123,7 +177,10 @@ def main() -> None:
         figure("ratio rounded / bare", cold / bare, "x")
 
         constant = Path(tmp) / "constant.json"
-        constant.write_bytes(json.dumps(catalogue.card(slugs[0])).encode())  # a typical body
+        # A typical body: the served bytes of the card of median size.
+        bodies = sorted((catalogue.card_json(s) for s in random.Random(3).sample(slugs, 301)),
+                        key=len)
+        constant.write_bytes(bodies[len(bodies) // 2])
         port = _free_port()
         server = subprocess.Popen(
             [sys.executable, "-c", _SERVER, tmp, str(port), str(constant)],
@@ -131,29 +188,39 @@ def main() -> None:
         )
         base = f"http://127.0.0.1:{port}"
         try:
-            for _ in range(100):
-                try:
-                    httpx.get(base + "/_bench/constant", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
+            _wait(base, "/_bench/constant")
             rng = random.Random(7)
             slug_paths = [f"/cards/{s}" for s in rng.sample(slugs, 500)]
             image_paths = [f"/cards/images/{n}?rounded=true" for n in names[:50]]
+            search_paths = [
+                f"/cards/search?element={e}&type={t}&stats=level%3E%3D{lv}"
+                for e in ("FIRE", "WATER", "WIND", "NORM") for t in ("CHAMPION", "ALLY")
+                for lv in (0, 1, 2)
+            ]
+            tag = httpx.get(base + slug_paths[0]).headers["etag"]
             _load(base, image_paths, 1.0)  # warm the rounded cache
             floor = _load(base, ["/_bench/constant"])
             by_slug = _load(base, slug_paths)
             images = _load(base, image_paths)
-            print(f"archivist serve on loopback, {THREADS} keep-alive clients, "
-                  f"{SECONDS:.0f} s each")
+            search = _load(base, search_paths)
+            revalidated = _load(base, slug_paths[:1], headers={"If-None-Match": tag}, status=304)
+            generator = "wrk -t2 -c8" if shutil.which("wrk") else f"{THREADS} httpx clients"
+            print(f"archivist serve on loopback, {generator}, {SECONDS:.0f} s each")
             figure("constant stored body (framework floor)", floor, "req/s")
             figure("/cards/{slug}, random real slugs", by_slug, "req/s")
             figure("ratio /cards/{slug} / floor", by_slug / floor, "x")
             figure("/cards/images/{f}?rounded=true, warm", images, "req/s")
             figure("ratio rounded images / floor", images / floor, "x")
+            figure("/cards/search, three filters (element, type, stats)", search, "req/s")
+            figure("/cards/{slug} revalidation (304)", revalidated, "req/s")
         finally:
             server.terminate()
             server.wait(timeout=20)
+        one, two = _workers(tmp, slug_paths)
+        print(f"archivist serve --workers N on {os.cpu_count()} cores, /cards/{{slug}}")
+        figure("1 worker", one, "req/s")
+        figure("2 workers", two, "req/s")
+        figure("ratio 2 workers / 1 worker", two / one, "x")
 
 
 if __name__ == "__main__":

@@ -6,16 +6,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.catalogue import api_endpoints
 from app.catalogue.history import LocalHistory
 from app.catalogue.local_extras import LocalExtras
 from app.catalogue.options import current_options
-from app.catalogue.search_page import parse_params, search_page
-from app.catalogue.shapes import card_response
+from app.catalogue.search_page import search_page
+from app.catalogue.search_params import parse_api_query
+from app.catalogue.shapes import card_response, card_text
 from app.errors import InvalidRequest, NotFound
 from app.images.cache import RoundedCache
 from app.images.store import ImageStore
 from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
+from app.store.api_reads import card_texts, catalogue_stamp
 from app.store.featured import SetsReader
 
 if TYPE_CHECKING:
@@ -50,6 +53,7 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         self._reader = Reader(store)
         self._sets = SetsReader(store)
         self._thema_endpoints: ThemaEndpoints | None = None
+        self._options: tuple[Any, dict[str, Any]] | None = None
 
     @property
     def _thema(self) -> ThemaEndpoints:
@@ -79,6 +83,17 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         if row is None:
             raise NotFound(f"Card not found: no card has the slug {slug!r}")
         return card_response(row.body)
+
+    def card_json(self, slug: str) -> bytes:
+        """Endpoint 1 as UTF-8 JSON bytes, built without parsing (see :func:`card_text`).
+
+        Raises:
+            NotFound: no card has this slug.
+        """
+        found = card_texts(self.store, slug)
+        if found is None:
+            raise NotFound(f"Card not found: no card has the slug {slug!r}")
+        return card_text(*found).encode("utf-8")
 
     def card_by_number(self, set_prefix: str, collector_number: str) -> dict[str, Any]:
         """Endpoint 2. See :meth:`Catalogue.card_by_number`."""
@@ -121,9 +136,13 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         """Endpoint 4 ``GET /featured-sets``: the groups as received, in received order."""
         return self._sets.featured_groups()
 
-    def option_search(self) -> dict[str, Any]:
-        """``GET /option/search``: the stored response plus the catalogue's own values."""
-        return current_options(self._sets)
+    def option_search(self, field: str | None = None) -> dict[str, Any]:
+        """``GET /option/search[?field=]``: the stored response plus the catalogue's own
+        values (computed once per catalogue state). Raises InvalidRequest for a bad field."""
+        state = catalogue_stamp(self.store)
+        if self._options is None or self._options[0] != state:
+            self._options = (state, current_options(self._sets))
+        return api_endpoints.option_field(self._options[1], field)
 
     # Endpoints 6 and 7 -------------------------------------------------------------
     def dynamic_thema_ranks(self) -> list[dict[str, Any]]:
@@ -141,11 +160,45 @@ class LocalCatalogue(LocalExtras, LocalHistory):
     def cards_search(
         self, page: str | int | None = None, page_size: str | int | None = None,
         prefix: Sequence[str] = (), name: str | None = None, last_update: str | None = None,
-        sort: str | None = None, order: str | None = None,
+        sort: str | None = None, order: str | None = None, **more: str | Sequence[str],
     ) -> dict[str, Any]:
-        """``GET /cards/search`` (official API): one page object. Raises InvalidRequest."""
-        params = parse_params(page, page_size, prefix, name, last_update, sort, order)
-        return search_page(self.store, params)
+        """``GET /cards/search`` (official API): one page object; ``more`` holds the other
+        parameters of the OpenAPI document (a list for a repeated one). Raises
+        InvalidRequest."""
+        pairs = [(k, str(v)) for k, v in (("page", page), ("page_size", page_size),
+                 ("name", name), ("last_update", last_update), ("sort", sort),
+                 ("order", order)) if v is not None]
+        pairs += [("prefix", p) for p in ([prefix] if isinstance(prefix, str) else prefix)]
+        for key, value in more.items():
+            pairs += [(key, str(v)) for v in ([value] if isinstance(value, str | int | bool)
+                                              else value)]
+        return self.api_search(pairs)[0]
+
+    def api_search(self, pairs: Sequence[tuple[str, str]]) -> tuple[dict[str, Any], list[str]]:
+        """``GET /cards/search`` from raw query pairs: ``(page object, ignored names)``."""
+        query, ignored = parse_api_query(pairs, self.option_search())
+        return search_page(self.store, query), ignored
+
+    # The official API's other catalogue endpoints ----------------------------------------
+    def cards_all(self) -> list[dict[str, str]]:
+        """``GET /cards/all``."""
+        return api_endpoints.cards_all(self.store)
+
+    def cards_autocomplete(self, name: str | None) -> list[dict[str, Any]]:
+        """``GET /cards/autocomplete?name=``."""
+        return api_endpoints.autocomplete(self.store, name)
+
+    def cards_random(self, amount: str | None = None, seed: str | None = None) -> list[Any]:
+        """``GET /cards/random?amount=&seed=``. Raises InvalidRequest."""
+        return api_endpoints.random_cards(self.store, amount, seed)
+
+    def card_by_edition(self, edition_slug_or_uuid: str) -> dict[str, Any]:
+        """``GET /cards/edition/{edition_slug_or_uuid}``. Raises NotFound."""
+        return api_endpoints.card_by_edition(self.store, edition_slug_or_uuid)
+
+    def service_info(self) -> dict[str, Any]:
+        """``GET /``: service information."""
+        return api_endpoints.service_info(self.store)
 
     def deck_store(self) -> DeckStore:
         """The kept decks (``decks.sqlite3`` beside the catalogue, a file of its own).

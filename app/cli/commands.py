@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from app.bootstrap import build
 from app.cli.output import print_problems
@@ -97,21 +97,34 @@ def run_demo_thema(args: argparse.Namespace) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """``archivist serve [--host H] [--port P]``: run the HTTP mirror until Ctrl-C."""
+    """``archivist serve [--host H] [--port P] [--workers N]``: run the HTTP mirror until
+    Ctrl-C; with N > 1, uvicorn runs N worker processes over the same catalogue file."""
+    import os
+
     import uvicorn
 
+    from app.paths import ENV_DATA_DIR
     from app.server import create_app
+    from app.server.workers import ENV_VERBOSE, log_requests_to_stderr, run_workers
 
-    services = build(args.data_dir, args.verbose)
-    requests = logging.StreamHandler()  # one line per request on stderr, as well as the log
-    requests.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
-    logging.getLogger("app.server").addHandler(requests)
+    workers = getattr(args, "workers", 1)
+    if not 1 <= workers <= 64:
+        raise InvalidData("--workers must be between 1 and 64")
+    services = build(args.data_dir, args.verbose)  # creates and migrates the file once
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"archivist: serving on {args.host}: reachable from other machines", file=sys.stderr)
     print(f"Serving {services.paths.catalogue_file} on http://{args.host}:{args.port}/ "
-          "(Ctrl-C stops)", file=sys.stderr)
-    uvicorn.run(create_app(services.catalogue), host=args.host, port=args.port,
-                access_log=False, log_level="warning", log_config=None)
+          f"with {workers} worker{'s' if workers > 1 else ''} (Ctrl-C stops)", file=sys.stderr)
+    options: dict[str, Any] = {"host": args.host, "port": args.port, "access_log": False,
+                               "log_level": "warning", "log_config": None}
+    if workers == 1:
+        log_requests_to_stderr()
+        uvicorn.run(create_app(services.catalogue), **options)
+        return 0
+    if args.data_dir:  # otherwise the workers resolve the same default folders
+        os.environ[ENV_DATA_DIR] = str(Path(args.data_dir).expanduser().resolve())
+    os.environ[ENV_VERBOSE] = "1" if args.verbose else "0"
+    run_workers(args.host, args.port, workers)
     return 0
 
 

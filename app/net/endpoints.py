@@ -19,6 +19,11 @@ ENDPOINTS: Final[dict[str, str]] = {
     "thema_history": "/cards/edition/{edition_uuid}/dynamic-thema",  # endpoint 7
     "option_search": "/option/search",  # official API, used by the site's filters
     "cards_search": "/cards/search",  # official API (OpenAPI document); archivist serve
+    "cards_all": "/cards/all",  # official API, as the rest below
+    "cards_autocomplete": "/cards/autocomplete",
+    "cards_random": "/cards/random",
+    "card_by_edition": "/cards/edition/{edition}",
+    "service_info": "/",
 }
 """Endpoint name → path template; ``{name}`` parts are filled by :func:`path`."""
 

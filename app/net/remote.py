@@ -87,20 +87,44 @@ class RemoteCatalogue:
         params = {k: v for k, v in (("kind", kind), ("from", from_), ("to", to)) if v is not None}
         return list(self._client.json("thema_history", params, edition_uuid=edition_uuid))
 
-    def option_search(self) -> dict[str, Any]:
-        """``GET /option/search``."""
-        return dict(self._client.json("option_search"))
+    def option_search(self, field: str | None = None) -> dict[str, Any]:
+        """``GET /option/search[?field=]``."""
+        return dict(self._client.json("option_search", {"field": field} if field else None))
+
+    def cards_all(self) -> list[dict[str, str]]:
+        """``GET /cards/all``."""
+        return list(self._client.json("cards_all"))
+
+    def cards_autocomplete(self, name: str | None) -> list[dict[str, Any]]:
+        """``GET /cards/autocomplete?name=``."""
+        return list(self._client.json("cards_autocomplete", {"name": name} if name else None))
+
+    def cards_random(self, amount: str | None = None, seed: str | None = None) -> list[Any]:
+        """``GET /cards/random?amount=&seed=`` (``seed``: an Archivist server extension)."""
+        params = {k: v for k, v in (("amount", amount), ("seed", seed)) if v is not None}
+        return list(self._client.json("cards_random", params))
+
+    def card_by_edition(self, edition_slug_or_uuid: str) -> dict[str, Any]:
+        """``GET /cards/edition/{edition_slug_or_uuid}``."""
+        return dict(self._client.json("card_by_edition", edition=edition_slug_or_uuid))
+
+    def service_info(self) -> dict[str, Any]:
+        """``GET /``."""
+        return dict(self._client.json("service_info"))
 
     def cards_search(
         self, page: str | int | None = None, page_size: str | int | None = None,
         prefix: Sequence[str] = (), name: str | None = None, last_update: str | None = None,
-        sort: str | None = None, order: str | None = None,
+        sort: str | None = None, order: str | None = None, **more: str | Sequence[str],
     ) -> dict[str, Any]:
-        """``GET /cards/search`` (official API): one page object."""
+        """``GET /cards/search`` (official API): one page object; ``more`` holds the other
+        parameters of the OpenAPI document (a list for a repeated one)."""
         pairs = [("page", page), ("page_size", page_size), ("name", name),
                  ("last_update", last_update), ("sort", sort), ("order", order)]
         params = [(k, str(v)) for k, v in pairs if v is not None]
-        params += [("prefix", p) for p in prefix]
+        params += [("prefix", p) for p in ([prefix] if isinstance(prefix, str) else prefix)]
+        for key, value in more.items():
+            params += [(key, str(v)) for v in ([value] if isinstance(value, str) else value)]
         return dict(self._client.json("cards_search", params))
 
     def counts(self) -> dict[str, int]:

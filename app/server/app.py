@@ -13,13 +13,16 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import Response
 
 from app import API_VERSION
-from app.catalogue.base import Endpoints
+from app.catalogue.local import LocalCatalogue
 from app.model import Card, FeaturedSetGroup
 from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
 from app.server.errors import error_response, install_error_handlers
+from app.server.http_cache import HttpCache
+from app.server.official import add_official_routes
 
 log = logging.getLogger("app.server")
 MAX_URL = 2048
@@ -42,23 +45,25 @@ def image_response(data: bytes, filename: str, rounded: bool = False) -> Respons
     return Response(data, media_type="image/png" if png else "image/jpeg")
 
 
-def marked_thema(catalogue: Endpoints, response: Response) -> Response:
+def marked_thema(catalogue: LocalCatalogue, response: Response) -> Response:
     """``response`` with ``X-Archivist-Generated: thema-history`` when the catalogue's Thema
-    history is GENERATED demo data (a catalogue that cannot tell adds nothing)."""
-    generated = getattr(catalogue, "thema_generated", None)
-    if callable(generated) and generated():
+    history is GENERATED demo data."""
+    if catalogue.thema_generated():
         response.headers[GENERATED_HEADER] = GENERATED_VALUE
     return response
 
 
-def create_app(catalogue: Endpoints) -> FastAPI:
-    """Build the ASGI application serving ``catalogue``."""
+def create_app(catalogue: LocalCatalogue) -> FastAPI:
+    """Build the ASGI application serving ``catalogue`` (the official routes need the local
+    catalogue's search and stored card text)."""
     app = FastAPI(
         title="Archivist catalogue mirror", version=API_VERSION,
         description="The Grand Archive catalogue API, answered from a local catalogue.",
         docs_url=None, redoc_url=None, responses=ERRORS, redirect_slashes=False,
     )
     install_error_handlers(app)
+    app.add_middleware(HttpCache)
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
 
     @app.middleware("http")
     async def log_request(
@@ -76,15 +81,6 @@ def create_app(catalogue: Endpoints) -> FastAPI:
                  response.status_code, millis)
         return response
 
-    @app.get("/cards/search", responses={200: {"description": "a page of cards"}})
-    def cards_search(
-        page: str | None = None, page_size: str | None = None,
-        prefix: Annotated[list[str] | None, Query()] = None, name: str | None = None,
-        last_update: str | None = None, sort: str | None = None, order: str | None = None,
-    ) -> Response:
-        return json_response(catalogue.cards_search(
-            page, page_size, prefix or [], name, last_update, sort, order))
-
     @app.get("/cards/images/{filename}", responses={200: IMAGE})
     def card_image(filename: str, rounded: bool = False) -> Response:
         return image_response(catalogue.card_image(filename, rounded), filename, rounded)
@@ -101,12 +97,14 @@ def create_app(catalogue: Endpoints) -> FastAPI:
         return marked_thema(catalogue, json_response(
             catalogue.dynamic_thema_history(edition_uuid, kind, from_, to)))
 
+    add_official_routes(app, catalogue, json_response)  # before /cards/{slug}
+
     @app.get("/cards/{slug}", responses={200: {"model": Card}})
-    def card(slug: str) -> Response:
-        return json_response(catalogue.card(slug))
+    async def card(slug: str) -> Response:  # one indexed row: no thread hop
+        return Response(catalogue.card_json(slug), media_type="application/json")
 
     @app.get("/cards/{set_prefix}/{collector_number}", responses={200: {"model": Card}})
-    def card_by_number(set_prefix: str, collector_number: str) -> Response:
+    async def card_by_number(set_prefix: str, collector_number: str) -> Response:
         return json_response(catalogue.card_by_number(set_prefix, collector_number))
 
     @app.get("/featured-sets", responses={200: {"model": list[FeaturedSetGroup]}})
@@ -116,9 +114,5 @@ def create_app(catalogue: Endpoints) -> FastAPI:
     @app.get("/featured-sets/images/{filename}", responses={200: IMAGE})
     def featured_set_logo(filename: str) -> Response:
         return image_response(catalogue.featured_set_logo(filename), filename)
-
-    @app.get("/option/search")
-    def option_search() -> Response:
-        return json_response(catalogue.option_search())
 
     return app

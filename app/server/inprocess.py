@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-from app.catalogue.base import Endpoints
+from app.catalogue.local import LocalCatalogue
 from app.server.app import create_app
 
 
@@ -33,7 +33,7 @@ class ApiResponse:
 class InProcessClient:
     """Sends GET requests to :func:`create_app` over ``catalogue`` in this process."""
 
-    def __init__(self, catalogue: Endpoints) -> None:
+    def __init__(self, catalogue: LocalCatalogue) -> None:
         self._app = create_app(catalogue)
 
     async def _get(self, path: str) -> httpx.Response:
@@ -50,6 +50,6 @@ class InProcessClient:
         return ApiResponse(response.status_code, response.content, media)
 
 
-def dispatch(catalogue: Endpoints, path: str) -> ApiResponse:
+def dispatch(catalogue: LocalCatalogue, path: str) -> ApiResponse:
     """One request to the catalogue's API (see :class:`InProcessClient`)."""
     return InProcessClient(catalogue).get(path)

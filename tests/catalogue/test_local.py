@@ -51,6 +51,18 @@ def test_every_card_by_slug_equals_the_source(
         assert [e["uuid"] for e in served["editions"]] == [e["uuid"] for e in card["editions"]]
 
 
+def test_the_servers_card_bytes_equal_the_card_for_every_card(
+    real_catalogue: LocalCatalogue, source: dict[str, dict[str, Any]]
+) -> None:
+    for card in source.values():
+        text = real_catalogue.card_json(card["slug"]).decode("utf-8")
+        served = json.loads(text)
+        assert served == real_catalogue.card(card["slug"]), card["slug"]
+        assert list(served) == list(card)  # key order too
+    with pytest.raises(NotFound):
+        real_catalogue.card_json("no-such-card")
+
+
 def test_every_edition_is_found_by_prefix_and_number(
     real_catalogue: LocalCatalogue, source: dict[str, dict[str, Any]]
 ) -> None:

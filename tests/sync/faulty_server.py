@@ -155,8 +155,11 @@ async def _send(send: Send, status: int, body: bytes,
 
 
 async def _capture(app: ASGIApp, scope: Scope, receive: Receive) -> tuple[int, bytes]:
-    """Run ``app`` and keep its status and body instead of sending them."""
+    """Run ``app`` and keep its status and body instead of sending them (asked without
+    compression, so a fault can edit the JSON)."""
     status, chunks = 500, []
+    headers = [(k, v) for k, v in scope["headers"] if k.lower() != b"accept-encoding"]
+    scope = {**scope, "headers": headers}
 
     async def keep(message: Message) -> None:
         nonlocal status

@@ -1,0 +1,56 @@
+"""``archivist serve --workers N``: the application factory each uvicorn worker process calls.
+
+uvicorn starts N processes (its own supervisor, not a home-made pool); each one imports this
+module and builds its own read-only connection to the same catalogue file. The parent passes
+the data folder in ``ARCHIVIST_DATA_DIR`` (app/paths.py) and verbosity in
+``ARCHIVIST_VERBOSE``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+
+from fastapi import FastAPI
+
+ENV_VERBOSE = "ARCHIVIST_VERBOSE"
+FACTORY = "app.server.workers:app_from_environment"
+
+
+def log_requests_to_stderr() -> None:
+    """One line per request on stderr, as well as in the log file."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(process)d %(message)s"))
+    logging.getLogger("app.server").addHandler(handler)
+
+
+def app_from_environment() -> FastAPI:
+    """The server application over the catalogue named by the environment."""
+    from app.bootstrap import build
+    from app.server.app import create_app
+
+    services = build(None, os.environ.get(ENV_VERBOSE) == "1")
+    log_requests_to_stderr()
+    return create_app(services.catalogue)
+
+
+def run_workers(host: str, port: int, workers: int) -> None:
+    """Run uvicorn's own multi-process supervisor over :func:`app_from_environment`.
+
+    As ``uvicorn.run(..., workers=N)`` does, plus ``TCP_NODELAY`` on the shared listening
+    socket (accepted connections inherit it on Linux): uvicorn binds that socket without
+    naming the TCP protocol, so asyncio leaves Nagle's algorithm on for its connections and
+    each two-write answer waited for the client's delayed ACK (about 40 ms).
+    """
+    import socket
+
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    config = uvicorn.Config(FACTORY, factory=True, host=host, port=port, workers=workers,
+                            access_log=False, log_level="warning", log_config=None)
+    sock = config.bind_socket()
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C stops the workers: not an error
+        Multiprocess(config, sockets=[sock]).run()
