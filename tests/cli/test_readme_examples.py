@@ -88,12 +88,51 @@ def test_the_first_command_imports_the_catalogue(readme_data: tuple[Path, Path])
     assert done.stdout.splitlines()[-1] == "4414 editions"
 
 
+def assert_serves(args: tuple[str, ...], cwd: Path, data: Path) -> None:
+    """A ``serve`` example runs until stopped: start it (on a free port instead of the one
+    written), wait for its answer to ``/``, then stop it."""
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    words = list(args)
+    if "--port" in words:
+        words[words.index("--port") + 1] = str(port)
+    else:
+        words += ["--port", str(port)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app", *words, "--data-dir", str(data)], cwd=cwd,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert proc.poll() is None, proc.communicate()[1]
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+                    assert answer.status == 200
+                    return
+            except OSError:
+                assert time.monotonic() < deadline, "the server never answered"
+                time.sleep(0.2)
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+        assert "Traceback" not in err
+
+
 @pytest.mark.parametrize("args", inline_examples(), ids=" ".join)
 def test_each_readme_example_runs(readme_data: tuple[Path, Path], args: tuple[str, ...]
                                   ) -> None:
     if args in SKIPPED:
         pytest.skip(SKIPPED[args])
     cwd, data = readme_data
+    if args[0] == "serve":
+        assert_serves(args, cwd, data)
+        return
     done = run(args, cwd, data)
     assert "Traceback" not in done.stderr
     assert done.returncode in EXIT_CODES.get(args[0], (0,)), done.stderr
