@@ -21,9 +21,11 @@ def run_import(args: argparse.Namespace) -> int:
     logos = _folder("--logos", args.logos)
     report = import_paths(
         services.store, [Path(p) for p in args.paths], images, services.images,
-        logos, services.catalogue.logos,
+        logos, services.catalogue.logos, allow_older=args.allow_older,
     )
     print_problems(report.rejected)
+    print_problems(report.write.refused)
+    print_problems(report.write.kept_out, "kept out")
     print(report.summary())
     return 0
 

@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="PATH", help="JSON files or folders of them")
     p.add_argument("--images", metavar="DIR", help="folder of card images named by API file name")
     p.add_argument("--logos", metavar="DIR", help="folder of featured-set logos (<PREFIX>.png)")
+    p.add_argument("--allow-older", action="store_true",
+                   help="replace stored cards with older records too (rolls data back)")
     p.set_defaults(run=commands.run_import)
 
     p = sub.add_parser("get", parents=[common], help="print what the catalogue answers for a path")

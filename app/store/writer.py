@@ -24,6 +24,7 @@ from typing import Any
 from app.store.db import Store
 from app.store.facts import edition_facts, index_card, unindex_card
 from app.store.featured import add_logos, replace_featured, replace_options
+from app.store.guard import Refusal, older_than_stored
 from app.store.thema import write_history
 
 log = logging.getLogger("app.store")
@@ -37,10 +38,14 @@ class CardRecord:
         raw: the JSON dict as received (and filled).
         body: its stored form (:func:`encode_body`) when the caller already has it (a sync
             encodes each card once, into its staging file); None: the writer encodes it.
+        filled: keys the source lacked and validation filled with their neutral value
+            (:func:`app.store.guard.filled_paths`): such a record does not replace a stored
+            one that has real values there, unless it is newer.
     """
 
     raw: dict[str, Any]
     body: str | None = None
+    filled: frozenset[str] = frozenset()
 
     @property
     def uuid(self) -> str:
@@ -58,7 +63,12 @@ class WriteReport:
         editions_new, editions_changed, editions_unchanged, editions_removed: editions of
             the input's cards (and of removed cards) compared by uuid with the stored ones.
         sets: set records inserted or changed. images: image entries written.
-        replaced_slugs: slugs whose old card (another uuid) was deleted for a new one.
+        replaced_slugs: slugs whose old card (another uuid, removed in the same write) was
+            deleted for a new one.
+        refused: incoming cards not stored because they would destroy another card (a slug
+            or an edition uuid another card holds).
+        kept_out: incoming cards not stored because they are older than the stored record
+            (or lack its data without being newer); see :mod:`app.store.guard`.
     """
 
     new: int = 0
@@ -73,6 +83,8 @@ class WriteReport:
     sets: int = 0
     images: int = 0
     replaced_slugs: list[str] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+    kept_out: list[Refusal] = field(default_factory=list)
 
 
 def image_file(image_path: str) -> str:
@@ -135,6 +147,7 @@ class Writer:
 
     def __init__(self, store: Store) -> None:
         self._store = store
+        self._batch = _Batch([], set(), False)
 
     def write(
         self,
@@ -147,6 +160,7 @@ class Writer:
         thema: list[dict[str, Any]] | None = None,
         remove: Iterable[str] = (),
         meta: Mapping[str, str] | None = None,
+        allow_older: bool = False,
     ) -> WriteReport:
         """Write everything of one import or sync in one transaction.
 
@@ -162,6 +176,7 @@ class Writer:
                 history of their editions (a sync's complete enumeration no longer lists them);
                 a uuid also in ``cards`` or not stored is skipped.
             meta: ``key → value`` pairs to store in the ``meta`` table (sync watermarks).
+            allow_older: store records older than the stored ones too (``--allow-older``).
 
         Returns:
             The counts of what changed.
@@ -174,11 +189,14 @@ class Writer:
         now = datetime.now(UTC).isoformat(timespec="seconds")
         with self._store.transaction() as conn:
             stamp = utc_stamp()
+            batch = list(cards)
+            removing = set(remove)
+            self._batch = _Batch(batch, removing, allow_older)
             written: set[str] = set()
-            for record in cards:
+            for record in batch:
                 self._upsert_card(conn, record, report, stamp)
                 written.add(record.uuid)
-            for uuid in remove:
+            for uuid in removing:
                 if uuid not in written:
                     self._remove_card(conn, uuid, report)
             for filename, size in images:
@@ -221,6 +239,11 @@ class Writer:
                 r.unchanged += 1
                 r.editions_unchanged += len(card["editions"])
                 return
+        refusal = self._batch.refusal(conn, record, old_card)
+        if refusal is not None:
+            (r.kept_out if refusal.field == "last_update" else r.refused).append(refusal)
+            log.warning("not stored: %s", refusal)
+            return
         added, changed, same, gone = compare_editions(
             None if old_card is None else old_card.get("editions"), card["editions"]
         )
@@ -232,8 +255,7 @@ class Writer:
             "SELECT uuid FROM cards WHERE slug = ? AND uuid != ?", (slug, uuid)
         ).fetchone()
         if clash is not None:
-            self._delete_card(conn, clash[0])
-            r.replaced_slugs.append(slug)
+            self._batch.free_slug(conn, clash[0], r)
         if old is None:
             cur = conn.execute(
                 "INSERT INTO cards(uuid, slug, name, last_update, body, changed_at) "
@@ -286,7 +308,7 @@ class Writer:
         )]
         if conn.execute("SELECT 1 FROM cards WHERE uuid = ?", (uuid,)).fetchone() is None:
             return
-        self._delete_card(conn, uuid)
+        self.delete_card(conn, uuid)
         conn.executemany(
             "DELETE FROM thema_history WHERE edition_uuid = ? "
             "AND NOT EXISTS (SELECT 1 FROM editions WHERE uuid = ?)",
@@ -296,11 +318,73 @@ class Writer:
         r.editions_removed += len(editions)
 
     @staticmethod
-    def _delete_card(conn: sqlite3.Connection, uuid: str) -> None:
+    def delete_card(conn: sqlite3.Connection, uuid: str) -> None:
         row = conn.execute("SELECT rowid FROM cards WHERE uuid = ?", (uuid,)).fetchone()
         if row is not None:
             unindex_card(conn, row[0])
             conn.execute("DELETE FROM cards WHERE uuid = ?", (uuid,))
+
+
+class _Batch:
+    """What one write receives and removes, to tell a legitimate slug or edition move (the
+    other card leaves it in the same write) from a collision that would destroy a card."""
+
+    def __init__(self, records: list[CardRecord], removing: set[str], allow_older: bool) -> None:
+        self.slugs = {r.uuid: str(r.raw.get("slug")) for r in records}
+        self.editions = {
+            r.uuid: {str(e.get("uuid")) for e in r.raw.get("editions") or []} for r in records
+        }
+        self.removing = removing
+        self.allow_older = allow_older
+
+    def _leaves(self, other: str, *, slug: str | None = None, edition: str | None = None) -> bool:
+        if other in self.removing:
+            return True
+        if other not in self.slugs:
+            return False
+        if slug is not None:
+            return self.slugs[other] != slug
+        return edition not in self.editions[other]
+
+    def refusal(
+        self, conn: sqlite3.Connection, record: CardRecord, stored: dict[str, Any] | None
+    ) -> Refusal | None:
+        """Why ``record`` must not be written (see :mod:`app.store.guard`), or None."""
+        card = record.raw
+        uuid, slug = str(card["uuid"]), str(card["slug"])
+        if stored is not None and not self.allow_older:
+            why = older_than_stored(card, stored, record.filled)
+            if why is not None:
+                return Refusal(uuid, slug, "last_update", f"older than the catalogue: {why}")
+        clash = conn.execute(
+            "SELECT uuid, name FROM cards WHERE slug = ? AND uuid != ?", (slug, uuid)
+        ).fetchone()
+        if clash is not None and not self._leaves(clash[0], slug=slug):
+            return Refusal(uuid, slug, "slug", f"the slug {slug!r} belongs to another card "
+                           f"({clash[1]!r}, uuid {clash[0]}); a card may take it only by renaming "
+                           "the same uuid")
+        for index, edition in enumerate(card["editions"]):
+            owner = conn.execute(
+                "SELECT e.card_uuid, c.name FROM editions e JOIN cards c ON c.uuid = e.card_uuid "
+                "WHERE e.uuid = ? AND e.card_uuid != ?", (edition["uuid"], uuid)
+            ).fetchone()
+            if owner is not None and not self._leaves(owner[0], edition=edition["uuid"]):
+                return Refusal(uuid, slug, f"editions.{index}.uuid",
+                               f"the edition uuid {edition['uuid']} belongs to another card "
+                               f"({owner[1]!r}, uuid {owner[0]})")
+        return None
+
+    def free_slug(self, conn: sqlite3.Connection, other: str, r: WriteReport) -> None:
+        """Take a slug from ``other``, which leaves it in this write (see :meth:`refusal`)."""
+        if other in self.removing:
+            slug = conn.execute("SELECT slug FROM cards WHERE uuid = ?", (other,)).fetchone()
+            Writer.delete_card(conn, other)
+            r.replaced_slugs.append(str(slug[0]) if slug else "")
+        else:
+            target = self.slugs[other]
+            if conn.execute("SELECT 1 FROM cards WHERE slug = ?", (target,)).fetchone():
+                target = f"{target}~moving-{other}"
+            conn.execute("UPDATE cards SET slug = ? WHERE uuid = ?", (target, other))
 
 
 def read_meta(store: Store, prefix: str = "") -> dict[str, str]:

@@ -115,6 +115,7 @@ class SyncEngine:
                 staging, self.store, api_url=self.api_url,
                 watermark=str(staging.meta("watermark")), complete=report.complete,
                 previous_rejected=meta.get(applying.META_REJECTED),
+                allow_older=self.options.allow_older,
             )
             tracker.advance()
             self._fill(report, staging, outcome)
