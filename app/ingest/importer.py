@@ -22,7 +22,9 @@ from app.ingest.report import ImportReport
 from app.ingest.sources import SourceFile, card_records, json_files, read_json
 from app.ingest.thema import validate_thema
 from app.model import FeaturedSetGroup, RecordProblem, fill_neutral, validate_card
+from app.model.hostile import hostile_value
 from app.store import CardRecord, Reader, Store, Writer
+from app.store.guard import filled_paths
 
 log = logging.getLogger("app.ingest")
 
@@ -50,6 +52,10 @@ class _Collector:
         elif kind == "featured":
             self._featured(source)
         elif kind == "options":
+            bad = hostile_value(source.value)
+            if bad is not None:
+                self.reject(RecordProblem(str(source.path), None, None, None, *bad))
+                return
             self.options = source.value
             self.report.options = True
         else:
@@ -66,12 +72,16 @@ class _Collector:
                 self.report.duplicates += 1
             else:
                 self.report.filled.update(p.rsplit(".", 1)[-1] for p in filled)
-                self.cards[checked.uuid] = CardRecord(raw)
+                self.cards[checked.uuid] = CardRecord(raw, filled=filled_paths(raw, filled))
                 self.report.editions += len(checked.editions)
 
     def _featured(self, source: SourceFile) -> None:
         groups: list[dict[str, Any]] = []
         for index, raw in enumerate(source.value):
+            bad = hostile_value(raw)
+            if bad is not None:
+                self.reject(RecordProblem(str(source.path), index, None, None, *bad))
+                continue
             try:
                 FeaturedSetGroup.model_validate(raw)
             except ValidationError as exc:
@@ -99,6 +109,8 @@ def import_paths(
     image_store: ImageStore | None = None,
     logos_from: Path | None = None,
     logo_store: ImageStore | None = None,
+    *,
+    allow_older: bool = False,
 ) -> ImportReport:
     """Import JSON files (or folders of them), card images and featured-set logos.
 
@@ -109,6 +121,8 @@ def import_paths(
         image_store: where card images go (required with ``images_from``).
         logos_from: a folder of featured-set-group logos (``<PREFIX>.png``).
         logo_store: where logos go (required with ``logos_from``).
+        allow_older: replace stored cards with older records too (``--allow-older``);
+            otherwise they are kept out and listed in ``report.write.kept_out``.
 
     Returns:
         The :class:`ImportReport`.
@@ -129,6 +143,7 @@ def import_paths(
     report.write = Writer(store).write(
         collector.cards.values(), images, featured=collector.featured,
         options=collector.options, logos=logos, thema=collector.thema,
+        allow_older=allow_older,
     )
     report.totals = Reader(store).counts()
     report.seconds = time.perf_counter() - started

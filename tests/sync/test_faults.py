@@ -151,3 +151,23 @@ def test_a_full_disk_fails_cleanly(tmp_path: Path, healthy: ServerProcess,
     with pytest.raises(StoreError, match=r"No space left on device.*catalogue was not changed"):
         sync(mine, healthy.url)
     assert state(mine) == before
+
+
+@pytest.mark.allow_log(r"^rejected ")
+@pytest.mark.parametrize("field, raw", [
+    ("name", '"\\ud800"'), ("cost_memory", str(10**30)), ("power", "NaN"),
+    ("rule", "[" * 100_000 + "]" * 100_000),
+], ids=["lone-surrogate", "int-10e30", "nan", "nested-100000"])
+def test_a_hostile_record_is_rejected_and_never_wedges_the_next_sync(
+    tmp_path: Path, server: ServerProcess, upstream: Path, field: str, raw: str
+) -> None:
+    mine = tmp_path / "mine"
+    previous(mine)
+    server.control([{"match": PAGE.format(1), "kind": "hostile", "record": 0, "field": field,
+                     "raw": raw, "times": -1}])
+    report = sync(mine, server.url)
+    assert len(report.rejected) == 1 and "genc000001" in report.rejected[0]
+    assert not (mine / STAGING_FILE).exists()
+    server.control()
+    sync(mine, server.url, full=True)
+    complete(mine, upstream)
