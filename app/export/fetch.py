@@ -15,6 +15,7 @@ from pathlib import Path
 from app.errors import ArchivistError, NotFound, UpstreamError
 from app.export.plan import ExportItem
 from app.export.report import Problem
+from app.images.check import BadImage, image_problem
 from app.images.store import ImageStore
 from app.store import Store, Writer
 from app.store.writer import read_meta
@@ -59,7 +60,8 @@ class ApiFetcher:
 
         Raises:
             NotFound: the API has no such image. UpstreamError: the API is unreachable
-            or failed. InvalidRequest: not a plain file name.
+            or failed. InvalidRequest: not a plain file name. BadImage: the body is not a
+            whole image (cut short, undecodable, too many pixels); nothing was stored.
         """
         if self._offline is not None:
             raise UpstreamError(self._offline)
@@ -69,6 +71,9 @@ class ApiFetcher:
             self._offline = f"not stored, and {self.api_url} is unreachable ({error.message})"
             log.warning("image fetch failed, treating the API as offline: %s", error.message)
             raise UpstreamError(self._offline) from error
+        problem = image_problem(data)
+        if problem is not None:
+            raise BadImage(f"the API's image {filename} is broken: {problem}")
         self._images.add(filename, data)
         if self._store is not None:
             Writer(self._store).write([], images=[(filename, len(data))])

@@ -10,6 +10,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from app.images.check import BadImage
 from app.images.rounded import rounded_png
 
 
@@ -41,12 +42,21 @@ class RoundedCache:
         return self.folder / f"{source.stem}-{source.stat().st_size}.png"
 
     def rounded(self, source: Path) -> bytes:
-        """The rounded PNG of ``source``, from the cache or made and cached now."""
+        """The rounded PNG of ``source``, from the cache or made and cached now.
+
+        Raises:
+            BadImage: the stored file is not an image, is cut short or has too many pixels
+                (the next sync fetches it again).
+        """
         entry = self.entry(source)
         try:
             return entry.read_bytes()
         except FileNotFoundError:
             pass
-        data = rounded_png(source.read_bytes())
+        try:
+            data = rounded_png(source.read_bytes())
+        except (OSError, SyntaxError) as exc:
+            raise BadImage(f"The stored image {source.name} is broken ({exc}); "
+                           "the next sync fetches it again") from exc
         write_atomic(entry, data)
         return data

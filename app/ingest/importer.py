@@ -137,8 +137,10 @@ def import_paths(
     for path in json_files(paths):
         collector.add(read_json(path))
     report.cards = len(collector.cards)
-    images = _copy(images_from, image_store)
-    logos = _copy(logos_from, logo_store)
+    broken: list[tuple[Path, str]] = []
+    images = _copy(images_from, image_store, broken)
+    logos = _copy(logos_from, logo_store, broken)
+    report.rejected += [RecordProblem(str(p), None, None, None, "image", r) for p, r in broken]
     report.images, report.logos = len(images), len(logos)
     report.write = Writer(store).write(
         collector.cards.values(), images, featured=collector.featured,
@@ -150,9 +152,11 @@ def import_paths(
     return report
 
 
-def _copy(folder: Path | None, target: ImageStore | None) -> list[tuple[str, int]]:
+def _copy(
+    folder: Path | None, target: ImageStore | None, broken: list[tuple[Path, str]]
+) -> list[tuple[str, int]]:
     if folder is None:
         return []
     if target is None:
         raise ValueError("a source folder needs a target store")
-    return target.copy_from(folder)
+    return target.copy_from(folder, broken)

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from app.diskfull import write_failure
 from app.errors import StoreError
 from app.store.schema import migrate
 
@@ -67,11 +68,15 @@ class Store:
             try:
                 yield conn
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:  # SQLite already rolled back after a full disk
+                    conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            raise StoreError(f"Writing {what} failed, nothing was changed: {exc}") from exc
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise StoreError(f"Writing {what} failed, nothing was changed: "
+                             f"{write_failure(exc, self.path.parent)}") from exc
         finally:
             conn.close()
 

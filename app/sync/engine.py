@@ -43,7 +43,7 @@ from app.sync import search
 from app.sync.cards import confirm_removals
 from app.sync.context import Context, SyncOptions
 from app.sync.crawl import Crawl
-from app.sync.images import fetch_images, wanted_card_images, wanted_logos
+from app.sync.images import fetch_images, publish_pending, wanted_card_images, wanted_logos
 from app.sync.lists import featured_prefixes, fetch_lists
 from app.sync.lock import SyncLock
 from app.sync.progress import CANCELLED, Counters, ProgressFn, SyncCancelled, Tracker
@@ -117,6 +117,7 @@ class SyncEngine:
                 previous_rejected=meta.get(applying.META_REJECTED),
                 allow_older=self.options.allow_older,
             )
+            publish_pending(ImageStore(self.paths.card_images), ImageStore(self.paths.logos))
             tracker.advance()
             self._fill(report, staging, outcome)
         except BaseException:
