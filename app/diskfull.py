@@ -43,9 +43,16 @@ def disk_full(path: Path | str) -> str:
 
 
 def write_failure(exc: BaseException, path: Path | str) -> str:
-    """Why writing at ``path`` failed: the disk-full sentence, else the error's own words."""
-    if is_disk_full(exc):
-        return disk_full(path)
+    """Why writing at ``path`` failed: the disk-full sentence, else the error's own words.
+
+    SQLite reports some writes on a full disk as a plain ``disk I/O error`` (the WAL's
+    shared memory); an I/O error with less than 0.1 MB free counts as a full disk too.
+    """
+    if is_disk_full(exc) or (
+        isinstance(exc, (OSError, sqlite3.Error)) and free_mb(path) < 0.1
+    ):
+        said = exc.strerror if isinstance(exc, OSError) else None
+        return f"{disk_full(path)}: {said}" if said else disk_full(path)
     if isinstance(exc, OSError):
         return exc.strerror or str(exc)
     return str(exc)

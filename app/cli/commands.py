@@ -10,7 +10,9 @@ from pathlib import Path
 
 from app.bootstrap import build
 from app.cli.output import print_problems
-from app.errors import InvalidData
+from app.diskfull import write_failure
+from app.errors import InvalidData, StoreError
+from app.images.cache import write_atomic
 from app.ingest import import_paths
 
 
@@ -46,7 +48,7 @@ def run_get(args: argparse.Namespace) -> int:
 
     response = dispatch(services.catalogue, args.api_path)
     if args.output:
-        Path(args.output).write_bytes(response.body)
+        _write_output(Path(args.output), response.body)
     elif response.media_type == "application/json":
         sys.stdout.write(response.body.decode("utf-8") + "\n")
     else:
@@ -55,6 +57,18 @@ def run_get(args: argparse.Namespace) -> int:
         print(f"status {response.status}", file=sys.stderr)
         return 1
     return 0
+
+
+def _write_output(target: Path, body: bytes) -> None:
+    """Write ``body`` to ``target`` whole or not at all (a temporary file, then a rename).
+
+    Raises:
+        StoreError: the file cannot be written (a full disk); no partial file is left.
+    """
+    try:
+        write_atomic(target, body)
+    except OSError as exc:
+        raise StoreError(f"Cannot write {target}: {write_failure(exc, target.parent)}") from exc
 
 
 def run_demo_thema(args: argparse.Namespace) -> int:

@@ -24,7 +24,8 @@ from typing import Any
 from tqdm import tqdm
 
 from app.bootstrap import Services, build
-from app.errors import InvalidRequest
+from app.diskfull import write_failure
+from app.errors import InvalidRequest, StoreError
 from app.export import (
     COLLISIONS,
     DEFAULT_TEMPLATE,
@@ -184,6 +185,9 @@ def _proxy_sheet(items: list[ExportItem], services: Services, fetch: Fetcher | N
             page=args.page, cut_marks=not args.no_cut_marks, bleed_mm=args.bleed,
             progress=lambda done, _total: bar.update(done - bar.n),
         )
+    except OSError as exc:
+        raise StoreError(f"Cannot write {args.pdf}: {write_failure(exc, Path(args.pdf).parent)}"
+                         ) from exc
     finally:
         bar.close()
     print(f"Wrote {args.pdf}: {len(found)} card{'s' if len(found) != 1 else ''} on "

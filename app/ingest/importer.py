@@ -16,6 +16,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.diskfull import write_failure
+from app.errors import StoreError
 from app.images.store import ImageStore
 from app.ingest.classify import classify
 from app.ingest.report import ImportReport
@@ -159,4 +161,9 @@ def _copy(
         return []
     if target is None:
         raise ValueError("a source folder needs a target store")
-    return target.copy_from(folder, broken)
+    try:
+        return target.copy_from(folder, broken)
+    except OSError as exc:
+        raise StoreError(f"Cannot copy the images of {folder} into {target.folder}: "
+                         f"{write_failure(exc, target.folder)}; the catalogue was not "
+                         "changed") from exc

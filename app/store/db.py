@@ -38,7 +38,8 @@ class Store:
         try:
             migrate(conn)
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"Cannot open the catalogue {path}: {exc}") from exc
+            raise StoreError(f"Cannot open the catalogue {path}: "
+                             f"{write_failure(exc, path.parent)}") from exc
         finally:
             conn.close()
 
@@ -52,7 +53,8 @@ class Store:
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA busy_timeout = 10000")
         except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"Cannot open the catalogue {self.path}: {exc}") from exc
+            raise StoreError(f"Cannot open the catalogue {self.path}: "
+                             f"{write_failure(exc, self.path.parent)}") from exc
         return conn
 
     @contextmanager

@@ -16,6 +16,7 @@ import json
 import os
 from typing import Any
 
+from app.diskfull import write_failure
 from app.errors import StoreError
 from app.images.check import image_problem, stored_problem
 from app.images.store import ImageStore, is_plain_filename
@@ -134,7 +135,8 @@ async def _one(ctx: Context, store_name: str, target: ImageStore, filename: str,
                 size = pending_store(target).add(filename, data)
             except OSError as exc:
                 raise StoreError(f"Cannot write the image {filename} into {target.folder}: "
-                                 f"{exc}; the catalogue was not changed") from exc
+                                 f"{write_failure(exc, target.folder)}; the catalogue was "
+                                 "not changed") from exc
             unit.images.append((store_name, filename, size, True))
     if problem is not None:
         unit.problems = ctx.reject([RecordProblem(path, None, None, None, "image", problem)])

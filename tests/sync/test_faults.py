@@ -171,3 +171,18 @@ def test_a_hostile_record_is_rejected_and_never_wedges_the_next_sync(
     server.control()
     sync(mine, server.url, full=True)
     complete(mine, upstream)
+
+
+def test_a_sync_onto_a_really_full_disk_says_so(tmp_path: Path, healthy: ServerProcess) -> None:
+    from tests.helpers.smallfs import fill, small_fs
+
+    with small_fs(tmp_path / "small") as small:
+        mine = small / "mine"
+        previous(mine)
+        before = state(mine)
+        fill(small, 8192)
+        with pytest.raises(StoreError, match=r"the disk is full \(\d+\.\d MB free at ") as error:
+            sync(mine, healthy.url)
+        assert "Another sync" not in error.value.message
+        (small / "filler.bin").unlink()
+        assert state(mine) == before
