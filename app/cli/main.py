@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from app import __version__
 from app.cli import commands, deck_cmd, export_cmd, search_cmd, sync_cmd
+from app.cli.safe_stream import safe_terminal
 from app.errors import ArchivistError
 
 
@@ -99,6 +101,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     run = getattr(args, "run", commands.run_gui)
+    with safe_terminal():
+        return _run(run, args)
+
+
+def _run(run: Any, args: argparse.Namespace) -> int:
     try:
         return int(run(args))
     except ArchivistError as error:
