@@ -19,6 +19,7 @@ from app import API_VERSION
 from app.catalogue.base import Endpoints
 from app.model import Card, FeaturedSetGroup
 from app.server.errors import error_response, install_error_handlers
+from app.server.guards import HeadAsGet
 
 log = logging.getLogger("app.server")
 MAX_URL = 2048
@@ -110,4 +111,5 @@ def create_app(catalogue: Endpoints) -> FastAPI:
     def option_search() -> Response:
         return json_response(catalogue.option_search())
 
+    app.add_middleware(HeadAsGet)  # HEAD on every GET route (app/server/guards.py)
     return app
