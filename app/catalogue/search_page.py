@@ -24,6 +24,11 @@ MAX_PAGE_SIZE = 50
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]*)?$")
 
 
+MAX_PAGE = 1_000_000_000
+"""The highest ``page`` accepted: its offset must fit SQLite's 64-bit integers (a larger
+page answered 500 with an OverflowError)."""
+
+
 @dataclass(frozen=True)
 class SearchParams:
     """Validated ``/cards/search`` parameters."""
@@ -73,7 +78,7 @@ def parse_params(
     if last_update and not _DATE.match(last_update):
         raise InvalidRequest(f"last_update must be a date YYYY-MM-DD, not {last_update[:40]!r}")
     return SearchParams(
-        page=_positive_int("page", page, 1, None),
+        page=_positive_int("page", page, 1, MAX_PAGE),
         page_size=_positive_int("page_size", page_size, MAX_PAGE_SIZE, MAX_PAGE_SIZE),
         prefix=tuple(p for p in prefix if p),
         name=name or None,

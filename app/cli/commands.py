@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import logging
+import socket
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from app.bootstrap import build
 from app.cli.output import print_problems
 from app.diskfull import write_failure
-from app.errors import InvalidData, StoreError
+from app.errors import InvalidData, InvalidRequest, StoreError
 from app.images.cache import write_atomic
 from app.ingest import import_paths
 
@@ -90,22 +92,52 @@ def run_demo_thema(args: argparse.Namespace) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """``archivist serve [--host H] [--port P]``: run the HTTP mirror until Ctrl-C."""
+    """``archivist serve [--host H] [--port P] [--allow-host NAME]``: run the HTTP mirror until
+    Ctrl-C. The port is checked and bound before anything is announced; off loopback, the
+    ``Host`` header of each request is checked (:class:`app.server.guards.HostCheck`)."""
     import uvicorn
 
     from app.server import create_app
+    from app.server.guards import LOOPBACK, HostCheck, served_names
 
+    if not 1 <= args.port <= 65535:
+        raise InvalidRequest(f"--port must be between 1 and 65535, not {args.port}")
     services = build(args.data_dir, args.verbose)
+    listening = _bind(args.host, args.port)
     requests = logging.StreamHandler()  # one line per request on stderr, as well as the log
     requests.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
     logging.getLogger("app.server").addHandler(requests)
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"archivist: serving on {args.host}: reachable from other machines", file=sys.stderr)
+    app: Any = create_app(services.catalogue)
+    if args.host not in LOOPBACK:
+        names = served_names(args.host, args.allow_host or ())
+        app = HostCheck(app, names)
+        print(f"archivist: serving on {args.host}: reachable from other machines; answering "
+              f"only requests for {', '.join(sorted(names))}", file=sys.stderr)
     print(f"Serving {services.paths.catalogue_file} on http://{args.host}:{args.port}/ "
           "(Ctrl-C stops)", file=sys.stderr)
-    uvicorn.run(create_app(services.catalogue), host=args.host, port=args.port,
-                access_log=False, log_level="warning", log_config=None)
+    config = uvicorn.Config(app, access_log=False, log_level="warning", log_config=None)
+    uvicorn.Server(config).run(sockets=[listening])
     return 0
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``.
+
+    Raises:
+        InvalidRequest: the address cannot be bound (in use, not this machine's, no right).
+    """
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = infos[0]
+        listening = socket.socket(family, kind, proto)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+        listening.listen(2048)
+    except OSError as exc:
+        raise InvalidRequest(f"Cannot serve on {host}:{port}: "
+                             f"{exc.strerror or exc}") from None
+    listening.set_inheritable(True)
+    return listening
 
 
 def run_gui(args: argparse.Namespace) -> int:

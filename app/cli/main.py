@@ -69,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", parents=[common], help="serve the catalogue over HTTP")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
     p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765)")
+    p.add_argument("--allow-host", action="append", metavar="NAME",
+                   help="off loopback, also answer requests for this Host name (repeatable)")
     p.set_defaults(run=commands.run_serve)
 
     sync_cmd.add_parser(sub, common)
