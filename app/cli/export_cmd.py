@@ -84,6 +84,10 @@ def run_export_cmd(args: argparse.Namespace) -> int:
     failed, 2 for invalid arguments, 130 when interrupted."""
     if not (args.to or args.zip or args.pdf):
         raise InvalidRequest("Say where to: --to DIR, --zip FILE and/or --pdf FILE")
+    for option, value in (("--zip", args.zip), ("--pdf", args.pdf)):
+        if value and Path(value).is_dir():
+            raise InvalidRequest(f"{option} {value}: is a folder; give a file name "
+                                 f"(e.g. {Path(value) / ('cards' + option.replace('--', '.'))})")
     options = ExportOptions(
         folder=Path(args.to) if args.to else None,
         zip_path=Path(args.zip) if args.zip else None, format=args.format,

@@ -114,3 +114,16 @@ def test_get_output_onto_a_full_disk(tmp_path: Path, catalogue: Path) -> None:
                       "-o", str(out))
         _one_line_disk_full(result, small)
         assert not out.exists() and not list(small.glob(".*.part"))
+
+
+@pytest.mark.parametrize("option", ["--zip", "--pdf"])
+def test_a_folder_as_the_zip_or_pdf_file_is_one_line(
+    tmp_path: Path, catalogue: Path, option: str
+) -> None:
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    result = _run("export", "--data-dir", str(catalogue), "--offline", 's:"GEN 1st"',
+                  option, str(folder), "--on-exists", "replace")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().startswith(f"archivist: {option} {folder}: is a folder")
+    assert folder.is_dir() and not list(tmp_path.glob(".*.part"))
