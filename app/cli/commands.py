@@ -45,7 +45,7 @@ def _folder(option: str, value: str | None) -> Path | None:
 
 def run_get(args: argparse.Namespace) -> int:
     """``archivist get API_PATH [-o FILE]``: print the body; exit 0 only on status 200."""
-    services = build(args.data_dir, args.verbose)
+    services = build(args.data_dir, args.verbose, writing=False)
     from app.server.inprocess import dispatch
 
     response = dispatch(services.catalogue, args.api_path)
@@ -102,7 +102,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     if not 1 <= args.port <= 65535:
         raise InvalidRequest(f"--port must be between 1 and 65535, not {args.port}")
-    services = build(args.data_dir, args.verbose)
+    services = build(args.data_dir, args.verbose, writing=False)
     listening = _bind(args.host, args.port)
     requests = logging.StreamHandler()  # one line per request on stderr, as well as the log
     requests.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
@@ -144,7 +144,8 @@ def run_gui(args: argparse.Namespace) -> int:
     """Open the main window (imports Qt only now)."""
     from app.gui.shell.app import run_window
 
-    return run_window(build(getattr(args, "data_dir", None), getattr(args, "verbose", False)))
+    return run_window(build(getattr(args, "data_dir", None), getattr(args, "verbose", False),
+                            writing=False))
 
 
 def run_screenshot(args: argparse.Namespace) -> int:
@@ -153,6 +154,7 @@ def run_screenshot(args: argparse.Namespace) -> int:
 
     width, _, height = args.size.partition("x")
     return take_screenshot(
-        build(args.data_dir, args.verbose), Path(args.out), query=args.query, card=args.card,
+        build(args.data_dir, args.verbose, writing=False), Path(args.out), query=args.query,
+        card=args.card,
         size=(int(width), int(height)), page=args.page, edition=args.edition, theme=args.theme,
     )

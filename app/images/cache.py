@@ -6,6 +6,7 @@ An entry is keyed by the source file's name and size in bytes, so a replaced ima
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -58,5 +59,6 @@ class RoundedCache:
         except (OSError, SyntaxError) as exc:
             raise BadImage(f"The stored image {source.name} is broken ({exc}); "
                            "the next sync fetches it again") from exc
-        write_atomic(entry, data)
+        with contextlib.suppress(OSError):  # a read-only or full disk: serve it uncached
+            write_atomic(entry, data)
         return data

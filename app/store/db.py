@@ -11,7 +11,7 @@ from pathlib import Path
 
 from app.diskfull import write_failure
 from app.errors import StoreError
-from app.store.schema import migrate
+from app.store.schema import SCHEMA_VERSION, migrate
 
 log = logging.getLogger("app.store")
 
@@ -25,18 +25,27 @@ class Store:
 
     Args:
         path: the ``catalogue.sqlite3`` file; created, with its folder, when missing.
+        read_only: open an existing file for reading only (a read-only data folder): no
+            migration, no WAL, and every write transaction is refused.
 
     Raises:
-        StoreError: the file cannot be opened or is not a catalogue.
+        StoreError: the file cannot be opened or is not a catalogue (read-only: it is
+            missing or needs an upgrade).
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, read_only: bool = False) -> None:
         self.path = path
+        self.read_only = read_only
         self._local = threading.local()
         self._generation = 0
+        if read_only and not path.is_file():
+            raise StoreError(f"No catalogue at {path}, and its folder is read-only")
         conn = self.connect()
         try:
-            migrate(conn)
+            if read_only:
+                check_version(conn, path)
+            else:
+                migrate(conn)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"Cannot open the catalogue {path}: "
                              f"{write_failure(exc, path.parent)}") from exc
@@ -45,6 +54,8 @@ class Store:
 
     def connect(self) -> sqlite3.Connection:
         """Open a new connection (the caller closes it). Autocommit; explicit transactions."""
+        if self.read_only:
+            return self._connect_read_only()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -57,6 +68,16 @@ class Store:
                              f"{write_failure(exc, self.path.parent)}") from exc
         return conn
 
+    def _connect_read_only(self) -> sqlite3.Connection:
+        uri = f"{self.path.resolve().as_uri()}?mode=ro&immutable=1"
+        try:
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA query_only = ON")
+        except sqlite3.Error as exc:
+            raise StoreError(f"Cannot open the catalogue {self.path} (read-only): {exc}"
+                             ) from exc
+        return conn
+
     @contextmanager
     def transaction(self, what: str = "the catalogue") -> Iterator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` write transaction on a fresh connection: all or nothing.
@@ -64,6 +85,9 @@ class Store:
         Any exception inside the block rolls back; an SQLite error becomes a StoreError
         naming ``what`` and saying that nothing was changed.
         """
+        if self.read_only:
+            raise StoreError(f"The data folder {self.path.parent} is read-only: {what} cannot "
+                             "be changed")
         conn = self.connect()
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -96,3 +120,16 @@ class Store:
         if conn is not None:
             conn.close()
             self._local.conn = None
+
+
+def check_version(conn: sqlite3.Connection, path: Path) -> None:
+    """A read-only catalogue must be of this Archivist's schema version (it cannot migrate).
+
+    Raises:
+        StoreError: it is not.
+    """
+    (current,) = conn.execute("PRAGMA user_version").fetchone()
+    if current != SCHEMA_VERSION:
+        raise StoreError(f"The catalogue {path} has schema version {current}, this Archivist "
+                         f"needs {SCHEMA_VERSION}, and its folder is read-only: open it once "
+                         "from a writable folder")
