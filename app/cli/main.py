@@ -7,6 +7,7 @@ non-zero exit status, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -15,6 +16,8 @@ from app import __version__
 from app.cli import commands, deck_cmd, export_cmd, search_cmd, sync_cmd
 from app.cli.safe_stream import safe_terminal
 from app.errors import ArchivistError
+from app.paths import resolve_paths
+from app.store.integrity import REBUILD, forget_check, is_corruption
 
 
 def _common_options(defaults: bool) -> argparse.ArgumentParser:
@@ -113,6 +116,13 @@ def _run(run: Any, args: argparse.Namespace) -> int:
     except ArchivistError as error:
         print(f"archivist: {error.message}", file=sys.stderr)
         return 2 if error.status == 400 else 1
+    except sqlite3.DatabaseError as error:
+        if not is_corruption(error):
+            raise
+        forget_check(resolve_paths(getattr(args, "data_dir", None)).catalogue_file)
+        print(f"archivist: the catalogue is damaged ({error}); run the command again to move "
+              f"it aside, then {REBUILD}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("archivist: interrupted", file=sys.stderr)
         return 130

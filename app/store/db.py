@@ -11,6 +11,7 @@ from pathlib import Path
 
 from app.diskfull import write_failure
 from app.errors import StoreError
+from app.store.integrity import REBUILD, DamagedCatalogue, check_at_open, is_corruption, move_aside
 from app.store.schema import SCHEMA_VERSION, migrate
 
 log = logging.getLogger("app.store")
@@ -45,8 +46,15 @@ class Store:
             if read_only:
                 check_version(conn, path)
             else:
+                check_at_open(conn, path)
                 migrate(conn)
         except sqlite3.DatabaseError as exc:
+            if is_corruption(exc):
+                conn.close()
+                aside = move_aside(path)
+                raise DamagedCatalogue(f"The catalogue {path} is damaged ({exc}); it was moved "
+                                       f"aside to {aside.name} (kept, not deleted): {REBUILD}"
+                                       ) from exc
             raise StoreError(f"Cannot open the catalogue {path}: "
                              f"{write_failure(exc, path.parent)}") from exc
         finally:
