@@ -116,7 +116,7 @@ class MainWindow(QMainWindow):
             self.tabs.setTabToolTip(number - 1, f"{title} (Ctrl+{number})")
             QShortcut(QKeySequence(f"Ctrl+{number}"), self, partial(self.show_page, name))
         self.setCentralWidget(self.tabs)
-        self.count_label = QLabel()
+        self.count_label = QLabel(textFormat=Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.count_label)
         # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
         self.sync = SyncController(services, self, settings, dialogs)
