@@ -19,7 +19,7 @@ from app import API_VERSION
 from app.catalogue.base import Endpoints
 from app.model import Card, FeaturedSetGroup
 from app.server.errors import error_response, install_error_handlers
-from app.server.guards import HeadAsGet
+from app.server.guards import HeadAsGet, install_corruption_handler
 
 log = logging.getLogger("app.server")
 MAX_URL = 2048
@@ -112,4 +112,5 @@ def create_app(catalogue: Endpoints) -> FastAPI:
         return json_response(catalogue.option_search())
 
     app.add_middleware(HeadAsGet)  # HEAD on every GET route (app/server/guards.py)
+    install_corruption_handler(app, getattr(getattr(catalogue, "store", None), "path", None))
     return app

@@ -2,6 +2,8 @@
 
 * :class:`HeadAsGet` answers ``HEAD`` like ``GET`` without the body (issue 10, item 12:
   ``Allow`` said ``GET, HEAD`` while ``HEAD`` answered 405).
+* :func:`install_corruption_handler` answers a damaged catalogue with a JSON 500 that says
+  so (issue 10, item 16).
 * :class:`HostCheck` refuses a request whose ``Host`` header names no address or name the
   server serves (issue 10, item 10: DNS rebinding). ``archivist serve`` installs it when it
   binds to an address other than loopback.
@@ -11,9 +13,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import socket
+import sqlite3
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from pathlib import Path
 from typing import Any
+
+log = logging.getLogger("app.server")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -97,3 +104,27 @@ class HostCheck:
                 await send({"type": "http.response.body", "body": body})
                 return
         await self.app(scope, receive, send)
+
+
+def install_corruption_handler(app: Any, catalogue_file: Path | None) -> None:
+    """Answer SQLite's corruption errors with a JSON 500 that says so (no traceback), and
+    make the next open of ``catalogue_file`` check it (issue 10, item 16).
+
+    Args:
+        app: the FastAPI application.
+        catalogue_file: the catalogue's SQLite file (None: a catalogue without one).
+    """
+    from app.server.errors import error_response
+    from app.store.integrity import REBUILD, forget_check, is_corruption
+
+    async def damaged(request: Any, exc: Exception) -> Any:
+        if not is_corruption(exc):
+            log.exception("unexpected error on %s", request.url.path)
+            return error_response(500, "Internal error; the details are in the server's log")
+        if catalogue_file is not None:
+            forget_check(catalogue_file)
+        log.warning("damaged catalogue on %s: %s", request.url.path, exc)
+        return error_response(500, f"The catalogue is damaged ({exc}): restart the server to "
+                                   f"move it aside, then {REBUILD}")
+
+    app.add_exception_handler(sqlite3.DatabaseError, damaged)

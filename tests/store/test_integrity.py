@@ -70,3 +70,21 @@ def test_the_cli_says_it_in_one_line_and_the_next_command_works(tmp_path: Path) 
     assert list(path.parent.glob("catalogue.sqlite3.damaged-*"))
     again = _run("search", "--data-dir", str(path.parent), "integrity")
     assert again.returncode == 0 and "The catalogue is empty" in again.stdout
+
+
+@pytest.mark.allow_log(r"^damaged catalogue on ")
+def test_the_server_says_damaged_in_json_and_the_next_open_checks(tmp_path: Path) -> None:
+    from app.catalogue import LocalCatalogue
+    from app.server import InProcessClient
+    from app.store.integrity import _signature, _stamp_file
+
+    path = _catalogue(tmp_path)
+    Store(path).close()
+    _damage(path)  # damage the check does not see (its size and time restored)
+    _stamp_file(path).write_text(json.dumps(_signature(path)), encoding="utf-8")
+    client = InProcessClient(LocalCatalogue.open(path.parent))
+    answers = [client.get(f"/cards/search?page={p}") for p in range(1, 10)]
+    damaged = [a for a in answers if a.status == 500]
+    assert damaged, [a.status for a in answers]
+    assert "The catalogue is damaged" in json.loads(damaged[0].body)["error"]
+    assert not _stamp_file(path).exists()
