@@ -12,7 +12,8 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from app.errors import ArchivistError, NotFound, UpstreamError
+from app.diskfull import write_failure
+from app.errors import ArchivistError, NotFound, StoreError, UpstreamError
 from app.export.plan import ExportItem
 from app.export.report import Problem
 from app.images.check import BadImage, image_problem
@@ -74,7 +75,11 @@ class ApiFetcher:
         problem = image_problem(data)
         if problem is not None:
             raise BadImage(f"the API's image {filename} is broken: {problem}")
-        self._images.add(filename, data)
+        try:
+            self._images.add(filename, data)
+        except OSError as exc:
+            raise StoreError(f"Cannot store the fetched image {filename}: "
+                             f"{write_failure(exc, self._images.folder)}") from exc
         if self._store is not None:
             Writer(self._store).write([], images=[(filename, len(data))])
         return self._images.path_for(filename)

@@ -186,3 +186,18 @@ def test_a_sync_onto_a_really_full_disk_says_so(tmp_path: Path, healthy: ServerP
         assert "Another sync" not in error.value.message
         (small / "filler.bin").unlink()
         assert state(mine) == before
+
+
+@pytest.mark.allow_log(r"^not stored: ")
+def test_a_stale_mirror_does_not_roll_newer_cards_back(tmp_path: Path,
+                                                       healthy: ServerProcess) -> None:
+    mine = tmp_path / "mine"
+    write_cards(mine, [generated_card(1, flavor="Mine, newer.",
+                                      last_update="2030-01-01T00:00:00.000Z")])
+    report = sync(mine, healthy.url)
+    assert [k.uuid for k in report.write.kept_out] == ["genc000001"]
+    assert "1 records older than the catalogue were kept out" in report.summary()
+    assert state(mine)["cards"]["generated-1"]["flavor"] == "Mine, newer."
+    forced = sync(mine, healthy.url, full=True, allow_older=True)
+    assert forced.write.kept_out == [] and forced.write.changed == 1
+    assert state(mine)["cards"]["generated-1"]["flavor"] != "Mine, newer."
