@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from app.store.batch import Batch, delete_card
 from app.store.db import Store
-from app.store.facts import edition_facts, index_card, unindex_card
+from app.store.facts import edition_facts, index_card
 from app.store.featured import add_logos, replace_featured, replace_options
-from app.store.guard import Refusal, older_than_stored
+from app.store.guard import Refusal
 from app.store.thema import write_history
 
 log = logging.getLogger("app.store")
@@ -147,7 +148,7 @@ class Writer:
 
     def __init__(self, store: Store) -> None:
         self._store = store
-        self._batch = _Batch([], set(), False)
+        self._batch = Batch([], set(), False)
 
     def write(
         self,
@@ -191,7 +192,7 @@ class Writer:
             stamp = utc_stamp()
             batch = list(cards)
             removing = set(remove)
-            self._batch = _Batch(batch, removing, allow_older)
+            self._batch = Batch(batch, removing, allow_older)
             written: set[str] = set()
             for record in batch:
                 self._upsert_card(conn, record, report, stamp)
@@ -308,7 +309,7 @@ class Writer:
         )]
         if conn.execute("SELECT 1 FROM cards WHERE uuid = ?", (uuid,)).fetchone() is None:
             return
-        self.delete_card(conn, uuid)
+        delete_card(conn, uuid)
         conn.executemany(
             "DELETE FROM thema_history WHERE edition_uuid = ? "
             "AND NOT EXISTS (SELECT 1 FROM editions WHERE uuid = ?)",
@@ -316,75 +317,6 @@ class Writer:
         )
         r.removed += 1
         r.editions_removed += len(editions)
-
-    @staticmethod
-    def delete_card(conn: sqlite3.Connection, uuid: str) -> None:
-        row = conn.execute("SELECT rowid FROM cards WHERE uuid = ?", (uuid,)).fetchone()
-        if row is not None:
-            unindex_card(conn, row[0])
-            conn.execute("DELETE FROM cards WHERE uuid = ?", (uuid,))
-
-
-class _Batch:
-    """What one write receives and removes, to tell a legitimate slug or edition move (the
-    other card leaves it in the same write) from a collision that would destroy a card."""
-
-    def __init__(self, records: list[CardRecord], removing: set[str], allow_older: bool) -> None:
-        self.slugs = {r.uuid: str(r.raw.get("slug")) for r in records}
-        self.editions = {
-            r.uuid: {str(e.get("uuid")) for e in r.raw.get("editions") or []} for r in records
-        }
-        self.removing = removing
-        self.allow_older = allow_older
-
-    def _leaves(self, other: str, *, slug: str | None = None, edition: str | None = None) -> bool:
-        if other in self.removing:
-            return True
-        if other not in self.slugs:
-            return False
-        if slug is not None:
-            return self.slugs[other] != slug
-        return edition not in self.editions[other]
-
-    def refusal(
-        self, conn: sqlite3.Connection, record: CardRecord, stored: dict[str, Any] | None
-    ) -> Refusal | None:
-        """Why ``record`` must not be written (see :mod:`app.store.guard`), or None."""
-        card = record.raw
-        uuid, slug = str(card["uuid"]), str(card["slug"])
-        if stored is not None and not self.allow_older:
-            why = older_than_stored(card, stored, record.filled)
-            if why is not None:
-                return Refusal(uuid, slug, "last_update", f"older than the catalogue: {why}")
-        clash = conn.execute(
-            "SELECT uuid, name FROM cards WHERE slug = ? AND uuid != ?", (slug, uuid)
-        ).fetchone()
-        if clash is not None and not self._leaves(clash[0], slug=slug):
-            return Refusal(uuid, slug, "slug", f"the slug {slug!r} belongs to another card "
-                           f"({clash[1]!r}, uuid {clash[0]}); a card may take it only by renaming "
-                           "the same uuid")
-        for index, edition in enumerate(card["editions"]):
-            owner = conn.execute(
-                "SELECT e.card_uuid, c.name FROM editions e JOIN cards c ON c.uuid = e.card_uuid "
-                "WHERE e.uuid = ? AND e.card_uuid != ?", (edition["uuid"], uuid)
-            ).fetchone()
-            if owner is not None and not self._leaves(owner[0], edition=edition["uuid"]):
-                return Refusal(uuid, slug, f"editions.{index}.uuid",
-                               f"the edition uuid {edition['uuid']} belongs to another card "
-                               f"({owner[1]!r}, uuid {owner[0]})")
-        return None
-
-    def free_slug(self, conn: sqlite3.Connection, other: str, r: WriteReport) -> None:
-        """Take a slug from ``other``, which leaves it in this write (see :meth:`refusal`)."""
-        if other in self.removing:
-            slug = conn.execute("SELECT slug FROM cards WHERE uuid = ?", (other,)).fetchone()
-            Writer.delete_card(conn, other)
-            r.replaced_slugs.append(str(slug[0]) if slug else "")
-        else:
-            target = self.slugs[other]
-            if conn.execute("SELECT 1 FROM cards WHERE slug = ?", (target,)).fetchone():
-                target = f"{target}~moving-{other}"
-            conn.execute("UPDATE cards SET slug = ? WHERE uuid = ?", (target, other))
 
 
 def read_meta(store: Store, prefix: str = "") -> dict[str, str]:
