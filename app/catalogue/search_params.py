@@ -33,6 +33,11 @@ _STAT = re.compile(r"^\s*([a-z_]+)\s*(<=|>=|=|<|>)\s*(-?\d+(?:\.\d+)?|[xX])\s*$"
 _TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no")
 
 
+MAX_PAGE = 1_000_000_000
+"""The highest ``page`` accepted: its offset must fit SQLite's 64-bit integers (a larger
+page answered 500 with an OverflowError)."""
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter: its kind, whether it repeats, and its allowed values.
@@ -186,7 +191,7 @@ def parse_api_query(
             else:
                 fields[name] = tuple(chosen) if param.many else chosen[0]
         elif param.kind == "int":
-            high = MAX_PAGE_SIZE if name == "page_size" else None
+            high = {"page_size": MAX_PAGE_SIZE, "page": MAX_PAGE}.get(name)
             fields[name] = _int(name, values[0], 0 if name == "legality_limit" else 1, high)
         elif param.kind == "bool":
             fields[name] = _bool(name, values[0])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import socket
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,7 +12,9 @@ from typing import Any
 
 from app.bootstrap import build
 from app.cli.output import print_problems
-from app.errors import InvalidData
+from app.diskfull import write_failure
+from app.errors import InvalidData, InvalidRequest, StoreError
+from app.images.cache import write_atomic
 from app.ingest import import_paths
 
 
@@ -22,9 +25,11 @@ def run_import(args: argparse.Namespace) -> int:
     logos = _folder("--logos", args.logos)
     report = import_paths(
         services.store, [Path(p) for p in args.paths], images, services.images,
-        logos, services.catalogue.logos,
+        logos, services.catalogue.logos, allow_older=args.allow_older,
     )
     print_problems(report.rejected)
+    print_problems(report.write.refused)
+    print_problems(report.write.kept_out, "kept out")
     print(report.summary())
     return 0
 
@@ -42,7 +47,7 @@ def run_get(args: argparse.Namespace) -> int:
     """``archivist get API_PATH [-o FILE]``: print the body (or write it to FILE); exit 0
     only on status 200. An error answer is never written to FILE (it stays as it was): its
     message goes to stderr on one line with the status."""
-    services = build(args.data_dir, args.verbose)
+    services = build(args.data_dir, args.verbose, writing=False)
     from app.server.inprocess import dispatch
 
     response = dispatch(services.catalogue, args.api_path)
@@ -55,7 +60,7 @@ def run_get(args: argparse.Namespace) -> int:
         print(f"status {response.status}", file=sys.stderr)
         return 1
     if args.output:
-        Path(args.output).write_bytes(response.body)
+        _write_output(Path(args.output), response.body)
     else:
         _print_body(response.body, response.media_type)
     return 0
@@ -78,6 +83,18 @@ def _error_text(body: bytes) -> str:
     return text.splitlines()[0] if text else "no message"
 
 
+def _write_output(target: Path, body: bytes) -> None:
+    """Write ``body`` to ``target`` whole or not at all (a temporary file, then a rename).
+
+    Raises:
+        StoreError: the file cannot be written (a full disk); no partial file is left.
+    """
+    try:
+        write_atomic(target, body)
+    except OSError as exc:
+        raise StoreError(f"Cannot write {target}: {write_failure(exc, target.parent)}") from exc
+
+
 def run_demo_thema(args: argparse.Namespace) -> int:
     """``archivist demo-thema``: generated history for every dynamic edition (demo data)."""
     from app.ingest.thema import import_generated_history
@@ -97,42 +114,80 @@ def run_demo_thema(args: argparse.Namespace) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """``archivist serve [--host H] [--port P] [--workers N]``: run the HTTP mirror until
-    Ctrl-C; with N > 1, uvicorn runs N worker processes over the same catalogue file."""
+    """``archivist serve [--host H] [--port P] [--workers N] [--allow-host NAME]``: run the
+    HTTP mirror until Ctrl-C; with N > 1, uvicorn runs N worker processes over the same
+    catalogue file. The port is checked and bound before anything is announced; off loopback,
+    the ``Host`` header of each request is checked (:class:`app.server.guards.HostCheck`)."""
     import os
 
     import uvicorn
 
     from app.paths import ENV_DATA_DIR
     from app.server import create_app
-    from app.server.workers import ENV_VERBOSE, log_requests_to_stderr, run_workers
+    from app.server.guards import LOOPBACK, HostCheck, served_names
+    from app.server.workers import (
+        ENV_SERVED_NAMES,
+        ENV_VERBOSE,
+        log_requests_to_stderr,
+        run_workers,
+    )
 
     workers = getattr(args, "workers", 1)
     if not 1 <= workers <= 64:
         raise InvalidData("--workers must be between 1 and 64")
-    services = build(args.data_dir, args.verbose)  # creates and migrates the file once
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"archivist: serving on {args.host}: reachable from other machines", file=sys.stderr)
+    if not 1 <= args.port <= 65535:
+        raise InvalidRequest(f"--port must be between 1 and 65535, not {args.port}")
+    services = build(args.data_dir, args.verbose, writing=False)
+    names = None if args.host in LOOPBACK else served_names(args.host, args.allow_host or ())
+    listening = _bind(args.host, args.port)
+    if names is not None:
+        print(f"archivist: serving on {args.host}: reachable from other machines; answering "
+              f"only requests for {', '.join(sorted(names))}", file=sys.stderr)
     print(f"Serving {services.paths.catalogue_file} on http://{args.host}:{args.port}/ "
           f"with {workers} worker{'s' if workers > 1 else ''} (Ctrl-C stops)", file=sys.stderr)
-    options: dict[str, Any] = {"host": args.host, "port": args.port, "access_log": False,
-                               "log_level": "warning", "log_config": None}
     if workers == 1:
         log_requests_to_stderr()
-        uvicorn.run(create_app(services.catalogue), **options)
+        app: Any = create_app(services.catalogue)
+        if names is not None:
+            app = HostCheck(app, names)
+        config = uvicorn.Config(app, access_log=False, log_level="warning", log_config=None)
+        uvicorn.Server(config).run(sockets=[listening])
         return 0
     if args.data_dir:  # otherwise the workers resolve the same default folders
         os.environ[ENV_DATA_DIR] = str(Path(args.data_dir).expanduser().resolve())
     os.environ[ENV_VERBOSE] = "1" if args.verbose else "0"
-    run_workers(args.host, args.port, workers)
+    if names is not None:
+        os.environ[ENV_SERVED_NAMES] = ",".join(sorted(names))
+    run_workers(listening, workers)
     return 0
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``.
+
+    Raises:
+        InvalidRequest: the address cannot be bound (in use, not this machine's, no right).
+    """
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = infos[0]
+        listening = socket.socket(family, kind, proto)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+        listening.listen(2048)
+    except OSError as exc:
+        raise InvalidRequest(f"Cannot serve on {host}:{port}: "
+                             f"{exc.strerror or exc}") from None
+    listening.set_inheritable(True)
+    return listening
 
 
 def run_gui(args: argparse.Namespace) -> int:
     """Open the main window (imports Qt only now)."""
     from app.gui.shell.app import run_window
 
-    return run_window(build(getattr(args, "data_dir", None), getattr(args, "verbose", False)))
+    return run_window(build(getattr(args, "data_dir", None), getattr(args, "verbose", False),
+                            writing=False))
 
 
 def run_screenshot(args: argparse.Namespace) -> int:
@@ -141,7 +196,8 @@ def run_screenshot(args: argparse.Namespace) -> int:
 
     width, _, height = args.size.partition("x")
     return take_screenshot(
-        build(args.data_dir, args.verbose), Path(args.out), query=args.query, card=args.card,
+        build(args.data_dir, args.verbose, writing=False), Path(args.out), query=args.query,
+        card=args.card,
         size=(int(width), int(height)), page=args.page, edition=args.edition, theme=args.theme,
         deck=Path(args.deck) if args.deck else None,
     )

@@ -24,7 +24,8 @@ from typing import Any
 from tqdm import tqdm
 
 from app.bootstrap import Services, build
-from app.errors import InvalidRequest
+from app.diskfull import write_failure
+from app.errors import InvalidRequest, StoreError
 from app.export import (
     COLLISIONS,
     DEFAULT_TEMPLATE,
@@ -83,6 +84,10 @@ def run_export_cmd(args: argparse.Namespace) -> int:
     failed, 2 for invalid arguments, 130 when interrupted."""
     if not (args.to or args.zip or args.pdf):
         raise InvalidRequest("Say where to: --to DIR, --zip FILE and/or --pdf FILE")
+    for option, value in (("--zip", args.zip), ("--pdf", args.pdf)):
+        if value and Path(value).is_dir():
+            raise InvalidRequest(f"{option} {value}: is a folder; give a file name "
+                                 f"(e.g. {Path(value) / ('cards' + option.replace('--', '.'))})")
     options = ExportOptions(
         folder=Path(args.to) if args.to else None,
         zip_path=Path(args.zip) if args.zip else None, format=args.format,
@@ -184,6 +189,9 @@ def _proxy_sheet(items: list[ExportItem], services: Services, fetch: Fetcher | N
             page=args.page, cut_marks=not args.no_cut_marks, bleed_mm=args.bleed,
             progress=lambda done, _total: bar.update(done - bar.n),
         )
+    except OSError as exc:
+        raise StoreError(f"Cannot write {args.pdf}: {write_failure(exc, Path(args.pdf).parent)}"
+                         ) from exc
     finally:
         bar.close()
     print(f"Wrote {args.pdf}: {len(found)} card{'s' if len(found) != 1 else ''} on "

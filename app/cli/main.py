@@ -7,12 +7,17 @@ non-zero exit status, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from app import __version__
 from app.cli import commands, deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
+from app.cli.safe_stream import safe_terminal
 from app.errors import ArchivistError
+from app.paths import resolve_paths
+from app.store.integrity import REBUILD, forget_check, is_corruption
 
 
 def _common_options(defaults: bool) -> argparse.ArgumentParser:
@@ -46,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="PATH", help="JSON files or folders of them")
     p.add_argument("--images", metavar="DIR", help="folder of card images named by API file name")
     p.add_argument("--logos", metavar="DIR", help="folder of featured-set logos (<PREFIX>.png)")
+    p.add_argument("--allow-older", action="store_true",
+                   help="replace stored cards with older records too (rolls data back)")
     p.set_defaults(run=commands.run_import)
 
     p = sub.add_parser("get", parents=[common], help="print what the catalogue answers for a path")
@@ -67,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765)")
     p.add_argument("--workers", type=int, default=1,
                    help="worker processes over the same catalogue (default 1)")
+    p.add_argument("--allow-host", action="append", metavar="NAME",
+                   help="off loopback, also answer requests for this Host name (repeatable)")
     p.set_defaults(run=commands.run_serve)
 
     sync_cmd.add_parser(sub, common)
@@ -103,11 +112,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     run = getattr(args, "run", commands.run_gui)
+    with safe_terminal():
+        return _run(run, args)
+
+
+def _run(run: Any, args: argparse.Namespace) -> int:
     try:
         return int(run(args))
     except ArchivistError as error:
         print(f"archivist: {error.message}", file=sys.stderr)
         return 2 if error.status == 400 else 1
+    except sqlite3.DatabaseError as error:
+        if not is_corruption(error):
+            raise
+        forget_check(resolve_paths(getattr(args, "data_dir", None)).catalogue_file)
+        print(f"archivist: the catalogue is damaged ({error}); run the command again to move "
+              f"it aside, then {REBUILD}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("archivist: interrupted", file=sys.stderr)
         return 130

@@ -52,7 +52,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def run_search(args: argparse.Namespace) -> int:
     """Run the query; exit 0 when it ran (with or without hits), 2 for a malformed query."""
-    services = build(args.data_dir, args.verbose)
+    services = build(args.data_dir, args.verbose, writing=False)
     try:
         result = services.catalogue.query(
             args.query, per=args.per, sort=args.sort, descending=args.desc,

@@ -43,6 +43,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
                    help="requests in flight at most (default 4)")
     p.add_argument("--retries", type=int, default=5, metavar="N",
                    help="further attempts of a failed request, with growing pauses (default 5)")
+    p.add_argument("--allow-older", action="store_true",
+                   help="replace stored cards with older records too (a stale mirror)")
     p.set_defaults(run=run_sync)
 
 
@@ -97,6 +99,7 @@ def run_sync(args: argparse.Namespace) -> int:
         raise InvalidRequest("--retries must be between 0 and 20")
     services = build(args.data_dir, args.verbose)
     options = SyncOptions(api_url=api, images=args.images, full=args.full,
+                          allow_older=args.allow_older,
                           client=ClientSettings(concurrency=args.concurrency,
                                                 retries=args.retries))
     bar = ProgressBar()
@@ -109,5 +112,7 @@ def run_sync(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     print_problems(report.rejected)
+    print_problems(report.write.refused)
+    print_problems(report.write.kept_out, "kept out")
     print(report.summary())
     return 0

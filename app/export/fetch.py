@@ -12,9 +12,11 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from app.errors import ArchivistError, NotFound, UpstreamError
+from app.diskfull import write_failure
+from app.errors import ArchivistError, NotFound, StoreError, UpstreamError
 from app.export.plan import ExportItem
 from app.export.report import Problem
+from app.images.check import BadImage, image_problem
 from app.images.store import ImageStore
 from app.store import Store, Writer
 from app.store.writer import read_meta
@@ -59,7 +61,8 @@ class ApiFetcher:
 
         Raises:
             NotFound: the API has no such image. UpstreamError: the API is unreachable
-            or failed. InvalidRequest: not a plain file name.
+            or failed. InvalidRequest: not a plain file name. BadImage: the body is not a
+            whole image (cut short, undecodable, too many pixels); nothing was stored.
         """
         if self._offline is not None:
             raise UpstreamError(self._offline)
@@ -69,7 +72,14 @@ class ApiFetcher:
             self._offline = f"not stored, and {self.api_url} is unreachable ({error.message})"
             log.warning("image fetch failed, treating the API as offline: %s", error.message)
             raise UpstreamError(self._offline) from error
-        self._images.add(filename, data)
+        problem = image_problem(data)
+        if problem is not None:
+            raise BadImage(f"the API's image {filename} is broken: {problem}")
+        try:
+            self._images.add(filename, data)
+        except OSError as exc:
+            raise StoreError(f"Cannot store the fetched image {filename}: "
+                             f"{write_failure(exc, self._images.folder)}") from exc
         if self._store is not None:
             Writer(self._store).write([], images=[(filename, len(data))])
         return self._images.path_for(filename)

@@ -7,6 +7,7 @@ real name; only ``.<name>.<random>.part`` files, which are removed on failure.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import tempfile
@@ -80,10 +81,14 @@ class ZipWriter:
         return self.target
 
     def discard(self) -> None:
-        """Remove the temporary file if it is still there (idempotent)."""
-        if self._zip is not None:
-            self._zip.close()
-            self._zip = None
-        if self._tmp is not None:
-            self._tmp.unlink(missing_ok=True)
-            self._tmp = None
+        """Remove the temporary file if it is still there (idempotent; also when closing the
+        ZIP fails on a full disk)."""
+        try:
+            if self._zip is not None:
+                zip_file, self._zip = self._zip, None
+                with contextlib.suppress(OSError, ValueError):
+                    zip_file.close()
+        finally:
+            if self._tmp is not None:
+                self._tmp.unlink(missing_ok=True)
+                self._tmp = None

@@ -13,6 +13,7 @@ from typing import Literal
 
 from PIL import Image
 
+from app.images.check import open_bounded
 from app.images.rounded import rounded_png
 
 Format = Literal["jpeg", "png-rounded"]
@@ -33,7 +34,8 @@ def render(source: str, fmt: str, width: int | None = None) -> bytes:
             image's own width) keeps the original size.
 
     Raises:
-        OSError: the file cannot be read. PIL.UnidentifiedImageError: not an image.
+        OSError: the file cannot be read or is cut short. BadImage: not an image, or
+            too many pixels to decode safely.
         ValueError: an unknown format.
     """
     data = Path(source).read_bytes()
@@ -43,7 +45,7 @@ def render(source: str, fmt: str, width: int | None = None) -> bytes:
         raise ValueError(f"unknown export format {fmt!r}")
     if width is None:
         return rounded_png(data)
-    with Image.open(io.BytesIO(data)) as probe:
+    with open_bounded(data) as probe:
         original = probe.width
     if width <= original:
         return rounded_png(data, width)
@@ -52,7 +54,7 @@ def render(source: str, fmt: str, width: int | None = None) -> bytes:
 
 
 def _scaled(data: bytes, width: int) -> Image.Image:
-    with Image.open(io.BytesIO(data)) as source:
+    with open_bounded(data) as source:
         image = source.convert("RGB")
     if width == image.width:
         return image
@@ -61,7 +63,7 @@ def _scaled(data: bytes, width: int) -> Image.Image:
 
 
 def _scaled_jpeg(data: bytes, width: int) -> bytes:
-    with Image.open(io.BytesIO(data)) as probe:
+    with open_bounded(data) as probe:
         if probe.width == width:
             return data
     return _encode(_scaled(data, width), "JPEG", quality=JPEG_QUALITY, optimize=True)

@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from app.diskfull import write_failure
+from app.errors import StoreError
 from app.export.fetch import Fetcher, resolve_sources
 from app.export.files import ZipWriter, write_file
 from app.export.jobs import ExportOptions, Job, assign_jobs, free_name, rendered
@@ -47,6 +49,7 @@ def run_export(
 
     Raises:
         InvalidRequest: invalid options (checked before anything is written).
+        StoreError: the ZIP file cannot be written (a full disk); its partial file is gone.
     """
     options.validate()
     started = time.monotonic()
@@ -74,7 +77,7 @@ def run_export(
         if job.target is None and zip_target is None:
             tick(job.name)  # kept: the file exists and the policy is skip
     jobs = [j for j in jobs if j.target is not None or zip_target is not None]
-    archive = ZipWriter(zip_target) if zip_target is not None else None
+    archive = _open_zip(zip_target)
     try:
         for job, outcome in rendered(jobs, options, cancel):
             if isinstance(outcome, BaseException):
@@ -86,6 +89,12 @@ def run_export(
         report.cancelled = cancel.is_set() and done < report.total
         if archive is not None:
             report.zip_path = archive.finish(commit=not report.cancelled)
+    except OSError as exc:
+        if archive is None:
+            raise
+        raise StoreError(f"Cannot write {archive.target}: "
+                         f"{write_failure(exc, archive.target.parent)}; nothing was kept "
+                         "of the ZIP file") from exc
     finally:
         if archive is not None:
             archive.discard()
@@ -98,7 +107,8 @@ def _write(job: Job, data: bytes, archive: ZipWriter | None, report: ExportRepor
         try:
             write_file(job.target, data)
         except OSError as error:
-            report.failed.append(Problem(job.item, f"cannot write {job.target}: {error}"))
+            report.failed.append(Problem(
+                job.item, f"cannot write {job.target}: {write_failure(error, job.target.parent)}"))
             return
         report.written.append(job.target)
         report.replaced += job.replaces
@@ -106,6 +116,15 @@ def _write(job: Job, data: bytes, archive: ZipWriter | None, report: ExportRepor
     if archive is not None:
         archive.add(job.name, data)
         report.zipped += 1
+
+
+def _open_zip(target: Path | None) -> ZipWriter | None:
+    if target is None:
+        return None
+    try:
+        return ZipWriter(target)
+    except OSError as exc:
+        raise StoreError(f"Cannot write {target}: {write_failure(exc, target.parent)}") from exc
 
 
 def _zip_target(options: ExportOptions, report: ExportReport) -> Path | None:

@@ -6,10 +6,12 @@ An entry is keyed by the source file's name and size in bytes, so a replaced ima
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
 
+from app.images.check import BadImage
 from app.images.rounded import rounded_png
 
 
@@ -41,12 +43,22 @@ class RoundedCache:
         return self.folder / f"{source.stem}-{source.stat().st_size}.png"
 
     def rounded(self, source: Path) -> bytes:
-        """The rounded PNG of ``source``, from the cache or made and cached now."""
+        """The rounded PNG of ``source``, from the cache or made and cached now.
+
+        Raises:
+            BadImage: the stored file is not an image, is cut short or has too many pixels
+                (the next sync fetches it again).
+        """
         entry = self.entry(source)
         try:
             return entry.read_bytes()
         except FileNotFoundError:
             pass
-        data = rounded_png(source.read_bytes())
-        write_atomic(entry, data)
+        try:
+            data = rounded_png(source.read_bytes())
+        except (OSError, SyntaxError) as exc:
+            raise BadImage(f"The stored image {source.name} is broken ({exc}); "
+                           "the next sync fetches it again") from exc
+        with contextlib.suppress(OSError):  # a read-only or full disk: serve it uncached
+            write_atomic(entry, data)
         return data

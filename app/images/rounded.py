@@ -10,6 +10,8 @@ import io
 
 from PIL import Image, ImageDraw
 
+from app.images.check import open_bounded
+
 CORNER_RATIO = 3.0 / 63.0
 SUPERSAMPLE = 4
 PNG_COMPRESS_LEVEL = 1
@@ -54,9 +56,10 @@ def rounded_png(data: bytes, width: int | None = None) -> bytes:
         width: scale to this width in pixels, keeping the aspect ratio; None keeps the size.
 
     Raises:
-        PIL.UnidentifiedImageError: ``data`` is not an image.
+        BadImage: ``data`` is not an image, or has more than ``MAX_PIXELS`` pixels.
+        OSError: the image is cut short.
     """
-    with Image.open(io.BytesIO(data)) as source:
+    with open_bounded(data) as source:
         image: Image.Image = source
         image.load()
         if width and width < image.width:
@@ -70,8 +73,12 @@ def rounded_png(data: bytes, width: int | None = None) -> bytes:
 
 
 def rounded_thumbnail(data: bytes, width: int, height: int) -> Image.Image:
-    """An RGBA thumbnail fitting ``width`` × ``height`` with rounded corners, for tiles."""
-    with Image.open(io.BytesIO(data)) as source:
+    """An RGBA thumbnail fitting ``width`` × ``height`` with rounded corners, for tiles.
+
+    Raises:
+        BadImage: not an image, or too many pixels to decode safely.
+    """
+    with open_bounded(data) as source:
         source.draft("RGB", (width, height))  # JPEG: decode at a reduced scale, much faster
         image = source.convert("RGB")
         image.thumbnail((width, height), Image.Resampling.LANCZOS)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from app.errors import InvalidRequest, NotFound
 from app.images.cache import write_atomic
+from app.images.check import stored_problem
 
 log = logging.getLogger("app.images")
 
@@ -70,11 +71,19 @@ class ImageStore:
         write_atomic(self.path_for(filename), data)
         return len(data)
 
-    def copy_from(self, folder: Path) -> list[tuple[str, int]]:
-        """Copy every image file with a plain name from ``folder`` into the store.
+    def copy_from(
+        self, folder: Path, problems: list[tuple[Path, str]] | None = None
+    ) -> list[tuple[str, int]]:
+        """Copy every whole image file with a plain name from ``folder`` into the store.
 
         Files already stored with the same size are not copied again. Each copy is
-        atomic, so an interrupted copy never leaves a half file under the real name.
+        atomic, so an interrupted copy never leaves a half file under the real name. A file
+        that is cut short or too large to decode (:func:`app.images.check.stored_problem`)
+        is not copied.
+
+        Args:
+            folder: the source folder.
+            problems: receives ``(path, reason)`` of every file not copied.
 
         Returns:
             ``(filename, size)`` of every image now stored from ``folder``.
@@ -82,6 +91,12 @@ class ImageStore:
         self.folder.mkdir(parents=True, exist_ok=True)
         done: list[tuple[str, int]] = []
         for source in sorted(_image_files(folder)):
+            problem = stored_problem(source)
+            if problem is not None:
+                log.warning("not copied: %s: %s", source, problem)
+                if problems is not None:
+                    problems.append((source, problem))
+                continue
             size = source.stat().st_size
             target = self.folder / source.name
             if not (target.is_file() and target.stat().st_size == size):

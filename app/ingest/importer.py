@@ -16,13 +16,17 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.diskfull import write_failure
+from app.errors import StoreError
 from app.images.store import ImageStore
 from app.ingest.classify import classify
 from app.ingest.report import ImportReport
 from app.ingest.sources import SourceFile, card_records, json_files, read_json
 from app.ingest.thema import validate_thema
 from app.model import FeaturedSetGroup, RecordProblem, fill_neutral, validate_card
+from app.model.hostile import hostile_value
 from app.store import CardRecord, Reader, Store, Writer
+from app.store.guard import filled_paths
 from app.store.revisions import RevisionRecorder
 
 log = logging.getLogger("app.ingest")
@@ -51,6 +55,10 @@ class _Collector:
         elif kind == "featured":
             self._featured(source)
         elif kind == "options":
+            bad = hostile_value(source.value)
+            if bad is not None:
+                self.reject(RecordProblem(str(source.path), None, None, None, *bad))
+                return
             self.options = source.value
             self.report.options = True
         else:
@@ -67,12 +75,16 @@ class _Collector:
                 self.report.duplicates += 1
             else:
                 self.report.filled.update(p.rsplit(".", 1)[-1] for p in filled)
-                self.cards[checked.uuid] = CardRecord(raw)
+                self.cards[checked.uuid] = CardRecord(raw, filled=filled_paths(raw, filled))
                 self.report.editions += len(checked.editions)
 
     def _featured(self, source: SourceFile) -> None:
         groups: list[dict[str, Any]] = []
         for index, raw in enumerate(source.value):
+            bad = hostile_value(raw)
+            if bad is not None:
+                self.reject(RecordProblem(str(source.path), index, None, None, *bad))
+                continue
             try:
                 FeaturedSetGroup.model_validate(raw)
             except ValidationError as exc:
@@ -100,6 +112,8 @@ def import_paths(
     image_store: ImageStore | None = None,
     logos_from: Path | None = None,
     logo_store: ImageStore | None = None,
+    *,
+    allow_older: bool = False,
 ) -> ImportReport:
     """Import JSON files (or folders of them), card images and featured-set logos.
 
@@ -110,6 +124,8 @@ def import_paths(
         image_store: where card images go (required with ``images_from``).
         logos_from: a folder of featured-set-group logos (``<PREFIX>.png``).
         logo_store: where logos go (required with ``logos_from``).
+        allow_older: replace stored cards with older records too (``--allow-older``);
+            otherwise they are kept out and listed in ``report.write.kept_out``.
 
     Returns:
         The :class:`ImportReport`.
@@ -125,14 +141,17 @@ def import_paths(
     for path in json_files(paths):
         collector.add(read_json(path))
     report.cards = len(collector.cards)
-    images = _copy(images_from, image_store)
-    logos = _copy(logos_from, logo_store)
+    broken: list[tuple[Path, str]] = []
+    images = _copy(images_from, image_store, broken)
+    logos = _copy(logos_from, logo_store, broken)
+    report.rejected += [RecordProblem(str(p), None, None, None, "image", r) for p, r in broken]
     report.images, report.logos = len(images), len(logos)
     history = RevisionRecorder(", ".join(str(p) for p in paths), "import",
                                [str(problem) for problem in report.rejected])
     report.write = Writer(store, history).write(
         collector.cards.values(), images, featured=collector.featured,
         options=collector.options, logos=logos, thema=collector.thema,
+        allow_older=allow_older,
     )
     report.revision = history.number
     report.totals = Reader(store).counts()
@@ -140,9 +159,16 @@ def import_paths(
     return report
 
 
-def _copy(folder: Path | None, target: ImageStore | None) -> list[tuple[str, int]]:
+def _copy(
+    folder: Path | None, target: ImageStore | None, broken: list[tuple[Path, str]]
+) -> list[tuple[str, int]]:
     if folder is None:
         return []
     if target is None:
         raise ValueError("a source folder needs a target store")
-    return target.copy_from(folder)
+    try:
+        return target.copy_from(folder, broken)
+    except OSError as exc:
+        raise StoreError(f"Cannot copy the images of {folder} into {target.folder}: "
+                         f"{write_failure(exc, target.folder)}; the catalogue was not "
+                         "changed") from exc

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from app.model import RecordProblem
 from app.store import WriteReport
+from app.store.guard import guard_lines
 
 
 @dataclass
@@ -73,6 +74,7 @@ class ImportReport:
             f"Catalogue now holds {t.get('cards', 0)} cards, {t.get('editions', 0)} editions, "
             f"{t.get('sets', 0)} sets, {t.get('images', 0)} images."
         )
+        lines += guard_lines(w)
         if self.revision is not None:
             lines.append(f"Recorded as revision {self.revision} (archivist changes).")
         if self.filled:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from app.errors import InvalidData
+from app.model import hostile
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ def read_json(path: Path) -> SourceFile:
     except (OSError, UnicodeDecodeError) as exc:
         raise InvalidData(f"{path}: cannot read the file: {exc}") from exc
     try:
-        return SourceFile(path, json.loads(text))
+        return SourceFile(path, hostile.loads(text))
     except json.JSONDecodeError as exc:
         raise InvalidData(
             f"{path}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"

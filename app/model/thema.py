@@ -14,6 +14,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, Field, ValidationError
 
 from app.model.card import Cost, Number, Score, Set, Timestamp, Uuid, _Resource
+from app.model.hostile import hostile_value
 from app.model.validate import RecordProblem
 from app.model.vocabulary import THEMA_ELEMENTS
 
@@ -135,6 +136,9 @@ def validate_thema_record(
         kind = type(raw).__name__
         return RecordProblem(source, index, None, None, "(record)", f"not an object but {kind}")
     uuid, slug = raw.get("uuid"), raw.get("slug")
+    bad = hostile_value(raw)
+    if bad is not None:
+        return RecordProblem(source, index, None, None, *bad)
     try:
         return model.model_validate(raw)
     except ValidationError as exc:

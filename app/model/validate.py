@@ -16,6 +16,7 @@ from typing import Any, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 
 from app.model.card import Card, Edition, OtherOrientation, OtherOrientationEdition
+from app.model.hostile import hostile_value
 
 DYNAMIC_FLAGS = ("thema_foil_dynamic", "thema_nonfoil_dynamic")
 
@@ -107,6 +108,13 @@ def _reason(error: Any) -> tuple[str, str]:
     return path, str(error["msg"])
 
 
+def _clean(text: str | None) -> str | None:
+    """``text`` with lone surrogates escaped, so a problem report can be printed and logged."""
+    if text is None:
+        return None
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def validate_card(raw: Any, source: str, index: int | None = None) -> Card | RecordProblem:
     """Validate one raw Card object (after :func:`fill_neutral`).
 
@@ -116,7 +124,9 @@ def validate_card(raw: Any, source: str, index: int | None = None) -> Card | Rec
         index: its position in the source array.
 
     Returns:
-        The validated :class:`Card`, or a :class:`RecordProblem` naming the record and field.
+        The validated :class:`Card`, or a :class:`RecordProblem` naming the record and field;
+        a value the catalogue cannot keep (:func:`app.model.hostile.hostile_value`: a lone
+        surrogate, an integer beyond 64 bits, ``NaN``, deep nesting) is such a problem.
     """
     uuid = raw.get("uuid") if isinstance(raw, dict) else None
     slug = raw.get("slug") if isinstance(raw, dict) else None
@@ -125,6 +135,9 @@ def validate_card(raw: Any, source: str, index: int | None = None) -> Card | Rec
     if not isinstance(raw, dict):
         kind = type(raw).__name__
         return RecordProblem(source, index, None, None, "(record)", f"not an object but {kind}")
+    hostile = hostile_value(raw)
+    if hostile is not None:
+        return RecordProblem(source, index, _clean(uuid), _clean(slug), *hostile)
     try:
         return Card.model_validate(raw)
     except ValidationError as exc:

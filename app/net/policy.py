@@ -23,6 +23,7 @@ import httpx
 
 from app import __version__
 from app.errors import InvalidRequest, NotFound, UpstreamError
+from app.model import hostile
 
 USER_AGENT = f"Archivist/{__version__} (offline Grand Archive catalogue browser)"
 """The official service refuses generic HTTP-library User-Agents (403)."""
@@ -99,9 +100,10 @@ def decode_json(response: httpx.Response) -> object:
     """The JSON body of a 200 answer (the only place a response body is parsed).
 
     Raises:
-        json.JSONDecodeError, UnicodeDecodeError: not JSON (a truncated body).
+        json.JSONDecodeError, UnicodeDecodeError: not JSON (a truncated body). A record
+            nested too deep does not raise: it is marked for rejection (:mod:`app.model.hostile`).
     """
-    return json.loads(response.content)
+    return hostile.loads(response.content.decode("utf-8"))
 
 
 class Policy:

@@ -21,6 +21,7 @@ from app.catalogue.local import LocalCatalogue
 from app.model import Card, FeaturedSetGroup
 from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
 from app.server.errors import error_response, install_error_handlers
+from app.server.guards import HeadAsGet, install_corruption_handler
 from app.server.http_cache import HttpCache
 from app.server.official import add_official_routes
 
@@ -115,4 +116,6 @@ def create_app(catalogue: LocalCatalogue) -> FastAPI:
     def featured_set_logo(filename: str) -> Response:
         return image_response(catalogue.featured_set_logo(filename), filename)
 
+    app.add_middleware(HeadAsGet)  # HEAD on every GET route (app/server/guards.py)
+    install_corruption_handler(app, getattr(getattr(catalogue, "store", None), "path", None))
     return app

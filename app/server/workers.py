@@ -11,10 +11,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-
-from fastapi import FastAPI
+import socket
+from typing import Any
 
 ENV_VERBOSE = "ARCHIVIST_VERBOSE"
+ENV_SERVED_NAMES = "ARCHIVIST_SERVED_NAMES"
+"""Off loopback: the Host names the workers answer (comma-separated; see app.server.guards)."""
 FACTORY = "app.server.workers:app_from_environment"
 
 
@@ -25,17 +27,21 @@ def log_requests_to_stderr() -> None:
     logging.getLogger("app.server").addHandler(handler)
 
 
-def app_from_environment() -> FastAPI:
-    """The server application over the catalogue named by the environment."""
+def app_from_environment() -> Any:
+    """The server application over the catalogue named by the environment (behind the
+    ``Host`` check when the parent serves off loopback)."""
     from app.bootstrap import build
     from app.server.app import create_app
+    from app.server.guards import HostCheck
 
-    services = build(None, os.environ.get(ENV_VERBOSE) == "1")
+    services = build(None, os.environ.get(ENV_VERBOSE) == "1", writing=False)
     log_requests_to_stderr()
-    return create_app(services.catalogue)
+    app = create_app(services.catalogue)
+    names = os.environ.get(ENV_SERVED_NAMES)
+    return HostCheck(app, set(names.split(","))) if names else app
 
 
-def run_workers(host: str, port: int, workers: int) -> None:
+def run_workers(listening: socket.socket, workers: int) -> None:
     """Run uvicorn's own multi-process supervisor over :func:`app_from_environment`.
 
     As ``uvicorn.run(..., workers=N)`` does, plus ``TCP_NODELAY`` on the shared listening
@@ -43,14 +49,11 @@ def run_workers(host: str, port: int, workers: int) -> None:
     naming the TCP protocol, so asyncio leaves Nagle's algorithm on for its connections and
     each two-write answer waited for the client's delayed ACK (about 40 ms).
     """
-    import socket
-
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
-    config = uvicorn.Config(FACTORY, factory=True, host=host, port=port, workers=workers,
+    config = uvicorn.Config(FACTORY, factory=True, workers=workers,
                             access_log=False, log_level="warning", log_config=None)
-    sock = config.bind_socket()
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C stops the workers: not an error
-        Multiprocess(config, sockets=[sock]).run()
+        Multiprocess(config, sockets=[listening]).run()

@@ -21,9 +21,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from app.store.batch import Batch, delete_card
 from app.store.db import Store
-from app.store.facts import edition_facts, index_card, unindex_card
+from app.store.facts import edition_facts, index_card
 from app.store.featured import add_logos, replace_featured, replace_options
+from app.store.guard import Refusal
 from app.store.revisions import RevisionRecorder
 from app.store.thema import META_GENERATED, write_history
 
@@ -38,10 +40,14 @@ class CardRecord:
         raw: the JSON dict as received (and filled).
         body: its stored form (:func:`encode_body`) when the caller already has it (a sync
             encodes each card once, into its staging file); None: the writer encodes it.
+        filled: keys the source lacked and validation filled with their neutral value
+            (:func:`app.store.guard.filled_paths`): such a record does not replace a stored
+            one that has real values there, unless it is newer.
     """
 
     raw: dict[str, Any]
     body: str | None = None
+    filled: frozenset[str] = frozenset()
 
     @property
     def uuid(self) -> str:
@@ -59,7 +65,12 @@ class WriteReport:
         editions_new, editions_changed, editions_unchanged, editions_removed: editions of
             the input's cards (and of removed cards) compared by uuid with the stored ones.
         sets: set records inserted or changed. images: image entries written.
-        replaced_slugs: slugs whose old card (another uuid) was deleted for a new one.
+        replaced_slugs: slugs whose old card (another uuid, removed in the same write) was
+            deleted for a new one.
+        refused: incoming cards not stored because they would destroy another card (a slug
+            or an edition uuid another card holds).
+        kept_out: incoming cards not stored because they are older than the stored record
+            (or lack its data without being newer); see :mod:`app.store.guard`.
     """
 
     new: int = 0
@@ -74,6 +85,8 @@ class WriteReport:
     sets: int = 0
     images: int = 0
     replaced_slugs: list[str] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+    kept_out: list[Refusal] = field(default_factory=list)
 
 
 def image_file(image_path: str) -> str:
@@ -141,6 +154,7 @@ class Writer:
     def __init__(self, store: Store, history: RevisionRecorder | None = None) -> None:
         self._store = store
         self._history = history
+        self._batch = Batch([], set(), False)
 
     def write(
         self,
@@ -153,6 +167,7 @@ class Writer:
         thema: list[dict[str, Any]] | None = None,
         remove: Iterable[str] = (),
         meta: Mapping[str, str] | None = None,
+        allow_older: bool = False,
     ) -> WriteReport:
         """Write everything of one import or sync in one transaction.
 
@@ -168,6 +183,7 @@ class Writer:
                 history of their editions (a sync's complete enumeration no longer lists them);
                 a uuid also in ``cards`` or not stored is skipped.
             meta: ``key → value`` pairs to store in the ``meta`` table (sync watermarks).
+            allow_older: store records older than the stored ones too (``--allow-older``).
 
         Returns:
             The counts of what changed.
@@ -180,11 +196,14 @@ class Writer:
         now = datetime.now(UTC).isoformat(timespec="seconds")
         with self._store.transaction() as conn:
             stamp = utc_stamp()
+            batch = list(cards)
+            removing = set(remove)
+            self._batch = Batch(batch, removing, allow_older)
             written: set[str] = set()
-            for record in cards:
+            for record in batch:
                 self._upsert_card(conn, record, report, stamp)
                 written.add(record.uuid)
-            for uuid in remove:
+            for uuid in removing:
                 if uuid not in written:
                     self._remove_card(conn, uuid, report)
             for filename, size in images:
@@ -229,6 +248,11 @@ class Writer:
                 r.unchanged += 1
                 r.editions_unchanged += len(card["editions"])
                 return
+        refusal = self._batch.refusal(conn, record, old_card)
+        if refusal is not None:
+            (r.kept_out if refusal.field == "last_update" else r.refused).append(refusal)
+            log.warning("not stored: %s", refusal)
+            return
         added, changed, same, gone = compare_editions(
             None if old_card is None else old_card.get("editions"), card["editions"]
         )
@@ -240,8 +264,7 @@ class Writer:
             "SELECT uuid FROM cards WHERE slug = ? AND uuid != ?", (slug, uuid)
         ).fetchone()
         if clash is not None:
-            self._delete_card(conn, clash[0])
-            r.replaced_slugs.append(slug)
+            self._batch.free_slug(conn, clash[0], r, self._delete_card)
         if self._history is not None:
             self._history.card(None if old is None else old[1], old_card, card, body)
         if old is None:
@@ -306,12 +329,10 @@ class Writer:
         r.editions_removed += len(editions)
 
     def _delete_card(self, conn: sqlite3.Connection, uuid: str) -> None:
+        """Delete a stored card (recording its last version in the history first)."""
         if self._history is not None:
             self._history.removed(conn, uuid)
-        row = conn.execute("SELECT rowid FROM cards WHERE uuid = ?", (uuid,)).fetchone()
-        if row is not None:
-            unindex_card(conn, row[0])
-            conn.execute("DELETE FROM cards WHERE uuid = ?", (uuid,))
+        delete_card(conn, uuid)
 
 
 def read_meta(store: Store, prefix: str = "") -> dict[str, str]:

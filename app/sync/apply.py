@@ -61,7 +61,7 @@ def rejected_uuids(
 
 def apply(
     staging: Staging, store: Store, *, api_url: str, watermark: str, complete: bool,
-    previous_rejected: str | None,
+    previous_rejected: str | None, allow_older: bool = False,
 ) -> Outcome:
     """Write the staged sync into the catalogue in one transaction.
 
@@ -86,5 +86,6 @@ def apply(
         featured=staging.blob("featured"), options=staging.blob("options"),
         logos=[(f, size) for f, size, _ in staging.images("logos")],
         thema=thema, remove=sorted(removals), meta=meta,
+        allow_older=allow_older,
     )
     return Outcome(write, len(thema))

@@ -41,6 +41,8 @@ class SyncOptions:
         server_clock: read "now" from the server's ``Date`` header (True), or from the local
             clock (tests, where server and client share one machine and need milliseconds).
         staging_max_age: a staging file older than this is not resumed.
+        allow_older: store records older than the catalogue's too (a stale mirror would
+            otherwise be kept out, see :mod:`app.store.guard`).
     """
 
     api_url: str = DEFAULT_API
@@ -53,6 +55,7 @@ class SyncOptions:
     watermark_margin: timedelta = timedelta(hours=1)
     server_clock: bool = True
     staging_max_age: timedelta = timedelta(days=1)
+    allow_older: bool = False
 
 
 @dataclass

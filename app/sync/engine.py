@@ -44,7 +44,7 @@ from app.sync.cards import confirm_removals
 from app.sync.common import META_API, META_REJECTED, META_WATERMARK
 from app.sync.context import Context, SyncOptions
 from app.sync.crawl import Crawl
-from app.sync.images import fetch_images, wanted_card_images, wanted_logos
+from app.sync.images import fetch_images, publish_pending, wanted_card_images, wanted_logos
 from app.sync.lists import featured_prefixes, fetch_lists
 from app.sync.lock import SyncLock
 from app.sync.progress import CANCELLED, Counters, ProgressFn, SyncCancelled, Tracker
@@ -116,7 +116,9 @@ class SyncEngine:
                 staging, self.store, api_url=self.api_url,
                 watermark=str(staging.meta("watermark")), complete=report.complete,
                 previous_rejected=meta.get(META_REJECTED),
+                allow_older=self.options.allow_older,
             )
+            publish_pending(ImageStore(self.paths.card_images), ImageStore(self.paths.logos))
             tracker.advance()
             self._fill(report, staging, outcome)
         except BaseException:

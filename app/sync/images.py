@@ -1,20 +1,24 @@
 """Card images (endpoint 3) and featured-set-group logos (endpoint 5) into the image stores.
 
-Files are written atomically into the stores before the final apply, which records them in
-the ``images`` and ``logos`` tables (what the window lists as stored changes only then).
-Only files not in a store yet are written, so the bytes the previous catalogue serves never
-change before the apply; a new file can be read by its name from then on. A file already in a
-store (left by an interrupted sync) is adopted without a download. Rounded variants are
+Files are downloaded into a pending folder of each store (:data:`PENDING`) and moved into
+place only after the final apply recorded them in the ``images`` and ``logos`` tables, so
+nothing a sync fetched is visible before its transaction commits. A file already in a store,
+or pending from an interrupted sync, is adopted without a download. Rounded variants are
 never downloaded: they are made locally.
-A body that is not a JPEG, PNG, GIF or WebP image is rejected like an invalid record.
+A body that is not a whole JPEG, PNG, GIF or WebP image (cut short, undecodable, over
+:data:`~app.images.check.MAX_PIXELS`) is rejected like an invalid record; a broken stored
+file counts as missing, so the next sync fetches it again.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
+from app.diskfull import write_failure
 from app.errors import StoreError
+from app.images.check import image_problem, stored_problem
 from app.images.store import ImageStore, is_plain_filename
 from app.model import RecordProblem
 from app.store.featured import SetsReader
@@ -25,13 +29,6 @@ from app.sync.common import ImagesMode
 from app.sync.context import Context
 from app.sync.records import run_all
 from app.sync.staging import Unit
-
-MAGIC = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n", b"GIF87a", b"GIF89a")
-
-
-def looks_like_image(data: bytes) -> bool:
-    """True for the start of a JPEG, PNG, GIF or WebP file."""
-    return data.startswith(MAGIC) or (data[:4] == b"RIFF" and data[8:12] == b"WEBP")
 
 
 def wanted_card_images(
@@ -57,8 +54,12 @@ def wanted_card_images(
             added, changed, _, _ = compare_editions(old, card["editions"])
             editions += added + changed
     have = Reader(ctx.store).stored_images()
+    everything = {image_file(e["image"]): e["image"] for e in final_editions}
+    broken = {name for name in have if name in everything
+              and stored_problem(ctx.card_images.path_for(name)) is not None}
     wanted = {image_file(e["image"]): e["image"] for e in editions}
-    return {name: path for name, path in wanted.items() if name not in have}
+    wanted.update((name, everything[name]) for name in broken)
+    return {name: path for name, path in wanted.items() if name not in have or name in broken}
 
 
 def wanted_logos(ctx: Context) -> dict[str, str]:
@@ -81,27 +82,62 @@ async def fetch_images(ctx: Context, cards: dict[str, str], logos: dict[str, str
     await run_all(_one(ctx, *job) for job in jobs)
 
 
+PENDING = ".sync-pending"
+"""Subfolder of an image store holding the files a running sync downloaded: not a plain
+file name, so nothing serves them until :func:`publish_pending` moves them into place after
+the sync's transaction committed (issue 10, item 5)."""
+
+
+def pending_store(target: ImageStore) -> ImageStore:
+    """Where a sync puts the files it downloads into ``target`` until its apply."""
+    return ImageStore(target.folder / PENDING)
+
+
+def publish_pending(*targets: ImageStore) -> int:
+    """Move every pending download into its store (after the apply committed).
+
+    Returns:
+        How many files were moved. A file left behind by a crash is missing from the store
+        while the catalogue lists it: the next sync sees it as broken and fetches it again.
+    """
+    moved = 0
+    for target in targets:
+        pending = pending_store(target).folder
+        if not pending.is_dir():
+            continue
+        for path in sorted(pending.iterdir()):
+            if is_plain_filename(path.name):
+                os.replace(path, target.folder / path.name)
+                moved += 1
+            else:
+                path.unlink(missing_ok=True)
+        pending.rmdir()
+    return moved
+
+
 async def _one(ctx: Context, store_name: str, target: ImageStore, filename: str, path: str) -> None:
     unit = Unit()
     problem = None
     existing = target.find(filename)
+    waiting = pending_store(target).find(filename)
     if not is_plain_filename(filename) or not path.startswith("/"):
         problem = "not a plain file name under the API root"
-    elif existing is not None and existing.stat().st_size > 0:
+    elif existing is not None and stored_problem(existing) is None:
         unit.images.append((store_name, filename, existing.stat().st_size, False))
+    elif waiting is not None and stored_problem(waiting) is None:
+        unit.images.append((store_name, filename, waiting.stat().st_size, True))
     else:
         fetch = ctx.client.card_image if store_name == "cards" else ctx.client.featured_set_logo
         data = await fetch(filename)
         if data is None:
             unit.marks.append((f"image:{store_name}", filename, "not found"))
-        elif not looks_like_image(data):
-            problem = "the body is not a JPEG, PNG, GIF or WebP image"
-        else:
+        elif (problem := image_problem(data)) is None:
             try:
-                size = target.add(filename, data)
+                size = pending_store(target).add(filename, data)
             except OSError as exc:
                 raise StoreError(f"Cannot write the image {filename} into {target.folder}: "
-                                 f"{exc}; the catalogue was not changed") from exc
+                                 f"{write_failure(exc, target.folder)}; the catalogue was "
+                                 "not changed") from exc
             unit.images.append((store_name, filename, size, True))
     if problem is not None:
         unit.problems = ctx.reject([RecordProblem(path, None, None, None, "image", problem)])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from app.diskfull import is_disk_full, write_failure
 from app.errors import StoreError
 
 
@@ -28,11 +29,17 @@ class SyncLock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, timeout=0, isolation_level=None)
             conn.execute("BEGIN EXCLUSIVE")
-        except sqlite3.OperationalError as exc:
+        except sqlite3.Error as exc:
+            if is_disk_full(exc) or not self.path.exists():
+                raise StoreError(f"Cannot take the sync lock {self.path}: "
+                                 f"{write_failure(exc, self.path.parent)}") from exc
+            if not isinstance(exc, sqlite3.OperationalError) or "locked" not in str(exc):
+                raise StoreError(f"Cannot take the sync lock {self.path}: {exc}") from exc
             raise StoreError(f"Another sync of this catalogue is running ({self.path}): "
                              f"{exc}; wait for it to end") from exc
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"Cannot take the sync lock {self.path}: {exc}") from exc
+        except OSError as exc:
+            raise StoreError(f"Cannot take the sync lock {self.path}: "
+                             f"{write_failure(exc, self.path.parent)}") from exc
         self._conn = conn
         return self
 

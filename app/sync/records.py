@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from app.errors import ArchivistError, UpstreamError
 from app.model import FeaturedSetGroup, RecordProblem, fill_neutral, validate_card
+from app.model.hostile import hostile_value
 
 T = TypeVar("T")
 
@@ -68,6 +69,10 @@ def check_featured(
     groups: list[dict[str, Any]] = []
     problems: list[RecordProblem] = []
     for index, raw in enumerate(value):
+        bad = hostile_value(raw)
+        if bad is not None:
+            problems.append(RecordProblem(source, index, None, None, *bad))
+            continue
         try:
             FeaturedSetGroup.model_validate(raw)
         except ValidationError as exc:
@@ -83,6 +88,9 @@ def check_featured(
 
 def check_options(value: Any, source: str) -> tuple[dict[str, Any] | None, list[RecordProblem]]:
     """An ``/option/search`` answer: an object whose values are arrays, or a problem."""
+    bad = hostile_value(value)
+    if bad is not None:
+        return None, [RecordProblem(source, None, None, None, *bad)]
     if isinstance(value, dict) and value and all(isinstance(v, list) for v in value.values()):
         return value, []
     return None, [RecordProblem(source, None, None, None, "(response)",

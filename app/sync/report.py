@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.store import WriteReport
+from app.store.guard import guard_lines
 
 
 def _mb(size: int) -> str:
@@ -86,6 +87,7 @@ class SyncReport:
         ]
         if self.rejected:
             lines.append(f"Rejected records (skipped, not stored): {len(self.rejected)}.")
+        lines += guard_lines(w)
         if not self.complete:
             lines.append("Removed cards are looked for when every card is enumerated "
                          "(archivist sync --full).")

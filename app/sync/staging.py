@@ -24,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from app.diskfull import write_failure
 from app.errors import StoreError
 from app.store.writer import CardRecord, encode_body
 
@@ -117,7 +118,8 @@ class Staging:
         remove_files(self.path)
 
     def _guard(self, action: str, exc: sqlite3.Error) -> StoreError:
-        return StoreError(f"Cannot {action} the sync staging file {self.path}: {exc}; "
+        return StoreError(f"Cannot {action} the sync staging file {self.path}: "
+                          f"{write_failure(exc, self.path.parent)}; "
                           "the catalogue was not changed")
 
     def commit(self, unit: Unit) -> None:

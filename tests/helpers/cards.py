@@ -65,7 +65,7 @@ def make_card(
         "cost": {"type": "reserve", "value": "2"},
         "created_at": "2023-01-01T12:00:00.000Z",
         "durability": None,
-        "editions": [make_edition(uuid, uuid[:6] + "ed01")],
+        "editions": [make_edition(uuid, uuid[::-1])],
         "effect": "**On Enter:** Draw a card.",
         "effect_raw": "On Enter: Draw a card.",
         "element": "FIRE",

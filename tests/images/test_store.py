@@ -8,6 +8,7 @@ import pytest
 
 from app.errors import InvalidRequest, NotFound
 from app.images import ImageStore, is_plain_filename
+from tests.sync.generated import tiny_jpeg
 
 
 @pytest.mark.parametrize(
@@ -44,8 +45,9 @@ def test_read_add_and_copy(tmp_path: Path) -> None:
     assert store.read("a.jpg") == b"abc"
     source = tmp_path / "src"
     source.mkdir()
-    (source / "b.jpg").write_bytes(b"bbbb")
+    jpeg = tiny_jpeg(1)  # a whole image: a cut or fake one is not copied
+    (source / "b.jpg").write_bytes(jpeg)
     (source / "notes.txt").write_text("not an image")
-    assert store.copy_from(source) == [("b.jpg", 4)]
+    assert store.copy_from(source) == [("b.jpg", len(jpeg))]
     assert store.find("b.jpg") == store.folder / "b.jpg"
     assert not list(store.folder.glob("*.part"))

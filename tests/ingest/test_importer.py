@@ -99,3 +99,20 @@ def test_wrong_shape_and_missing_paths_are_clear_errors(tmp_path: Path) -> None:
         import_paths(services.store, [source], None, None)
     with pytest.raises(InvalidData, match="no such file or folder"):
         import_paths(services.store, [tmp_path / "nope.json"], None, None)
+
+
+@pytest.mark.allow_log(r"^rejected |^not stored: ")
+def test_an_older_snapshot_after_a_newer_one_rolls_nothing_back(tmp_path: Path) -> None:
+    services = build(str(tmp_path))
+    import_paths(services.store, [SNAPSHOT_0404])
+    older = import_paths(services.store, [SNAPSHOT_0210])
+    assert (older.write.new, older.write.changed) == (0, 0)
+    assert len(older.write.kept_out) == 431
+    assert "431 records older than the catalogue were kept out" in older.summary()
+    assert older.totals["editions"] == 4414
+    conn = services.store.connection()
+    assert conn.execute(
+        "SELECT count(DISTINCT card_uuid) FROM editions WHERE dynamic").fetchone() == (18,)
+    assert conn.execute(
+        "SELECT count(*) FROM editions e JOIN cards c ON c.uuid = e.card_uuid "
+        "WHERE c.name = 'Merlin, Kingslayer' AND e.set_prefix = 'RDO'").fetchone() == (1,)

@@ -62,10 +62,13 @@ def test_sqlite_failure_is_a_store_error_and_changes_nothing(tmp_path: Path) -> 
     assert Reader(store).counts()["cards"] == 0
 
 
-def test_a_new_uuid_taking_an_existing_slug_replaces_the_old_card(tmp_path: Path) -> None:
+def test_a_new_uuid_taking_the_slug_of_a_card_removed_in_the_same_write_replaces_it(
+    tmp_path: Path,
+) -> None:
     store = _store(tmp_path)
     Writer(store).write([CardRecord(make_card("genCard001", "Same Name"))])
-    report = Writer(store).write([CardRecord(make_card("genCard009", "Same Name"))])
+    report = Writer(store).write([CardRecord(make_card("genCard009", "Same Name"))],
+                                 remove=["genCard001"])
     assert report.replaced_slugs == ["same-name"]
     row = Reader(store).card_by_slug("same-name")
     assert row is not None and row.uuid == "genCard009"
@@ -132,7 +135,8 @@ def test_edition_counts_of_a_changed_card(tmp_path: Path) -> None:
     a, b = make_edition("genCard001", "genEd00001"), make_edition("genCard001", "genEd00002")
     Writer(store).write([CardRecord(make_card(editions=[a, b]))])
     c = make_edition("genCard001", "genEd00003")
-    report = Writer(store).write([CardRecord(make_card(editions=[{**a, "flavor": "New."}, c]))])
+    report = Writer(store).write([CardRecord(make_card(  # newer: it may drop an edition
+        editions=[{**a, "flavor": "New."}, c], last_update="2026-01-01T00:00:00.000Z"))])
     assert (report.editions_new, report.editions_changed, report.editions_removed) == (1, 1, 1)
     assert Reader(store).counts()["editions"] == 2
 

@@ -20,6 +20,10 @@ through. Kinds:
 - ``stall``: wait ``seconds`` before answering normally (past the client's timeout);
 - ``kill``: the server process exits at once (``os._exit``), as if killed;
 - ``empty``: answer 204 with no body.
+- ``hostile``: the real JSON with the ``field`` of one card record (``record``) replaced by
+  the JSON text ``raw`` as is (``NaN``, ``1e400``, ``"\\ud800"``, deep nesting);
+- ``short``: answer 200 with the first ``keep`` bytes (default: half) of the real body and
+  no ``Content-Length`` (a cut image).
 
 With ``seven_only`` the server offers only the seven documented endpoints: ``/cards/search``
 and ``/option/search`` answer 404.
@@ -124,6 +128,19 @@ class FaultyApp:
             records = value["data"] if isinstance(value, dict) and "data" in value else [value]
             records[int(fault.get("record", 0))].pop("name", None)
             await _send(send, status, json.dumps(value, ensure_ascii=False).encode())
+            return
+        if kind == "hostile":
+            value = json.loads(body)
+            records = value["data"] if isinstance(value, dict) and "data" in value else [value]
+            records[int(fault.get("record", 0))][fault["field"]] = "__HOSTILE__"
+            text = json.dumps(value, ensure_ascii=False).replace('"__HOSTILE__"', fault["raw"])
+            await _send(send, status, text.encode())
+            return
+        if kind == "short":
+            keep = int(fault.get("keep", len(body) // 2))
+            await send({"type": "http.response.start", "status": 200,
+                        "headers": [(b"content-type", b"image/jpeg")]})
+            await send({"type": "http.response.body", "body": body[:keep]})
             return
         raise ValueError(f"unknown fault kind {kind!r}")
 

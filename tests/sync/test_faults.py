@@ -151,3 +151,53 @@ def test_a_full_disk_fails_cleanly(tmp_path: Path, healthy: ServerProcess,
     with pytest.raises(StoreError, match=r"No space left on device.*catalogue was not changed"):
         sync(mine, healthy.url)
     assert state(mine) == before
+
+
+@pytest.mark.allow_log(r"^rejected ")
+@pytest.mark.parametrize("field, raw", [
+    ("name", '"\\ud800"'), ("cost_memory", str(10**30)), ("power", "NaN"),
+    ("rule", "[" * 100_000 + "]" * 100_000),
+], ids=["lone-surrogate", "int-10e30", "nan", "nested-100000"])
+def test_a_hostile_record_is_rejected_and_never_wedges_the_next_sync(
+    tmp_path: Path, server: ServerProcess, upstream: Path, field: str, raw: str
+) -> None:
+    mine = tmp_path / "mine"
+    previous(mine)
+    server.control([{"match": PAGE.format(1), "kind": "hostile", "record": 0, "field": field,
+                     "raw": raw, "times": -1}])
+    report = sync(mine, server.url)
+    assert len(report.rejected) == 1 and "genc000001" in report.rejected[0]
+    assert not (mine / STAGING_FILE).exists()
+    server.control()
+    sync(mine, server.url, full=True)
+    complete(mine, upstream)
+
+
+def test_a_sync_onto_a_really_full_disk_says_so(tmp_path: Path, healthy: ServerProcess) -> None:
+    from tests.helpers.smallfs import fill, small_fs
+
+    with small_fs(tmp_path / "small") as small:
+        mine = small / "mine"
+        previous(mine)
+        before = state(mine)
+        fill(small, 8192)
+        with pytest.raises(StoreError, match=r"the disk is full \(\d+\.\d MB free at ") as error:
+            sync(mine, healthy.url)
+        assert "Another sync" not in error.value.message
+        (small / "filler.bin").unlink()
+        assert state(mine) == before
+
+
+@pytest.mark.allow_log(r"^not stored: ")
+def test_a_stale_mirror_does_not_roll_newer_cards_back(tmp_path: Path,
+                                                       healthy: ServerProcess) -> None:
+    mine = tmp_path / "mine"
+    write_cards(mine, [generated_card(1, flavor="Mine, newer.",
+                                      last_update="2030-01-01T00:00:00.000Z")])
+    report = sync(mine, healthy.url)
+    assert [k.uuid for k in report.write.kept_out] == ["genc000001"]
+    assert "1 records older than the catalogue were kept out" in report.summary()
+    assert state(mine)["cards"]["generated-1"]["flavor"] == "Mine, newer."
+    forced = sync(mine, healthy.url, full=True, allow_older=True)
+    assert forced.write.kept_out == [] and forced.write.changed == 1
+    assert state(mine)["cards"]["generated-1"]["flavor"] != "Mine, newer."

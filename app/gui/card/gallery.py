@@ -102,7 +102,7 @@ class GalleryDialog(QDialog):
         scale = parent.devicePixelRatioF() if parent is not None else self.devicePixelRatioF()
         self.images = RoundedImages(read, scale=scale, parent=self)
         self.model = GalleryModel(self.images, TILE, self)
-        self.title = QLabel()
+        self.title = QLabel(textFormat=Qt.TextFormat.PlainText)  # catalogue text: never rich
         self.title.setObjectName("galleryTitle")
         self.title.setFont(scaled_font(self.font(), 1.3, bold=True))
         self.view = QListView()

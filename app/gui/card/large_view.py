@@ -87,7 +87,7 @@ class LargeView(QDialog):
         self.caption.setTextFormat(Qt.TextFormat.RichText)  # escaped by _esc
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.caption.setWordWrap(True)
-        self.counter = QLabel()
+        self.counter = QLabel(textFormat=Qt.TextFormat.PlainText)
         self.counter.setObjectName("largeCounter")
         self.previous_button = QPushButton("◀ Previous")
         self.next_button = QPushButton("Next ▶")

@@ -50,7 +50,7 @@ class ExportDialog(QDialog):
         self.form = ExportForm(scopes, folder, self)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
-        self.status = QLabel()
+        self.status = QLabel(textFormat=Qt.TextFormat.PlainText)
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details = QPlainTextEdit(readOnly=True)

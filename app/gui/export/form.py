@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -84,7 +84,7 @@ class ExportForm(QWidget):
         self.width_box.setSpecialValueText("Original size")
         self.template = QLineEdit(DEFAULT_TEMPLATE)
         self.template.setToolTip("Placeholders: " + " ".join("{" + p + "}" for p in PLACEHOLDERS))
-        self.preview = QLabel()
+        self.preview = QLabel(textFormat=Qt.TextFormat.PlainText)
         self.folder = QLineEdit(str(folder))
         self.zip = QCheckBox("Put the files in one ZIP file instead")
         self.zip_file = QLineEdit(str(folder / "cards.zip"))

@@ -33,7 +33,8 @@ from PySide6.QtGui import (
 )
 
 from app import __version__
-from app.errors import InvalidRequest
+from app.diskfull import disk_full, free_mb
+from app.errors import InvalidRequest, StoreError
 from app.export import temporary_beside
 
 CARD_MM = QSizeF(63.0, 88.0)
@@ -117,6 +118,7 @@ def write_proxy_sheet(
     Raises:
         InvalidRequest: no cards, unknown page or bad bleed.
         OSError: the file cannot be written.
+        StoreError: the PDF came out incomplete (a full disk); nothing is left behind.
     """
     if not cards:
         raise InvalidRequest("No cards to put on a proxy sheet")
@@ -141,11 +143,30 @@ def write_proxy_sheet(
                 if progress is not None:
                     progress(index + 1, len(cards))
         finally:
-            painter.end()
+            ended = painter.end()
+        check_whole_pdf(tmp, out, ended)
         os.replace(tmp, out)
     finally:
         tmp.unlink(missing_ok=True)
     return pages
+
+
+def check_whole_pdf(written: Path, out: Path, ended: bool) -> None:
+    """Qt reports no write error of a ``QPdfWriter``: a PDF is whole when the painter ended
+    well and the file ends with ``%%EOF``.
+
+    Raises:
+        StoreError: it is not (on a full disk: "the disk is full (N MB free at PATH)").
+    """
+    try:
+        with written.open("rb") as handle:
+            handle.seek(max(0, written.stat().st_size - 32))
+            whole = ended and b"%%EOF" in handle.read()
+    except OSError:
+        whole = False
+    if not whole:
+        why = disk_full(out.parent) if free_mb(out.parent) < 5 else "it was not written whole"
+        raise StoreError(f"Cannot write {out}: {why}")
 
 
 def _writer(path: Path, page: str, title: str, cards: Sequence[SheetCard]) -> QPdfWriter:

@@ -24,9 +24,11 @@ class EmptyState(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        self.title = QLabel(textFormat=Qt.TextFormat.PlainText,
+                            alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
         self.title.setFont(scaled_font(self.font(), 1.4, bold=True))
-        self.text = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        self.text = QLabel(textFormat=Qt.TextFormat.PlainText,
+                           alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
         self.command = QLabel()
         self.command.setObjectName("emptyCommand")
         self.command.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QSize, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QBuffer, QByteArray, QObject, QSize, Qt
+from PySide6.QtGui import QImage, QImageReader
 
 from app.gui.kit.image_jobs import ImageJobs, ThumbState
+from app.images.check import MAX_PIXELS
 
 RoundedReader = Callable[[str], bytes]
 """Reads a rounded card image by API file name (``lambda f: catalogue.card_image(f, True)``)."""
@@ -22,7 +23,13 @@ RoundedReader = Callable[[str], bytes]
 
 def decode(data: bytes, width: int, height: int, scale: float) -> QImage:
     """A PNG/JPEG's ``QImage``; with a size, fitted into ``width`` × ``height`` logical pixels
-    at ``scale`` device pixels each (worker thread). Raises ValueError for unreadable data."""
+    at ``scale`` device pixels each (worker thread). Raises ValueError for unreadable data
+    or more than :data:`~app.images.check.MAX_PIXELS` pixels (checked before decoding)."""
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    size = QImageReader(buffer).size()
+    if size.width() * size.height() > MAX_PIXELS:
+        raise ValueError(f"{size.width()}×{size.height()} pixels: too large to decode")
     image = QImage.fromData(data)
     if image.isNull():
         raise ValueError("not an image")

@@ -129,7 +129,7 @@ class MainWindow(QMainWindow):
             self.tabs.setTabToolTip(number - 1, f"{title} (Ctrl+{number})")
             QShortcut(QKeySequence(f"Ctrl+{number}"), self, partial(self.show_page, name))
         self.setCentralWidget(self.tabs)
-        self.count_label = QLabel()
+        self.count_label = QLabel(textFormat=Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.count_label)
         self.tabs.currentChanged.connect(  # the result count is the Search page's own
             lambda _index: self.count_label.setVisible(self.current_page() == "search"))

@@ -65,7 +65,8 @@ class SyncDialog(QDialog):
         self.state = "idle"
         """``idle`` (no sync yet), ``running`` or ``ended``."""
         self._phase, self._phase_start, self._host = "", 0.0, ""
-        self.title, self.phase, self.traffic, self.rate = QLabel(), QLabel(), QLabel(), QLabel()
+        self.title, self.phase, self.traffic, self.rate = (
+            QLabel(textFormat=Qt.TextFormat.PlainText) for _ in range(4))
         self.title.setFont(scaled_font(self.font(), 1.25, bold=True))
         self.bar = QProgressBar()
         self.summary = QWidget()
@@ -80,10 +81,10 @@ class SyncDialog(QDialog):
             for col, name in enumerate(COLUMNS, 1):
                 self.cells[kind, name] = QLabel()
                 grid.addWidget(self.cells[kind, name], row, col, Qt.AlignmentFlag.AlignRight)
-        self.facts = QLabel()
+        self.facts = QLabel(textFormat=Qt.TextFormat.PlainText)
         self.facts.setWordWrap(True)
         grid.addWidget(self.facts, 3, 0, 1, len(COLUMNS) + 1)
-        self.message = QLabel()
+        self.message = QLabel(textFormat=Qt.TextFormat.PlainText)
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details = QPlainTextEdit(readOnly=True)

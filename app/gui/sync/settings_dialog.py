@@ -6,7 +6,7 @@ result (:func:`~app.gui.kit.settings.save_sync_prefs`) when it is accepted.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -50,7 +50,7 @@ class SettingsDialog(QDialog):
         self.api_url.setClearButtonEnabled(True)
         self.api_url.setToolTip("The catalogue API to sync from: the official one or a "
                                 "mirror such as another computer's “archivist serve”.")
-        self.url_problem = QLabel()
+        self.url_problem = QLabel(textFormat=Qt.TextFormat.PlainText)
         self.url_problem.setObjectName("urlProblem")
         fall = rise_fall_colours(self.palette())[1].name()
         self.url_problem.setStyleSheet(f"QLabel#urlProblem {{ color: {fall}; }}")

@@ -102,7 +102,7 @@ class ThemaControls(QWidget):
         self.png = menu.addAction("Chart as PNG…", self.exportPng.emit)
         self.csv = menu.addAction("Data as CSV…", self.exportCsv.emit)
         self.export.setMenu(menu)
-        self.error = QLabel(wordWrap=True)
+        self.error = QLabel(textFormat=Qt.TextFormat.PlainText, wordWrap=True)
         self.error.setObjectName("rangeError")
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error.hide()

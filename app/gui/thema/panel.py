@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QThreadPool, Signal, Slot
+from PySide6.QtCore import QByteArray, Qt, QThreadPool, Signal, Slot
 from PySide6.QtGui import QImage, QImageWriter
 from PySide6.QtWidgets import QFileDialog, QLabel, QStackedWidget, QVBoxLayout, QWidget
 
@@ -68,9 +68,9 @@ class HistoryPanel(QWidget):
         self._preset: str | None = "1Y"
         self._dynamic: dict[str, bool] = {}
         self._custom = (today(), today())
-        self.title = QLabel()
+        self.title = QLabel(textFormat=Qt.TextFormat.PlainText)  # catalogue text: never rich
         self.title.setFont(scaled_font(self.font(), 1.35, bold=True))
-        self.subtitle = QLabel()
+        self.subtitle = QLabel(textFormat=Qt.TextFormat.PlainText)
         self.banner = QLabel(f"⚠ {GENERATED_NOTE}.")
         self.banner.setObjectName("generatedBanner")
         self.banner.setWordWrap(True)

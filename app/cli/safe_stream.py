@@ -1,0 +1,53 @@
+"""Catalogue text reaches the terminal as text, never as control codes (issue 10, item 9).
+
+A card name, uuid or rejected record can hold ``ESC]0;…BEL`` (sets the window title) or
+``ESC[2J`` (clears the screen). :class:`SafeStream` wraps ``sys.stdout``/``sys.stderr``
+for the run of one command and writes every control character except newline, tab and
+carriage return as a visible ``\\uXXXX`` escape, which is also valid inside a JSON string,
+so ``--json`` output stays valid JSON.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TextIO
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with control characters (C0 but ``\\n \\t \\r``, DEL, C1, bidi overrides)
+    written as ``\\uXXXX``."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class SafeStream:
+    """A text stream that escapes control characters and delegates everything else.
+
+    Args:
+        stream: the stream to write to (its ``buffer`` stays raw, for binary output).
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        """Write ``text`` with its control characters escaped."""
+        return self._stream.write(escape_controls(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def safe_terminal() -> Iterator[None]:
+    """Wrap ``sys.stdout`` and ``sys.stderr`` in :class:`SafeStream` for the block."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err

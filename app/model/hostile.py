@@ -1,0 +1,111 @@
+"""Values JSON can carry that the catalogue cannot keep, found before a record is stored.
+
+Python's ``json`` module accepts lone surrogates (``"\\ud800"``), integers of any size,
+``NaN`` and ``Infinity``, and recurses on nesting. SQLite cannot store an integer of 2^63 or
+more, a lone surrogate is no UTF-8, ``NaN`` makes served JSON invalid, and deep nesting
+exhausts the interpreter's stack. A record holding any of them is rejected with its reason
+like any other invalid record (issue 10, item 6); :func:`loads` decodes a whole file or
+response without letting one deeply nested record abort the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+MAX_DEPTH = 64
+"""Nesting deeper than this is rejected (real records nest about 6 levels)."""
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+TOO_DEEP = "__archivist_too_deep__"
+"""Key of the object that :func:`loads` puts in place of a value nested too deep."""
+
+
+def hostile_value(value: Any, path: str = "") -> tuple[str, str] | None:
+    """The first value the catalogue cannot keep, as ``(dotted path, reason)``, or None.
+
+    Args:
+        value: a decoded JSON value (a record).
+        path: the prefix of the reported path.
+
+    Returns:
+        ``(path, reason)`` for a lone surrogate, an integer outside SQLite's 64-bit range,
+        ``NaN``/``Infinity``, nesting deeper than :data:`MAX_DEPTH`, or a part :func:`loads`
+        cut for depth; None when the value is clean.
+    """
+    stack: list[tuple[Any, str, int]] = [(value, path, 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        here = where or "(record)"
+        if depth > MAX_DEPTH:
+            return here, f"nested deeper than {MAX_DEPTH} levels"
+        if isinstance(item, dict):
+            if TOO_DEEP in item:
+                return here, f"nested deeper than {MAX_DEPTH} levels"
+            for key, child in item.items():
+                bad = _bad_text(key)
+                if bad:
+                    return here, f"a key {bad}"
+                stack.append((child, f"{where}.{key}" if where else str(key), depth + 1))
+        elif isinstance(item, list):
+            stack.extend((c, f"{where}.{i}" if where else str(i), depth + 1)
+                         for i, c in enumerate(item))
+        elif isinstance(item, str):
+            bad = _bad_text(item)
+            if bad:
+                return here, bad
+        elif isinstance(item, bool):
+            continue
+        elif isinstance(item, int) and not INT_MIN <= item <= INT_MAX:
+            return here, "integer out of range (more than 64 bits)"
+        elif isinstance(item, float) and not math.isfinite(item):
+            return here, f"{item} is not a JSON number"
+    return None
+
+
+def _bad_text(text: str) -> str | None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "holds a lone surrogate (not valid Unicode)"
+    return None
+
+
+def loads(text: str) -> Any:
+    """Decode JSON text; a value nested deeper than :data:`MAX_DEPTH` is replaced by
+    ``{TOO_DEEP: true}`` (so only its record is rejected) instead of aborting the decode.
+
+    Raises:
+        json.JSONDecodeError: the text is not JSON.
+    """
+    try:
+        return json.loads(text)
+    except RecursionError:
+        return json.loads(_cut_deep(text))
+
+
+def _cut_deep(text: str) -> str:
+    out: list[str] = []
+    depth, start, in_string, escape, last = 0, -1, False, False, 0
+    for i, char in enumerate(text):
+        if in_string:
+            if escape:
+                escape = False
+            elif char == "\\":
+                escape = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth == MAX_DEPTH + 1:
+                start = i
+        elif char in "]}":
+            if depth == MAX_DEPTH + 1 and start >= 0:
+                out.append(text[last:start])
+                out.append(json.dumps({TOO_DEEP: True}))
+                last, start = i + 1, -1
+            depth -= 1
+    out.append(text[last:])
+    return "".join(out)
