@@ -4,7 +4,8 @@
 2. ``app/model`` imports nothing else of the app.
 3. ``app/gui`` reaches data through the catalogue. It may import only (:data:`GUI_ALLOWED`):
 
-   - ``app`` itself (``__version__``, ``API_VERSION``), ``app.errors``, ``app.gui.*``;
+   - ``app`` itself (``__version__``, ``API_VERSION``), ``app.errors`` and ``app.diskfull`` (error
+     wording), ``app.gui.*``;
    - ``app.catalogue`` and its modules (the ``Catalogue`` protocol and what it returns),
      ``app.model`` and its modules (result types, vocabulary);
    - ``app.search`` and its modules: the search language only (no SQL, no store; rule 7);
@@ -166,7 +167,8 @@ def model_reaching_out(scan: Scan) -> list[str]:
             if _under(imp.name, "app") and not _under(imp.name, "app.model")]
 
 
-GUI_ALLOWED = ("app.errors", "app.gui", "app.catalogue", "app.model", "app.search")
+GUI_ALLOWED = (
+    "app.errors", "app.diskfull", "app.gui", "app.catalogue", "app.model", "app.search")
 """What app/gui may import with all its submodules (rule 3)."""
 GUI_FACADES = ("app", "app.sync", "app.export", "app.images", "app.thema", "app.decks")
 """What app/gui may import as a package only (its public ``__init__``), not its submodules."""

@@ -15,7 +15,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QObject, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader
 
 from app.gui.kit.image_jobs import ImageJobs, ThumbState
-from app.images.check import MAX_PIXELS
+from app.images import MAX_PIXELS
 
 RoundedReader = Callable[[str], bytes]
 """Reads a rounded card image by API file name (``lambda f: catalogue.card_image(f, True)``)."""
