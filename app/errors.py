@@ -41,6 +41,12 @@ class UpstreamError(ArchivistError):
     status = 502
 
 
+class Unreachable(UpstreamError):
+    """The upstream cannot be reached at all: its name does not resolve (offline, or a
+    misspelt address) or nothing listens at its address. Not retried; the message says in
+    plain words what happened and what to do (the CLI and the window show it as is)."""
+
+
 class StoreError(ArchivistError):
     """The local catalogue file cannot be opened, read or written."""
 

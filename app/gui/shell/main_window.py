@@ -44,6 +44,7 @@ from app.gui.kit.settings import (
     save_search_prefs,
     save_window,
 )
+from app.gui.kit.status_bar import ElidingStatusBar
 from app.gui.kit.thumbnails import ThumbnailProvider
 from app.gui.search.controller import QueryProblem, SearchController, SearchRequest
 from app.gui.search.page import BrowserPage
@@ -117,6 +118,7 @@ class MainWindow(QMainWindow):
             QShortcut(QKeySequence(f"Ctrl+{number}"), self, partial(self.show_page, name))
         self.setCentralWidget(self.tabs)
         self.count_label = QLabel()
+        self.setStatusBar(ElidingStatusBar())
         self.statusBar().addPermanentWidget(self.count_label)
         # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
         self.sync = SyncController(services, self, settings, dialogs)
