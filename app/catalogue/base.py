@@ -19,7 +19,10 @@ from app.model.query import CardSummary, Hit, Per, QueryResult, SortKey
 from app.model.status import SyncStatus
 
 if TYPE_CHECKING:
+    import threading
+
     from app.export.plan import ExportItem
+    from app.ingest.report import ImportReport
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
 
@@ -146,6 +149,17 @@ class Catalogue(Endpoints, Protocol):
     def sync_engine(self, options: SyncOptions | None = None) -> SyncEngine:
         """A sync of this catalogue (loads the engine on the first call). Raises
         InvalidRequest for a catalogue without a data folder."""
+        ...
+
+    def import_sources(self, paths: Sequence[Path],
+                       cancel: threading.Event | None = None) -> ImportReport:
+        """Import JSON files, folders (their image folders too) and ZIPs of them, as
+        ``archivist import`` does (:mod:`app.catalogue.setup`; blocks: off the GUI thread).
+        Raises InvalidData, ImportCancelled (nothing written), StoreError."""
+        ...
+
+    def generate_demo_thema(self, days: int = 400) -> int:
+        """Write GENERATED demo Thema history ending today; returns the entries written."""
         ...
 
     @property

@@ -52,6 +52,7 @@ from app.gui.search.result_model import ResultModel
 from app.gui.sets.page import SetsPage
 from app.gui.shell.about_dialog import open_about
 from app.gui.shell.first_run import FirstRunPage
+from app.gui.shell.setup_actions import SetupActions
 from app.gui.shell.window_selection import WindowSelection
 from app.gui.sync.controller import SyncController
 from app.gui.thema.page import ThemaPage
@@ -124,6 +125,10 @@ class MainWindow(QMainWindow):
         self.sync = SyncController(services, self, settings, dialogs)
         self.file_menu = self.menuBar().addMenu("&File")
         self.file_menu.addAction(self.sync.sync_action)
+        self.setup = SetupActions(self, self.sync, self.refresh_catalogue, services.catalogue,
+                                  self._pool, settings, dialogs)
+        self.file_menu.addAction(self.setup.mirror_action)
+        self.file_menu.addAction(self.setup.import_action)
         self.file_menu.addAction(self.sync.settings_action)
         self.file_menu.addSeparator()
         quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit),
@@ -142,6 +147,8 @@ class MainWindow(QMainWindow):
         self.controller.countsReady.connect(self._on_counts)
         self.controller.failed.connect(self._on_failed)
         self.first_run.recheckRequested.connect(self.controller.load_counts)
+        for empty in (self.first_run, self.sets.empty, self.thema.empty, self.thema.panel.empty):
+            empty.setupRequested.connect(self.setup.request)
         # the detail pane: reference links, Back/Forward, Thema chart links, the gallery
         self.gallery = GalleryDialog(lambda f: services.catalogue.card_image(f, rounded=True), self)
         self.detail.cardRequested.connect(self.select_card)

@@ -34,8 +34,8 @@ from app.gui.thema.data import (
     write_csv,
 )
 
-NO_HISTORY = ("Dynamic Thema scores come from the API (a sync). Without a capture, write "
-              "generated demo history (not real scores) from a terminal:")
+NO_HISTORY = ("Dynamic Thema scores come from the API (a sync). Without a capture, generate "
+              "demo history (not real scores) to try the charts.")
 
 
 class HistoryPanel(QWidget):
@@ -68,7 +68,7 @@ class HistoryPanel(QWidget):
         self.subtitle = QLabel()
         self.controls = ThemaControls()
         self.chart = ThemaChart()
-        self.empty = EmptyState()
+        self.empty = EmptyState(offers=("demo",))
         self.stack = QStackedWidget()
         self.stack.addWidget(self.chart)
         self.stack.addWidget(self.empty)
@@ -196,7 +196,7 @@ class HistoryPanel(QWidget):
             f"No {kind} history in this range",
             f"The catalogue holds no {kind} Thema scores of this edition from "
             f"{request.start.isoformat()} to {request.end.isoformat()}. {NO_HISTORY}",
-            "archivist demo-thema")
+            "archivist demo-thema", offer=True)
         self.stack.setCurrentWidget(self.empty)
 
     @Slot(object)
