@@ -52,6 +52,7 @@ from app.gui.search.result_model import ResultModel
 from app.gui.sets.page import SetsPage
 from app.gui.shell.about_dialog import open_about
 from app.gui.shell.first_run import FirstRunPage
+from app.gui.shell.menus import WindowMenus
 from app.gui.shell.setup_actions import SetupActions
 from app.gui.shell.window_selection import WindowSelection
 from app.gui.sync.controller import SyncController
@@ -160,6 +161,8 @@ class MainWindow(QMainWindow):
             self, WindowSelection(self.browser, self.grid, self.model, self.detail), services,
             grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
             api=lambda: self.sync.prefs.api_url, about=partial(open_about, self, icon))
+        # Go and Help ▸ Search syntax menus, right-click menus, Ctrl+E in the search field
+        self.menus = WindowMenus(self, self, self.thema.table)
         self.sets.setRequested.connect(self.show_set)
         self.sets.failed.connect(self._on_failed)
         self.thema.failed.connect(self._on_failed)
