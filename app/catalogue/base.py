@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from app.export.plan import ExportItem
     from app.ingest.report import ImportReport
+    from app.search.errors import QuerySyntaxError
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
 
@@ -156,6 +157,15 @@ class Catalogue(Endpoints, Protocol):
         """Import JSON files, folders (their image folders too) and ZIPs of them, as
         ``archivist import`` does (:mod:`app.catalogue.setup`; blocks: off the GUI thread).
         Raises InvalidData, ImportCancelled (nothing written), StoreError."""
+        ...
+
+    def card_names(self, prefix: str, limit: int = 20) -> list[str]:
+        """Card names completing ``prefix`` (:mod:`app.catalogue.typing_help`)."""
+        ...
+
+    def query_help(self, text: str) -> tuple[QuerySyntaxError | None, str | None]:
+        """For a query that found nothing: an unknown field value as an error, or a
+        "did you mean" spelling of its name words (:mod:`app.catalogue.typing_help`)."""
         ...
 
     def generate_demo_thema(self, days: int = 400) -> int:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.catalogue.setup import SetupOps
+from app.catalogue.typing_help import TypingHelp
 from app.errors import InvalidRequest
 from app.export.fetch import ApiFetcher, configured_api
 from app.export.plan import (
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from app.sync.engine import SyncEngine
 
 
-class LocalExtras(SetupOps):
+class LocalExtras(SetupOps, TypingHelp):
     """The local-only methods of :class:`~app.catalogue.base.Catalogue`."""
 
     store: Store

@@ -46,6 +46,7 @@ from app.gui.kit.settings import (
 )
 from app.gui.kit.status_bar import ElidingStatusBar
 from app.gui.kit.thumbnails import ThumbnailProvider
+from app.gui.search.completion import NameCompleter
 from app.gui.search.controller import QueryProblem, SearchController, SearchRequest
 from app.gui.search.page import BrowserPage
 from app.gui.search.result_model import ResultModel
@@ -144,6 +145,9 @@ class MainWindow(QMainWindow):
         self.controller.resultsReady.connect(self._on_results)
         self.controller.queryRejected.connect(self._on_rejected)
         self.controller.optionsReady.connect(self.browser.filters.set_options)
+        self.controller.suggested.connect(self.browser.did_you_mean.show_suggestion)
+        self.completion = NameCompleter(self.search, services.catalogue.card_names, self._pool,
+                                        self)
         self.controller.cardReady.connect(self._on_card)
         self.controller.countsReady.connect(self._on_counts)
         self.controller.failed.connect(self._on_failed)
