@@ -27,7 +27,7 @@ def window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
     made.shutdown()
 
 
-@pytest.mark.qt_log_ignore("does not support (raise|grabbing|propagateSizeHints)")  # the offscreen popup
+@pytest.mark.qt_log_ignore("does not support (raise|grabbing|propagateSizeHints)")
 def test_card_names_complete_as_you_type(qtbot: QtBot, window: MainWindow) -> None:
     window.activateWindow()
     window.search.setFocus()
