@@ -23,7 +23,8 @@ def run_import(args: argparse.Namespace) -> int:
         services.store, [Path(p) for p in args.paths], images, services.images,
         logos, services.catalogue.logos,
     )
-    print_problems(report.rejected)
+    print_problems(report.rejected, args.verbose, "import",
+                   services.paths.logs / "archivist.log")
     print(report.summary())
     return 0
 

@@ -111,6 +111,6 @@ def run_sync(args: argparse.Namespace) -> int:
         return 1
     finally:
         bar.close()
-    print_problems(report.rejected)
+    print_problems(report.rejected, args.verbose, "sync", services.paths.logs / "archivist.log")
     print(report.summary())
     return 0
