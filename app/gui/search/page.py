@@ -17,6 +17,7 @@ from app.gui.search.completion import DidYouMean
 from app.gui.search.controller import QueryProblem, SearchRequest
 from app.gui.search.filters_panel import FiltersPanel
 from app.gui.search.grid import CardGrid
+from app.gui.search.narrow import FoldWhenNarrow
 from app.gui.search.options import SearchOptions
 from app.gui.search.query_error import QueryErrorBanner
 from app.gui.search.result_model import ResultModel
@@ -84,6 +85,7 @@ class BrowserPage(QWidget):
         column.addLayout(body, 1)
         self.search.setStyleSheet(FIELD_STYLE)
         self.error = QueryErrorBanner(self.search, self)  # floats under the field
+        self.fold = FoldWhenNarrow(self, self.filters, self.filters_button)  # grid first
 
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._debounce.timeout.connect(self.submit_query)

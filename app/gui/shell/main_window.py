@@ -61,6 +61,8 @@ from app.gui.thema.page import ThemaPage
 from app.search import QueryResult
 
 THUMB_SIZE = QSize(146, 204)
+MINIMUM_SIZE = QSize(720, 520)
+"""The window's least size: the grid keeps two columns, the filter panel folds away."""
 PAGES = ("search", "sets", "thema")
 """The window's pages, in tab order (Ctrl+1, Ctrl+2, Ctrl+3)."""
 
@@ -96,6 +98,7 @@ class MainWindow(QMainWindow):
         self._counts: dict[str, int] | None = None
         self._answered = self._painted = self._closed = self._has_results = False
         self.setWindowTitle("Archivist")
+        self.setMinimumSize(MINIMUM_SIZE)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(2)
         self.provider = ThumbnailProvider(services.catalogue.card_image_path,
@@ -259,7 +262,7 @@ class MainWindow(QMainWindow):
             request = self.browser.request()
             save_search_prefs(self._settings, SearchPrefs(
                 request.per, request.sort, request.descending,
-                self.browser.filters_button.isChecked()))
+                self.browser.filters_button.isChecked() or self.browser.fold.folded))
             save_window(self._settings, self, self.splitter, self.search.text())
 
     def shutdown(self) -> None:
