@@ -108,4 +108,5 @@ def run_screenshot(args: argparse.Namespace) -> int:
     return take_screenshot(
         build(args.data_dir, args.verbose), Path(args.out), query=args.query, card=args.card,
         size=(int(width), int(height)), page=args.page, edition=args.edition, theme=args.theme,
+        feature=args.feature,
     )

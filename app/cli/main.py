@@ -102,6 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="edition whose Thema chart (thema), details (card) or large view "
                         "(gallery) is shown")
     p.add_argument("--theme", default="light", choices=("light", "dark"), help="palette")
+    p.add_argument("--feature", choices=("sync-progress", "sync-retry", "sync-offline",
+                                         "syntax-help", "completion"),
+                   help="also show a dialog or popup: the sync's progress, a retry or an "
+                        "offline failure, the search syntax sheet, name completion")
     p.set_defaults(run=commands.run_screenshot)
 
     p = sub.add_parser("gui", parents=[common], help="open the window (the default)")

@@ -6,7 +6,7 @@
 - retries with exponential backoff and jitter on connection errors, timeouts, 5xx answers
   and bodies that are not the JSON they claim to be (a truncated response); a name that
   does not resolve or a refused connection is not retried (:class:`~app.errors.Unreachable`,
-  in plain words: :func:`unreachable_message`);
+  in plain words: :meth:`~app.errors.Unreachable.for_url`);
 - ``Retry-After`` (seconds or an HTTP date) honoured on 429 and 503, capped;
 - 204 and 404 both mean "not found" (older servers answer 204 for a missing card);
 - the error body ``{"error": "…"}`` decoded here only, into the :mod:`app.errors` types:
@@ -102,20 +102,6 @@ def unreachable_kind(exc: BaseException) -> str | None:
     return None
 
 
-def unreachable_message(url: str, kind: str) -> str:
-    """What happened and what to do, in plain words, for :func:`unreachable_kind`'s
-    ``kind`` (``offline`` or ``refused``) of a request to ``url``."""
-    parts = httpx.URL(url)
-    host = parts.host or url
-    if kind == "offline":
-        return (f"{host} cannot be reached — this computer seems to be offline, or the "
-                f"address is misspelt. Check the network connection (or the address), "
-                f"then try again.")
-    where = f"{host}:{parts.port}" if parts.port else host
-    return (f"{where} refused the connection — no server is running at that address. "
-            f"Start it (or check the address), then try again.")
-
-
 def error_message(response: httpx.Response) -> str:
     """The server's explanation of a failed answer: the ``error`` of an ``{"error": …}`` body,
     else the start of the body, else the reason phrase (at most 200 characters)."""
@@ -196,7 +182,7 @@ class Policy:
             raise UpstreamError(f"{url}: {exc}") from exc
         kind = unreachable_kind(exc)
         if kind is not None:
-            raise Unreachable(unreachable_message(url, kind)) from exc
+            raise Unreachable.for_url(url, kind) from exc
         return Retry(f"{exc.__class__.__name__}: {str(exc) or 'no detail'}", self.backoff(attempt))
 
     def give_up(self, url: str, retry: Retry) -> UpstreamError:

@@ -17,7 +17,7 @@ SETUP_ACTIONS: dict[str, tuple[str, str]] = {
     "import": ("Import files or a folder…",
                "Import the catalogue's JSON files, a folder of them or of card images, "
                "or a ZIP of them"),
-    "demo": ("Generate demo history",
+    "demo": ("Generate demo history (not real scores)",
              "Write GENERATED Thema history (demo data, not real scores) to try the charts"),
 }
 """Kind → (button text, tooltip), in the order the buttons are shown."""
