@@ -6,6 +6,8 @@ API answers with when the error reaches a client (server, ``archivist get``).
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 
 class ArchivistError(Exception):
     """Base of every error Archivist raises on purpose."""
@@ -39,6 +41,26 @@ class UpstreamError(ArchivistError):
     """The upstream API failed or answered something unusable. HTTP 502."""
 
     status = 502
+
+
+class Unreachable(UpstreamError):
+    """The upstream cannot be reached at all: its name does not resolve (offline, or a
+    misspelt address) or nothing listens at its address. Not retried; the message says in
+    plain words what happened and what to do (the CLI and the window show it as is)."""
+
+    @classmethod
+    def for_url(cls, url: str, kind: str) -> Unreachable:
+        """The error for a request to ``url`` that failed as ``kind``: ``offline`` (the
+        name did not resolve) or ``refused`` (nothing listens there)."""
+        parts = urlsplit(url)
+        host = parts.hostname or url
+        if kind == "offline":
+            return cls(f"{host} cannot be reached — this computer seems to be offline, or "
+                       "the address is misspelt. Check the network connection (or the "
+                       "address), then try again.")
+        where = f"{host}:{parts.port}" if parts.port else host
+        return cls(f"{where} refused the connection — no server is running at that address. "
+                   "Start it (or check the address), then try again.")
 
 
 class StoreError(ArchivistError):

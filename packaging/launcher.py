@@ -19,6 +19,12 @@ def main() -> int:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if len(sys.argv) < 2 or sys.argv[1] == "gui":  # the window: say which libraries are missing
+        from app.desktop_libs import install_advice, missing_libraries
+
+        missing = missing_libraries()
+        if missing:
+            print(install_advice(missing), file=sys.stderr)
     from app.cli.main import main as archivist
 
     return archivist(sys.argv[1:])

@@ -20,12 +20,16 @@ from app.model.query import CardSummary, Hit, Per, QueryResult, SortKey
 from app.model.status import SyncStatus
 
 if TYPE_CHECKING:
+    import threading
+
     from app.catalogue.decks import DeckCards
     from app.decks.storage import DeckStore
     from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
     from app.images.store import ImageStore
+    from app.ingest.report import ImportReport
     from app.paths import Paths
+    from app.search.errors import QuerySyntaxError
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
 
@@ -210,6 +214,26 @@ class Catalogue(Endpoints, Protocol):
     def revert(self, number: int) -> Revision | None:
         """Put the cards of revision ``number`` back as before it; recorded as a revision
         (returned; None when nothing changed). Raises NotFound, StoreError."""
+        ...
+
+    def import_sources(self, paths: Sequence[Path],
+                       cancel: threading.Event | None = None) -> ImportReport:
+        """Import JSON files, folders (their image folders too) and ZIPs of them, as
+        ``archivist import`` does (:mod:`app.catalogue.setup`; blocks: off the GUI thread).
+        Raises InvalidData, ImportCancelled (nothing written), StoreError."""
+        ...
+
+    def card_names(self, prefix: str, limit: int = 20) -> list[str]:
+        """Card names completing ``prefix`` (:mod:`app.catalogue.typing_help`)."""
+        ...
+
+    def query_help(self, text: str) -> tuple[QuerySyntaxError | None, str | None]:
+        """For a query that found nothing: an unknown field value as an error, or a
+        "did you mean" spelling of its name words (:mod:`app.catalogue.typing_help`)."""
+        ...
+
+    def generate_demo_thema(self, days: int = 400) -> int:
+        """Write GENERATED demo Thema history ending today; returns the entries written."""
         ...
 
     @property

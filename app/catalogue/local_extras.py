@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app.catalogue.setup import SetupOps
+from app.catalogue.typing_help import TypingHelp
 from app.errors import InvalidRequest
 from app.export.fetch import ApiFetcher, configured_api
 from app.export.plan import (
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
     from app.sync.engine import SyncEngine
 
 
-class LocalExtras:
+class LocalExtras(SetupOps, TypingHelp):
     """The local-only methods of :class:`~app.catalogue.base.Catalogue`."""
 
     store: Store

@@ -27,9 +27,10 @@ def run_import(args: argparse.Namespace) -> int:
         services.store, [Path(p) for p in args.paths], images, services.images,
         logos, services.catalogue.logos, allow_older=args.allow_older,
     )
-    print_problems(report.rejected)
-    print_problems(report.write.refused)
-    print_problems(report.write.kept_out, "kept out")
+    log_file = services.paths.logs / "archivist.log"
+    print_problems(report.rejected, args.verbose, "import", log_file)
+    print_problems(report.write.refused, args.verbose, "import", log_file)
+    print_problems(report.write.kept_out, args.verbose, "import", log_file, "kept out")
     print(report.summary())
     return 0
 
@@ -200,4 +201,5 @@ def run_screenshot(args: argparse.Namespace) -> int:
         card=args.card,
         size=(int(width), int(height)), page=args.page, edition=args.edition, theme=args.theme,
         deck=Path(args.deck) if args.deck else None,
+        feature=args.feature,
     )

@@ -37,6 +37,22 @@ def _common_options(defaults: bool) -> argparse.ArgumentParser:
     return common
 
 
+def _port(text: str) -> int:
+    """An argparse type: a TCP port number 1–65535."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)")
+    return int(text)
+
+
+def _size(text: str) -> str:
+    """An argparse type: ``WIDTHxHEIGHT`` in pixels, each 100–10000."""
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit() and 100 <= int(width) <= 10000
+            and 100 <= int(height) <= 10000):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800")
+    return f"{int(width)}x{int(height)}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     common = _common_options(defaults=False)
@@ -71,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", parents=[common], help="serve the catalogue over HTTP")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
-    p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765)")
+    p.add_argument("--port", type=_port, default=8765, help="TCP port (default 8765)")
     p.add_argument("--workers", type=int, default=1,
                    help="worker processes over the same catalogue (default 1)")
     p.add_argument("--allow-host", action="append", metavar="NAME",
@@ -88,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("out", metavar="OUT.png")
     p.add_argument("--query", default="", help="search text to type")
     p.add_argument("--card", metavar="SLUG", help="card to select and show in the detail pane")
-    p.add_argument("--size", default="1280x800", metavar="WxH", help="window size in pixels")
+    p.add_argument("--size", type=_size, default="1280x800", metavar="WxH",
+                   help="window size in pixels")
     p.add_argument("--page", default="search",
                    choices=("search", "sets", "thema", "card", "gallery", "decks", "changes"),
                    help="page to show: search (default), sets (featured sets), thema, card "
@@ -100,11 +117,55 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="light", choices=("light", "dark"), help="palette")
     p.add_argument("--deck", metavar="FILE", help="with --page decks: a decklist file pasted "
                    "into the page and checked (the deck goes to the trash afterwards)")
+    p.add_argument("--feature", choices=("sync-progress", "sync-retry", "sync-offline",
+                                         "syntax-help", "completion"),
+                   help="also show a dialog or popup: the sync's progress, a retry or an "
+                        "offline failure, the search syntax sheet, name completion")
     p.set_defaults(run=commands.run_screenshot)
 
     p = sub.add_parser("gui", parents=[common], help="open the window (the default)")
     p.set_defaults(run=commands.run_gui)
+    _describe(sub)
     return parser
+
+
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "import": ("archivist import ~/gatcg/snapshots/2026-04-04 --images ~/gatcg/images/cards",
+               "archivist import featured-sets.json --logos ~/gatcg/logos"),
+    "get": ('archivist get "/cards/DOA%201st/001"',
+            "archivist get /cards/images/abc123.jpg -o card.jpg"),
+    "demo-thema": ("archivist demo-thema --days 90",),
+    "serve": ("archivist serve", "archivist serve --host 0.0.0.0 --port 8765"),
+    "sync": ("archivist sync", "archivist sync --api http://192.168.1.20:8765 --images all"),
+    "search": ("archivist search lorraine",
+               'archivist search "el:fire t:champion" --per edition'),
+    "export": ('archivist export "el:fire t:champion" --to ~/Pictures/fire',),
+    "screenshot": ("archivist screenshot window.png --query lorraine --size 1280x800",),
+    "gui": ("archivist gui --data-dir ~/my-catalogue",),
+    "deck import": ('archivist deck import deck.txt --name "Tristan aggro"',),
+    "deck list": ("archivist deck list",),
+    "deck export": ('archivist deck export "Tristan aggro" --text deck.txt --pdf proxies.pdf',),
+}
+"""An example command line of each subcommand, shown at the end of its ``--help``."""
+
+
+def _describe(sub: argparse._SubParsersAction[argparse.ArgumentParser], prefix: str = ""
+              ) -> None:
+    """Give every subcommand (and every verb of one, e.g. ``deck import``) a description
+    (its one-line help when it has none) and examples (:data:`EXAMPLES`) at the end of its
+    ``--help``."""
+    helps = {action.dest: action.help for action in sub._choices_actions}
+    for short, command in sub.choices.items():
+        name = prefix + short
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                _describe(action, f"{name} ")
+        if not command.description:
+            text = str(helps.get(short) or "")
+            command.description = text[:1].upper() + text[1:] + "."
+        if name in EXAMPLES and not command.epilog:
+            command.epilog = "examples:\n" + "\n".join(f"  {e}" for e in EXAMPLES[name])
+            command.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -135,6 +196,10 @@ def _run(run: Any, args: argparse.Namespace) -> int:
     except BrokenPipeError:  # the reader went away (archivist search … | head)
         sys.stderr.close()
         return 0
+    except OSError as error:  # a file or port the person named cannot be used
+        where = f": {error.filename}" if error.filename else ""
+        print(f"archivist: {error.strerror or error}{where}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

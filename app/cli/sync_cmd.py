@@ -14,7 +14,7 @@ from tqdm import tqdm
 
 from app.bootstrap import build
 from app.cli.output import print_problems
-from app.errors import InvalidRequest
+from app.errors import InvalidRequest, Unreachable
 from app.sync import (
     DEFAULT_API,
     IMAGE_MODES,
@@ -25,7 +25,7 @@ from app.sync import (
     SyncOptions,
 )
 from app.sync.common import api_url_problem
-from app.sync.progress import CANCELLED
+from app.sync.progress import CANCELLED, UNCHANGED
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -109,10 +109,14 @@ def run_sync(args: argparse.Namespace) -> int:
         bar.close()
         print(f"archivist: {CANCELLED}", file=sys.stderr)
         return 130
+    except Unreachable as error:
+        print(f"archivist: {error.message} {UNCHANGED}", file=sys.stderr)
+        return 1
     finally:
         bar.close()
-    print_problems(report.rejected)
-    print_problems(report.write.refused)
-    print_problems(report.write.kept_out, "kept out")
+    log_file = services.paths.logs / "archivist.log"
+    print_problems(report.rejected, args.verbose, "sync", log_file)
+    print_problems(report.write.refused, args.verbose, "sync", log_file)
+    print_problems(report.write.kept_out, args.verbose, "sync", log_file, "kept out")
     print(report.summary())
     return 0

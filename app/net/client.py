@@ -57,10 +57,13 @@ class UpstreamClient:
         base_url: the API root, e.g. ``https://api.gatcg.com``.
         settings: concurrency, timeouts, retries.
         counters: where requests, retries, bytes and waited seconds are counted.
+        on_retry: told ``(problem, delay_seconds)`` before each pause of a retry (a sync
+            shows "retrying in 4 s…").
     """
 
     def __init__(self, base_url: str, settings: ClientSettings | None = None,
-                 counters: Traffic | None = None) -> None:
+                 counters: Traffic | None = None,
+                 on_retry: Callable[[str, float], None] | None = None) -> None:
         self.base_url = base_url.rstrip("/")
         self.settings = settings or ClientSettings()
         self.counters: Traffic = counters if counters is not None else Counters()
@@ -68,6 +71,7 @@ class UpstreamClient:
         self.thema_generated = False  # a response said its Thema history is GENERATED
         """The server's clock (``Date`` header) at the first response, UTC."""
         self.policy = Policy(self.settings)
+        self._on_retry = on_retry
         self._slots = asyncio.Semaphore(self.settings.concurrency)
         n = self.settings.concurrency
         self._client = httpx.AsyncClient(
@@ -162,6 +166,8 @@ class UpstreamClient:
         log.info("retrying %s in %.2fs: %s", url, retry.delay, retry.problem)
         self.counters.retries += 1
         self.counters.waited += retry.delay
+        if self._on_retry is not None:
+            self._on_retry(retry.problem, retry.delay)
         await asyncio.sleep(retry.delay)
 
     def _note(self, response: httpx.Response) -> None:

@@ -4,7 +4,9 @@
   refuses generic library agents with 403);
 - at most ``concurrency`` requests in flight; a timeout on connect, read, write and pool;
 - retries with exponential backoff and jitter on connection errors, timeouts, 5xx answers
-  and bodies that are not the JSON they claim to be (a truncated response);
+  and bodies that are not the JSON they claim to be (a truncated response); a name that
+  does not resolve or a refused connection is not retried (:class:`~app.errors.Unreachable`,
+  in plain words: :meth:`~app.errors.Unreachable.for_url`);
 - ``Retry-After`` (seconds or an HTTP date) honoured on 429 and 503, capped;
 - 204 and 404 both mean "not found" (older servers answer 204 for a missing card);
 - the error body ``{"error": "…"}`` decoded here only, into the :mod:`app.errors` types:
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+import socket
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
@@ -22,7 +25,7 @@ from email.utils import parsedate_to_datetime
 import httpx
 
 from app import __version__
-from app.errors import InvalidRequest, NotFound, UpstreamError
+from app.errors import InvalidRequest, NotFound, Unreachable, UpstreamError
 from app.model import hostile
 
 USER_AGENT = f"Archivist/{__version__} (offline Grand Archive catalogue browser)"
@@ -82,6 +85,22 @@ def backoff(attempt: int, settings: ClientSettings, rng: random.Random) -> float
     """Exponential backoff with jitter: half the doubled delay fixed, half random (seconds)."""
     delay = min(settings.backoff_max, settings.backoff_base * 2 ** attempt)
     return float(delay / 2 + rng.uniform(0, delay / 2))
+
+
+def unreachable_kind(exc: BaseException) -> str | None:
+    """``"offline"`` when a host name did not resolve, ``"refused"`` when nothing listens at
+    the address, else None (a passing failure worth retrying). Looks through the chain of
+    causes (httpx wraps the socket error; anyio wraps it once more)."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, socket.gaierror):
+            return "offline"
+        if isinstance(current, ConnectionRefusedError):
+            return "refused"
+        current = current.__cause__ or current.__context__
+    return None
 
 
 def error_message(response: httpx.Response) -> str:
@@ -154,13 +173,18 @@ class Policy:
         return Retry("the body is not valid JSON (truncated?)", self.backoff(attempt))
 
     def transport(self, url: str, exc: httpx.TransportError, attempt: int) -> Retry:
-        """A connection error or timeout: retried, except for a URL no client can use.
+        """A connection error or timeout: retried, except for a URL no client can use and
+        an upstream that cannot be reached at all.
 
         Raises:
             UpstreamError: the URL's scheme is not http or https.
+            Unreachable: the host name does not resolve, or the connection was refused.
         """
         if isinstance(exc, httpx.UnsupportedProtocol):
             raise UpstreamError(f"{url}: {exc}") from exc
+        kind = unreachable_kind(exc)
+        if kind is not None:
+            raise Unreachable.for_url(url, kind) from exc
         return Retry(f"{exc.__class__.__name__}: {str(exc) or 'no detail'}", self.backoff(attempt))
 
     def give_up(self, url: str, retry: Retry) -> UpstreamError:

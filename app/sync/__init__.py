@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from app.sync.common import DEFAULT_API, IMAGE_MODES, ImagesMode, api_host, api_url_problem
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
-    from app.sync.progress import PHASES, Progress, ProgressFn, SyncCancelled
+    from app.sync.progress import PHASES, UNCHANGED, Progress, ProgressFn, SyncCancelled
     from app.sync.report import SyncReport
     from app.sync.status import (
         UNITS,
@@ -34,7 +34,8 @@ _WHERE = {
                     "app.sync.common"),
     "SyncOptions": "app.sync.context",
     "SyncEngine": "app.sync.engine",
-    **dict.fromkeys(("PHASES", "Progress", "ProgressFn", "SyncCancelled"), "app.sync.progress"),
+    **dict.fromkeys(("PHASES", "UNCHANGED", "Progress", "ProgressFn", "SyncCancelled"),
+                    "app.sync.progress"),
     "SyncReport": "app.sync.report",
     **dict.fromkeys(("UNITS", "local_time_text", "progress_lines", "report_counts",
                      "report_lines", "throttled"), "app.sync.status"),
@@ -53,6 +54,7 @@ __all__ = [
     "DEFAULT_API",
     "IMAGE_MODES",
     "PHASES",
+    "UNCHANGED",
     "UNITS",
     "ClientSettings",
     "ImagesMode",

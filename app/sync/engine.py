@@ -160,7 +160,8 @@ class SyncEngine:
 
     async def _fetch(self, staging: Staging, tracker: Tracker, report: SyncReport) -> None:
         opts = self.options
-        async with UpstreamClient(self.api_url, opts.client, tracker.counters) as client:
+        async with UpstreamClient(self.api_url, opts.client, tracker.counters,
+                                  on_retry=tracker.retrying) as client:
             ctx = Context(opts, client, staging, tracker, self.store,
                           ImageStore(self.paths.card_images), ImageStore(self.paths.logos))
             tracker.phase("connect", 1)

@@ -27,6 +27,8 @@ PHASES: dict[str, str] = {
 
 
 CANCELLED = "sync interrupted; run it again to resume"
+UNCHANGED = "Your catalogue is unchanged; you can keep browsing."
+"""Said after a sync that could not reach its API (the CLI and the window alike)."""
 
 
 class SyncCancelled(ArchivistError):
@@ -47,6 +49,8 @@ class Progress:
         requests: HTTP requests sent by the whole sync so far (retries included).
         bytes: response body bytes received so far, as sent on the wire.
         elapsed: seconds since the sync started.
+        note: a passing remark, e.g. ``retrying in 4 s… (the server answered 503)``; empty
+            when there is none.
     """
 
     phase: str
@@ -56,6 +60,7 @@ class Progress:
     requests: int
     bytes: int
     elapsed: float
+    note: str = ""
 
 
 ProgressFn = Callable[[Progress], None]
@@ -94,6 +99,7 @@ class Tracker:
     phase_seconds: dict[str, float] = field(default_factory=dict)
     _phase_started: float = field(default_factory=time.perf_counter)
     _last: float = 0.0
+    note: str = ""
 
     def phase(self, name: str, total: int | None = None) -> None:
         """Start phase ``name`` (a key of :data:`PHASES`) with ``total`` items (None: unknown).
@@ -105,7 +111,7 @@ class Tracker:
             raise SyncCancelled(CANCELLED)
         self.emit(force=True)  # the closing phase's final count, which throttling may skip
         self._close_phase()
-        self.phase_name, self.done, self.total = name, 0, total
+        self.phase_name, self.done, self.total, self.note = name, 0, total, ""
         self.emit(force=True)
 
     def set_total(self, total: int | None) -> None:
@@ -116,7 +122,15 @@ class Tracker:
     def advance(self, items: int = 1) -> None:
         """Count ``items`` more done in the current phase."""
         self.done += items
-        self.emit()
+        forced = bool(self.note)
+        self.note = ""
+        self.emit(force=forced)
+
+    def retrying(self, problem: str, delay: float) -> None:
+        """A request failed for a passing reason and is tried again in ``delay`` seconds:
+        report it at once (the note lasts until the next item is done)."""
+        self.note = f"retrying in {max(1, round(delay))} s… ({problem})"
+        self.emit(force=True)
 
     def finish(self) -> None:
         """End the last phase (its seconds go to :attr:`phase_seconds`) and report it."""
@@ -132,6 +146,7 @@ class Tracker:
         self.callback(Progress(
             self.phase_name, PHASES.get(self.phase_name, self.phase_name), self.done,
             self.total, self.counters.requests, self.counters.bytes, now - self.started,
+            self.note,
         ))
 
     def _close_phase(self) -> None:

@@ -88,7 +88,7 @@ def probe(api_url: str, timeout: float = PROBE_TIMEOUT) -> str | None:
 
 def throttled(emit: Callable[[Progress], None], interval: float = 0.1) -> ProgressFn:
     """A progress callback that passes a report on at most every ``interval`` seconds
-    (about ten a second), and always when the phase or its total changes; before a new
+    (about ten a second), and always when the phase, its total or its note changes; before a new
     phase, the last report held back of the previous one (its final count) goes first."""
     last: Progress | None = None
     held: Progress | None = None
@@ -97,7 +97,8 @@ def throttled(emit: Callable[[Progress], None], interval: float = 0.1) -> Progre
     def report(progress: Progress) -> None:
         nonlocal last, held, when
         now = time.monotonic()
-        fresh = last is None or (progress.phase, progress.total) != (last.phase, last.total)
+        fresh = last is None or (progress.phase, progress.total, progress.note) != (
+            last.phase, last.total, last.note)
         if fresh and held is not None:
             emit(held)
         if fresh or now - when >= interval:

@@ -77,6 +77,7 @@ def test_import_of_the_real_snapshot_reports_rejections(tmp_path: Path) -> None:
             str(SNAPSHOT_0404),
             "--images",
             str(CARD_IMAGES),
+            "--verbose",  # each rejected record (the default is one line per kind)
         ],
         capture_output=True,
         text=True,

@@ -30,13 +30,17 @@ from app.model.status import SyncStatus
 from tests.helpers.cards import make_card, make_edition
 
 if TYPE_CHECKING:
+    import threading
+
     from app.catalogue.base import Catalogue
     from app.catalogue.decks import DeckCards
     from app.decks.storage import DeckStore
     from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
+    from app.ingest.report import ImportReport
     from app.model.history import CardChange, CardVersion, Revision
     from app.paths import Paths
+    from app.search.errors import QuerySyntaxError
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
 
@@ -280,6 +284,25 @@ class FakeCatalogue:
     def deck_store(self) -> DeckStore:
         """Not in the fake: decks need the real catalogue."""
         raise NotImplementedError("the fake catalogue keeps no decks")
+
+    # Setup and typing help
+    def import_sources(self, paths: Sequence[Path],
+                       cancel: threading.Event | None = None) -> ImportReport:
+        """Not in the fake: it imports nothing."""
+        raise NotImplementedError("the fake catalogue imports nothing")
+
+    def card_names(self, prefix: str, limit: int = 20) -> list[str]:
+        """Names of the generated cards starting with ``prefix`` (any case), by name."""
+        names = sorted(str(card["name"]) for card in self._cards)
+        return [n for n in names if n.casefold().startswith(prefix.casefold())][:limit]
+
+    def query_help(self, text: str) -> tuple[QuerySyntaxError | None, str | None]:
+        """No hints in the fake."""
+        return None, None
+
+    def generate_demo_thema(self, days: int = 400) -> int:
+        """Not in the fake: its history is generated already."""
+        raise NotImplementedError("the fake catalogue writes no history")
 
     def thema_generated(self) -> bool:
         """The fake's generated ranks and history are not marked as demo data."""

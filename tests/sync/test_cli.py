@@ -37,8 +37,21 @@ def test_an_unreachable_api_is_one_line_and_a_failure(
     url = f"http://127.0.0.1:{free_port()}"
     assert main(["sync", "--data-dir", str(tmp_path), "--api", url, "--retries", "0"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"archivist: {url}/cards/search: ConnectError")
+    assert err.startswith(f"archivist: 127.0.0.1:{url.rsplit(':', 1)[1]} refused the "
+                          "connection — no server is running at that address.")
+    assert err.endswith("Your catalogue is unchanged; you can keep browsing.\n")
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_an_offline_computer_is_not_retried_and_told_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["sync", "--data-dir", str(tmp_path), "--api", "https://nonexistent.invalid",
+                 "--retries", "5"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("archivist: nonexistent.invalid cannot be reached — this computer "
+                          "seems to be offline")
+    assert "attempts" not in err and err.count("\n") == 1
 
 
 def test_a_url_that_is_not_http_is_refused(tmp_path: Path,

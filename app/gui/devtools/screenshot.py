@@ -105,7 +105,7 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
                     size: tuple[int, int] = (1280, 800), page: str = "search",
                     edition: str | None = None, theme: str = "light", per: str = "card",
                     sort: str = "name", descending: bool = False,
-                    deck: Path | None = None) -> int:
+                    deck: Path | None = None, feature: str | None = None) -> int:
     """Render the window with ``query`` typed and ``card`` selected, and save it as PNG.
 
     Waits (at most about 20 s) until the search answered, the card's detail is shown and
@@ -129,6 +129,8 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         sort: the order, one of :data:`app.model.query.QUERY_SORTS`; descending: reversed.
         deck: on the Decks page, a decklist file pasted in and checked (moved to the trash
             once the picture is taken).
+        feature: also show one of :data:`app.gui.devtools.feature_shots.FEATURES` (the
+            sync dialog's progress or offline failure, the syntax sheet, name completion).
 
     Returns:
         0 when the PNG was written, 1 when it could not be.
@@ -141,6 +143,10 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         raise InvalidRequest(f"Unknown page {page!r}: choose {', '.join(SCREENSHOT_PAGES)}")
     if theme not in THEMES:
         raise InvalidRequest(f"Unknown theme {theme!r}: choose light or dark")
+    from app.gui.devtools.feature_shots import FEATURES
+
+    if feature is not None and feature not in FEATURES:
+        raise InvalidRequest(f"Unknown feature {feature!r}: choose {', '.join(FEATURES)}")
     if page in detail_shots.DETAIL_PAGES and not card:
         raise InvalidRequest(f"--page {page} needs --card SLUG")
     deck_text = deck_shots.read_deck(deck, page)
@@ -179,10 +185,18 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     if not _wait(settled, TIMEOUT_S):
         log.warning("screenshot: the window did not settle within %.0f s", TIMEOUT_S)
         print("archivist: warning: not everything was loaded in time", file=sys.stderr)
+    floating = []
+    if feature is not None:
+        from app.gui.devtools import feature_shots
+
+        floating = feature_shots.stage(window, feature, _wait)
     _wait(lambda: False, 0.1)  # let the last repaints land
     out.parent.mkdir(parents=True, exist_ok=True)
-    shot = detail_shots.grab(window, page, size) if page in detail_shots.DETAIL_PAGES else (
-        window.grab())
+    if floating:
+        shot = feature_shots.compose(window, floating)
+    else:
+        shot = detail_shots.grab(window, page, size) if page in detail_shots.DETAIL_PAGES \
+            else window.grab()
     saved = shot.save(str(out), "PNG")
     if page == "decks" and deck_text is not None:
         deck_shots.discard(window.decks)

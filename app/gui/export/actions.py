@@ -185,6 +185,10 @@ class ExportActions(QObject):
     def _on_about(self, found: tuple[str | None, dict[str, int]]) -> None:
         self._open_about(found[0], found[1])
 
+    def copy_edition(self, view: QAbstractItemView) -> None:
+        """Copy the image of ``view``'s current edition row (Ctrl+C, its context menu)."""
+        self._copy_from(view)
+
     def _copy_from(self, view: QAbstractItemView) -> None:
         found = self._edition_source(view.currentIndex())
         if found is None:

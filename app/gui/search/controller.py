@@ -32,6 +32,8 @@ class CatalogueReader(DetailSource, Protocol):
 
     def option_search(self) -> dict[str, Any]: ...
 
+    def query_help(self, text: str) -> tuple[QuerySyntaxError | None, str | None]: ...
+
 
 @dataclass(frozen=True)
 class SearchRequest:
@@ -77,6 +79,8 @@ class SearchController(QObject):
         cardReady(object): the :class:`CardDetail` of the newest card load.
         countsReady(dict): ``{"cards", "editions", "sets", "images"}``.
         optionsReady(dict): ``GET /option/search``: option name → ``{"text", "value"}`` items.
+        suggested(str): after each search, a "did you mean" query for one that found
+            nothing because of a misspelt name ("" otherwise).
         failed(str, object): what failed (``"search"``, ``"card"``, ``"counts"``,
             ``"options"``) and the error.
 
@@ -91,6 +95,7 @@ class SearchController(QObject):
     cardReady = Signal(object)
     countsReady = Signal(object)
     optionsReady = Signal(object)
+    suggested = Signal(str)
     failed = Signal(str, object)
 
     def __init__(
@@ -137,7 +142,20 @@ class SearchController(QObject):
                 return asked, QueryProblem(asked.text, error.message, error.position,
                                            error.hint)
 
-        self._search.submit(work)
+        catalogue = self._catalogue
+
+        def helped() -> tuple[SearchRequest, QueryResult | QueryProblem, str]:
+            asked_, outcome = work()
+            if not isinstance(outcome, QueryProblem) and outcome.total == 0 and \
+                    asked_.text.strip():  # why nothing: an unknown value, a misspelling
+                problem, suggestion = catalogue.query_help(asked_.text)
+                if problem is not None:
+                    return asked_, QueryProblem(asked_.text, problem.message,
+                                                problem.position, problem.hint), ""
+                return asked_, outcome, suggestion or ""
+            return asked_, outcome, ""
+
+        self._search.submit(helped)
 
     def load_card(self, slug: str) -> None:
         """Load one card for the detail pane; answers with cardReady (or failed)."""
@@ -158,7 +176,8 @@ class SearchController(QObject):
 
     @Slot(object)
     def _on_answer(self, answer: Any) -> None:
-        request, outcome = answer
+        request, outcome, suggestion = answer
+        self.suggested.emit(suggestion)
         if isinstance(outcome, QueryProblem):
             self.queryRejected.emit(request, outcome)
         else:

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QSize, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSize, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QAbstractItemView, QListView, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QListView,
+    QStyle,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
 from app.gui.kit.card_paint import scaled_font
 from app.gui.search.tile_delegate import TileDelegate
 
 GAP = 4
+MIN_COLUMNS = 2
+"""The grid never gets narrower than this many columns of tiles."""
 
 
 class CardGrid(QListView):
@@ -21,7 +29,11 @@ class CardGrid(QListView):
     layout is done (``python -m benchmarks.gui_grid`` measures scrolling).
 
     Enter (or a double click) emits the view's ``activated`` signal; arrows move the
-    current tile. With no rows, the viewport shows :meth:`empty_text`.
+    current tile. With no rows, the viewport shows :meth:`empty_text`. A new set of results
+    (a model reset) shows from the top. The columns are counted as if the vertical scroll
+    bar were always there, so its appearing never changes the column count (which would
+    hide it again: a flip between two layouts); the grid is never narrower than
+    :data:`MIN_COLUMNS` columns.
 
     Args:
         thumb_size: the logical size of a tile's thumbnail.
@@ -44,6 +56,26 @@ class CardGrid(QListView):
         self.setMouseTracking(True)
         self.setItemDelegate(TileDelegate(thumb_size, self))
         self.setAccessibleName("Search results")
+        self.setMinimumWidth(MIN_COLUMNS * self._cell_width() + 2 * GAP
+                             + self._scroll_bar_width() + 2 * self.frameWidth())
+
+    def setModel(self, model: QAbstractItemModel | None) -> None:
+        """Show ``model``; each reset of it (new results) scrolls back to the top."""
+        super().setModel(model)
+        if model is not None:
+            model.modelReset.connect(self._to_top)
+
+    def _to_top(self) -> None:
+        self.verticalScrollBar().setValue(0)
+        QTimer.singleShot(0, self, self.scrollToTop)  # after the delayed layout too
+
+    def _cell_width(self) -> int:
+        option = QStyleOptionViewItem()
+        option.initFrom(self)
+        return self.itemDelegate().sizeHint(option, QModelIndex()).width() + 2 * GAP
+
+    def _scroll_bar_width(self) -> int:
+        return self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
 
     def empty_text(self) -> str:
         """What the grid says when it has no rows ("" for nothing)."""
@@ -85,7 +117,8 @@ class CardGrid(QListView):
         option = QStyleOptionViewItem()
         option.initFrom(self)
         tile = self.itemDelegate().sizeHint(option, QModelIndex())
-        width = self.viewport().width() - 2 * GAP
+        # the width as if the scroll bar showed, whether it does or not: no flip
+        width = self.width() - 2 * self.frameWidth() - self._scroll_bar_width() - 2 * GAP
         columns = max(1, width // (tile.width() + 2 * GAP))
         cell = QSize(max(tile.width(), width // columns), tile.height() + 2 * GAP)
         if cell != self.gridSize():

@@ -13,9 +13,11 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, QTimer, Sign
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSplitter, QVBoxLayout, QWidget
 
+from app.gui.search.completion import DidYouMean
 from app.gui.search.controller import QueryProblem, SearchRequest
 from app.gui.search.filters_panel import FiltersPanel
 from app.gui.search.grid import CardGrid
+from app.gui.search.narrow import FoldWhenNarrow
 from app.gui.search.options import SearchOptions
 from app.gui.search.query_error import QueryErrorBanner
 from app.gui.search.result_model import ResultModel
@@ -78,9 +80,13 @@ class BrowserPage(QWidget):
         column = QVBoxLayout(self)
         column.setContentsMargins(8, 8, 8, 0)
         column.addLayout(top)
+        self.did_you_mean = DidYouMean()  # "Did you mean Lorraine?" after an empty search
+        self.did_you_mean.chosen.connect(self._on_suggestion)
+        column.addWidget(self.did_you_mean)
         column.addLayout(body, 1)
         self.search.setStyleSheet(FIELD_STYLE)
         self.error = QueryErrorBanner(self.search, self)  # floats under the field
+        self.fold = FoldWhenNarrow(self, self.filters, self.filters_button)  # grid first
 
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._debounce.timeout.connect(self.submit_query)
@@ -132,6 +138,10 @@ class BrowserPage(QWidget):
             return  # typed on since: its own answer is on its way
         self.error.show_problem(problem)
         self.grid.set_empty_text("Fix the search above to see cards.")  # when there are none
+
+    def _on_suggestion(self, text: str) -> None:
+        self.search.setText(text)
+        self.submit_query()
 
     def stop(self) -> None:
         """Forget a pending debounced search (the window is closing)."""

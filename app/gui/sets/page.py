@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QAbstractItemView, QStackedWidget, QTreeView, QVBo
 from app.errors import ArchivistError
 from app.gui.kit.empty_state import EmptyState
 from app.gui.kit.operations import LatestRequest
+from app.gui.kit.setup_buttons import FILL
 from app.gui.sets.delegate import GroupDelegate
 from app.gui.sets.model import FeaturedGroup, FeaturedSetsModel, FeaturedSource, load_featured
 
@@ -68,7 +69,7 @@ class SetsPage(QWidget):
         header.setSectionResizeMode(0, header.ResizeMode.Stretch)
         for column in (1, 2, 3):
             header.setSectionResizeMode(column, header.ResizeMode.ResizeToContents)
-        self.empty = EmptyState()
+        self.empty = EmptyState(offers=FILL)
         self.empty.actionRequested.connect(self.reload)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.view)
@@ -135,10 +136,9 @@ class SetsPage(QWidget):
             return
         self.empty.set_state(
             "No featured sets yet",
-            "The featured set groups come from the API's /featured-sets answer. Import "
-            "featured-sets.json (and, if you have them, the group logos) from a terminal, "
-            "or sync the catalogue:",
-            import_featured_command(self._data_dir_args), "Check again")
+            "The featured set groups come with a sync of the catalogue, or with an import "
+            "of featured-sets.json (and, if you have them, the group logos).",
+            import_featured_command(self._data_dir_args), "Check again", offer=True)
         self.stack.setCurrentWidget(self.empty)
 
     @Slot(object)

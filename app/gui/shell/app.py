@@ -12,6 +12,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app.bootstrap import Services
+from app.desktop_libs import install_advice, missing_libraries
 from app.gui.kit.settings import open_settings
 from app.gui.kit.theme import follow_system_scheme
 from app.gui.shell.main_window import MainWindow
@@ -24,6 +25,8 @@ log = logging.getLogger("app.gui.qt")
 
 # Qt messages that say nothing about Archivist (the offscreen platform cannot resize).
 _QUIET = ("This plugin does not support propagateSizeHints()",)
+_PLUGIN_HINTS: list[str] = []
+"""Qt's messages about its platform plugin so far (the fatal one names no library)."""
 
 
 def app_icon() -> QIcon:
@@ -35,8 +38,22 @@ def app_icon() -> QIcon:
     return icon
 
 
-def _qt_message(kind: QtMsgType, _context: QMessageLogContext, message: str) -> None:
+def _qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
     if message in _QUIET:
+        return
+    if context.category == "qt.qpa.plugin" or kind == QtMsgType.QtFatalMsg:
+        # Qt's hint about its platform plugin (a missing library) belongs on the terminal
+        # too, not only in the log; when it is fatal, say what to install (next: an abort)
+        print(message, file=sys.stderr)
+        log.info("%s", message)
+        _PLUGIN_HINTS.append(message)
+        if kind == QtMsgType.QtFatalMsg and "platform plugin" in message:
+            missing = missing_libraries()
+            if any("xcb-cursor" in hint for hint in _PLUGIN_HINTS) and \
+                    "libxcb-cursor.so.0" not in missing:
+                missing.insert(0, "libxcb-cursor.so.0")
+            print(install_advice(missing), file=sys.stderr)
+        sys.stderr.flush()
         return
     level = {
         QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,

@@ -1,4 +1,5 @@
-"""The page shown while the catalogue is empty: how to import one."""
+"""The page shown while the catalogue is empty: buttons that sync or import one (issue 12,
+item 1); the terminal command is folded away for those who prefer it."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.kit.card_paint import scaled_font
+from app.gui.kit.setup_buttons import FILL, SetupButtons
 
 SNAPSHOT_HINT = "…/snapshots/2026-04-04"
 IMAGES_HINT = "…/images/cards"
@@ -41,6 +43,8 @@ class FirstRunPage(QWidget):
 
     Signals:
         recheckRequested(): the person imported something and asks to look again.
+        setupRequested(str): a setup button was pressed (``official``, ``mirror``,
+            ``import``; see :data:`~app.gui.kit.setup_buttons.SETUP_ACTIONS`).
 
     Args:
         data_dir: the data folder of the catalogue (``catalogue.data_dir``).
@@ -50,6 +54,7 @@ class FirstRunPage(QWidget):
     """
 
     recheckRequested = Signal()
+    setupRequested = Signal(str)
 
     def __init__(self, data_dir: Path, icon: QIcon, parent: QWidget | None = None, *,
                  data_dir_args: Sequence[str]) -> None:
@@ -67,9 +72,12 @@ class FirstRunPage(QWidget):
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         intro = QLabel(
             "Archivist keeps the Grand Archive card catalogue on this computer, so you can "
-            "search and browse it offline. Import a catalogue snapshot (the API's JSON files) "
-            "and, if you have them, the card images, from a terminal:"
+            "search and browse it offline. Download it once from the official catalogue "
+            "(a few minutes), from another Archivist on your network, or import files you "
+            "already have:"
         )
+        self.setup = SetupButtons(FILL)
+        self.setup.requested.connect(self.setupRequested)
         intro.setWordWrap(True)
         intro.setAlignment(Qt.AlignmentFlag.AlignCenter)
         command = QLabel(import_command(data_dir_args))
@@ -81,16 +89,27 @@ class FirstRunPage(QWidget):
             "QLabel#importCommand { background: #1f2530; color: #e8ecf3; padding: 12px;"
             " border-radius: 6px; }"
         )
-        after = QLabel("Then choose “Check again”. The catalogue lives in "
-                       f"{data_dir}.")
+        self.terminal = QPushButton("Prefer a terminal? Show the command", flat=True)
+        self.terminal.setCheckable(True)
+        self.terminal.toggled.connect(command.setVisible)
+        command.hide()
+        after = QLabel(f"The catalogue lives in {data_dir}.")
         after.setWordWrap(True)
         after.setAlignment(Qt.AlignmentFlag.AlignCenter)
         after.setObjectName("firstRunFolder")
         self.recheck = QPushButton("Check again")
         self.recheck.clicked.connect(self.recheckRequested)
-        for widget in (picture, title, intro, command, after):
+        for widget in (picture, title, intro):
             layout.addWidget(widget)
-        layout.addWidget(self.recheck, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(self.setup, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(after)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.terminal)
+        buttons.addWidget(self.recheck)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        layout.addWidget(command, 0, Qt.AlignmentFlag.AlignHCenter)
         row = QHBoxLayout()
         row.addStretch(1)
         row.addWidget(column, 10)

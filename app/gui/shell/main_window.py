@@ -50,19 +50,25 @@ from app.gui.kit.settings import (
     save_search_prefs,
     save_window,
 )
+from app.gui.kit.status_bar import ElidingStatusBar
 from app.gui.kit.thumbnails import ThumbnailProvider
+from app.gui.search.completion import NameCompleter
 from app.gui.search.controller import QueryProblem, SearchController, SearchRequest
 from app.gui.search.page import BrowserPage
 from app.gui.search.result_model import ResultModel, edition_of
 from app.gui.sets.page import SetsPage
 from app.gui.shell.about_dialog import open_about
 from app.gui.shell.first_run import FirstRunPage
+from app.gui.shell.menus import WindowMenus
+from app.gui.shell.setup_actions import SetupActions
 from app.gui.shell.window_selection import WindowSelection
 from app.gui.sync.controller import SyncController
 from app.gui.thema.page import ThemaPage
 from app.model.query import EditionHit, QueryResult
 
 THUMB_SIZE = QSize(146, 204)
+MINIMUM_SIZE = QSize(720, 520)
+"""The window's least size: the grid keeps two columns, the filter panel folds away."""
 PAGES = ("search", "sets", "thema", "decks", "changes")
 """The window's pages, in tab order (Ctrl+1, Ctrl+2, …)."""
 
@@ -99,6 +105,7 @@ class MainWindow(QMainWindow):
         self._wanted = ("", "")  # (slug, edition uuid) of the tile whose card is loading
         self._answered = self._painted = self._closed = self._has_results = False
         self.setWindowTitle("Archivist")
+        self.setMinimumSize(MINIMUM_SIZE)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(2)
         self.provider = ThumbnailProvider(services.catalogue.card_image_path,
@@ -130,6 +137,7 @@ class MainWindow(QMainWindow):
             QShortcut(QKeySequence(f"Ctrl+{number}"), self, partial(self.show_page, name))
         self.setCentralWidget(self.tabs)
         self.count_label = QLabel(textFormat=Qt.TextFormat.PlainText)
+        self.setStatusBar(ElidingStatusBar())
         self.statusBar().addPermanentWidget(self.count_label)
         self.tabs.currentChanged.connect(  # the result count is the Search page's own
             lambda _index: self.count_label.setVisible(self.current_page() == "search"))
@@ -137,6 +145,10 @@ class MainWindow(QMainWindow):
         self.sync = SyncController(services.catalogue, self, settings, dialogs)
         self.file_menu = self.menuBar().addMenu("&File")
         self.file_menu.addAction(self.sync.sync_action)
+        self.setup = SetupActions(self, self.sync, self.refresh_catalogue, services.catalogue,
+                                  self._pool, settings, dialogs)
+        self.file_menu.addAction(self.setup.mirror_action)
+        self.file_menu.addAction(self.setup.import_action)
         self.file_menu.addAction(self.sync.settings_action)
         self.file_menu.addSeparator()
         quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit),
@@ -151,10 +163,15 @@ class MainWindow(QMainWindow):
         self.controller.resultsReady.connect(self._on_results)
         self.controller.queryRejected.connect(self._on_rejected)
         self.controller.optionsReady.connect(self.browser.filters.set_options)
+        self.controller.suggested.connect(self.browser.did_you_mean.show_suggestion)
+        self.completion = NameCompleter(self.search, services.catalogue.card_names, self._pool,
+                                        self)
         self.controller.cardReady.connect(self._on_card)
         self.controller.countsReady.connect(self._on_counts)
         self.controller.failed.connect(self._on_failed)
         self.first_run.recheckRequested.connect(self.controller.load_counts)
+        for empty in (self.first_run, self.sets.empty, self.thema.empty, self.thema.panel.empty):
+            empty.setupRequested.connect(self.setup.request)
         # the detail pane: reference links, Back/Forward, Thema chart links, the gallery
         self.gallery = GalleryDialog(lambda f: services.catalogue.card_image(f, rounded=True), self)
         self.detail.cardRequested.connect(self.select_card)
@@ -168,6 +185,8 @@ class MainWindow(QMainWindow):
             services.catalogue,
             grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
             api=lambda: self.sync.prefs.api_url, about=partial(open_about, self, icon))
+        # Go and Help ▸ Search syntax menus, right-click menus, Ctrl+E in the search field
+        self.menus = WindowMenus(self, self, self.thema.table)
         self.sets.setRequested.connect(self.show_set)
         self.sets.failed.connect(self._on_failed)
         self.thema.failed.connect(self._on_failed)
@@ -308,7 +327,7 @@ class MainWindow(QMainWindow):
             request = self.browser.request()
             save_search_prefs(self._settings, SearchPrefs(
                 request.per, request.sort, request.descending,
-                self.browser.filters_button.isChecked()))
+                self.browser.filters_button.isChecked() or self.browser.fold.folded))
             save_window(self._settings, self, self.splitter, self.search.text())
 
     def shutdown(self) -> None:

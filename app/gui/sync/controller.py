@@ -19,7 +19,7 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
 from app.catalogue import Catalogue
-from app.errors import ArchivistError, UpstreamError
+from app.errors import ArchivistError, Unreachable, UpstreamError
 from app.gui.kit.failures import STATUS_MS, report_failure
 from app.gui.kit.operations import LatestRequest
 from app.gui.kit.settings import SyncPrefs, load_sync_prefs, save_sync_prefs
@@ -192,7 +192,8 @@ class SyncController(QObject):
         self.dialog.show_report(report)
         w = report.write
         self._window.statusBar().showMessage(
-            f"Sync done: {w.new:,} new, {w.changed:,} changed, {w.removed:,} removed cards.",
+            f"Sync done: {w.new:,} new, {w.changed:,} changed, {w.removed:,} removed cards, "
+            f"from {report.api_url}.",
             STATUS_MS)
         self.indicator.refresh()
         self.applied.emit(report)
@@ -209,9 +210,11 @@ class SyncController(QObject):
         if isinstance(error, UpstreamError):
             self.indicator.set_reach("offline", error.message)
         if isinstance(error, ArchivistError):
+            # one line: of "X cannot be reached — why. What to do." the first part
+            what = error.message.split(" — ")[0] if isinstance(error, Unreachable) \
+                else error.message
             self._window.statusBar().showMessage(
-                f"Sync failed: {error.message.rstrip('.')}. The catalogue is unchanged.",
-                STATUS_MS)
+                f"Sync failed: {what.rstrip('.')}. The catalogue is unchanged.", STATUS_MS)
         else:
             report_failure(self._window, "sync", error,
                            self._dialogs and not self.dialog.isVisible())

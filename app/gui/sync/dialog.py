@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import ArchivistError
+from app.errors import ArchivistError, Unreachable
 from app.gui.kit.card_paint import scaled_font
 from app.sync import (
     PHASES,
+    UNCHANGED,
     UNITS,
     Progress,
     SyncReport,
@@ -138,7 +139,8 @@ class SyncDialog(QDialog):
         self.bar.setFormat(f"%v / %m {UNITS.get(progress.phase, 'items')}")
         traffic, pace = progress_lines(progress, self._phase_start)
         self.traffic.setText(traffic)
-        self.rate.setText(pace)
+        note = progress.note[:1].upper() + progress.note[1:]
+        self.rate.setText(note or pace)
 
     def show_cancelling(self) -> None:
         """Cancel was pressed: the sync stops at its next step."""
@@ -167,6 +169,9 @@ class SyncDialog(QDialog):
     def show_failure(self, error: object) -> None:
         """The sync failed: what went wrong, that the catalogue is intact, and for an
         unexpected error the details."""
+        if isinstance(error, Unreachable):
+            self._end("Sync failed", f"{error.message}\n\n{UNCHANGED}\n{INTACT_TEXT}")
+            return
         if isinstance(error, ArchivistError):
             self._end("Sync failed", f"{error.message}\n\n{INTACT_TEXT}")
             return

@@ -34,6 +34,7 @@ from app.catalogue.thema import utc_today
 from app.errors import ArchivistError
 from app.gui.kit.empty_state import EmptyState
 from app.gui.kit.operations import LatestRequest
+from app.gui.kit.setup_buttons import FILL
 from app.gui.thema.models import CARD, RANK, RankModel, RankProxy, set_number
 from app.gui.thema.panel import NO_HISTORY, HistoryPanel
 
@@ -97,7 +98,7 @@ class ThemaPage(QWidget):
         self.splitter.addWidget(self.panel)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setCollapsible(1, False)
-        self.empty = EmptyState()
+        self.empty = EmptyState(offers=(*FILL, "demo"))
         self.empty.actionRequested.connect(self.reload)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.splitter)
@@ -172,7 +173,7 @@ class ThemaPage(QWidget):
         self.model.set_entries(entries)
         if not entries:
             self.empty.set_state("No dynamic Thema history yet", NO_HISTORY,
-                                 "archivist demo-thema", "Check again")
+                                 "archivist demo-thema", "Check again", offer=True)
             self.stack.setCurrentWidget(self.empty)
             return
         self.stack.setCurrentWidget(self.splitter)

@@ -38,8 +38,8 @@ from app.gui.thema.data import (
 from app.gui.thema.picture import chart_picture
 from app.model.vocabulary import CIRCULATION_KINDS, names
 
-NO_HISTORY = ("Dynamic Thema scores come from the API (a sync). Without a capture, write "
-              "generated demo history (not real scores) from a terminal:")
+NO_HISTORY = ("Dynamic Thema scores come from the API (a sync). Without a capture, generate "
+              "demo history (not real scores) to try the charts.")
 
 
 class HistoryPanel(QWidget):
@@ -80,7 +80,7 @@ class HistoryPanel(QWidget):
         self.banner.hide()
         self.controls = ThemaControls()
         self.chart = ThemaChart()
-        self.empty = EmptyState()
+        self.empty = EmptyState(offers=("demo",))
         self.stack = QStackedWidget()
         self.stack.addWidget(self.chart)
         self.stack.addWidget(self.empty)
@@ -240,7 +240,7 @@ class HistoryPanel(QWidget):
             self.empty.set_state(
                 f"No {kind} history in this range",
                 f"The catalogue holds no {kind} Thema scores of this edition {span}. "
-                f"{NO_HISTORY}", "archivist demo-thema")
+                f"{NO_HISTORY}", "archivist demo-thema", offer=True)
         self.stack.setCurrentWidget(self.empty)
 
     @Slot(object)

@@ -171,11 +171,13 @@ def test_a_sync_from_archivist_serve_shows_progress_summary_and_the_new_catalogu
     window.shutdown()
 
 
-def test_a_server_that_is_down_shows_the_failure_and_the_catalogue_is_intact(
-    qtbot: QtBot, mine: Services
+def test_a_server_that_keeps_failing_shows_the_failure_and_the_catalogue_is_intact(
+    qtbot: QtBot, mine: Services, faulty: ServerProcess
 ) -> None:
     before = state(mine.paths.data)
-    window = open_window(qtbot, mine, f"http://127.0.0.1:{free_port()}")
+    faulty.control([{"match": "^/cards/search", "kind": "status", "status": 503,
+                     "times": -1}])
+    window = open_window(qtbot, mine, faulty.url)
     window.sync.sync_now()
     finish(qtbot, window)
     dialog = window.sync.dialog
@@ -187,6 +189,44 @@ def test_a_server_that_is_down_shows_the_failure_and_the_catalogue_is_intact(
     assert window.sync.indicator.reach == "offline"
     assert state(mine.paths.data) == before
     assert window.count_label.text() == "6 cards"
+    faulty.control([])
+    window.shutdown()
+
+
+def test_a_server_that_is_down_says_so_in_plain_words_at_once(
+    qtbot: QtBot, mine: Services
+) -> None:
+    before = state(mine.paths.data)
+    window = open_window(qtbot, mine, f"http://127.0.0.1:{free_port()}")
+    window.sync.sync_now()
+    finish(qtbot, window)
+    dialog = window.sync.dialog
+    text = dialog.message.text()
+    assert dialog.title.text() == "Sync failed"
+    assert "refused the connection" in text and "gave up" not in text
+    assert "\n\nYour catalogue is unchanged; you can keep browsing." in text
+    assert not dialog.details.isVisible() and window.sync.indicator.reach == "offline"
+    assert state(mine.paths.data) == before
+    window.shutdown()
+
+
+def test_an_offline_computer_is_told_it_seems_offline(qtbot: QtBot, mine: Services) -> None:
+    window = open_window(qtbot, mine, "https://nonexistent.invalid")
+    window.sync.sync_now()
+    finish(qtbot, window)
+    text = window.sync.dialog.message.text()
+    assert text.startswith("nonexistent.invalid cannot be reached — this computer seems to "
+                           "be offline")
+    window.shutdown()
+
+
+def test_a_retry_is_shown_in_the_dialog(qtbot: QtBot, mine: Services) -> None:
+    window = open_window(qtbot, mine, "http://127.0.0.1:1")
+    dialog = window.sync.dialog
+    dialog.begin("http://127.0.0.1:1")
+    dialog.show_progress(Progress("connect", "Connecting", 0, 1, 1, 0, 0.5,
+                                  "retrying in 4 s… (the server answered 503: busy)"))
+    assert dialog.rate.text() == "Retrying in 4 s… (the server answered 503: busy)"
     window.shutdown()
 
 

@@ -1,0 +1,35 @@
+"""Typing help from the catalogue (issue 12, item 5): card-name completion, "did you mean"
+and unknown field values; the SQL is in :mod:`app.store.names`, the language's side in
+:mod:`app.search.hints`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.store import names
+
+if TYPE_CHECKING:
+    from app.search.errors import QuerySyntaxError
+    from app.store import Store
+
+
+class TypingHelp:
+    """The catalogue's typing-help methods (mixed into the local catalogue)."""
+
+    store: Store
+
+    def card_names(self, prefix: str, limit: int = 20) -> list[str]:
+        """Card names for completing ``prefix``: names starting with it, then names with a
+        later word starting with it (any case); at most ``limit``."""
+        return names.card_names(self.store, prefix, limit)
+
+    def query_help(self, text: str) -> tuple[QuerySyntaxError | None, str | None]:
+        """Why the query ``text`` may have found nothing: ``(error, None)`` for a value of
+        an exact field the catalogue does not hold (``t:champ``), ``(None, suggestion)``
+        for misspelt name words (``lorrane`` → ``Lorraine``), else ``(None, None)``."""
+        from app.search.hints import did_you_mean, name_words, unknown_value
+
+        problem = unknown_value(text, names.field_values(self.store))
+        if problem is not None:
+            return problem, None
+        return None, did_you_mean(text, name_words(names.all_card_names(self.store)))

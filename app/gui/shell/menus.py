@@ -1,0 +1,247 @@
+"""Discoverable features (issue 12, item 4): Help ▸ Search syntax (F1), Edit and Go menus that list
+the window's keyboard shortcuts, right-click menus on grid tiles, edition rows (the detail
+pane's list and the gallery) and Thema rows, and Ctrl+E (Export…) while the search field has
+focus (a line edit takes it as "end of line" otherwise).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt
+from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLineEdit,
+    QMainWindow,
+    QMenu,
+    QStatusBar,
+    QTableView,
+)
+
+from app.gui.card.detail_pane import DetailPane
+from app.gui.card.gallery import GalleryDialog
+from app.gui.export.actions import EDITION_ROLE, ExportActions
+from app.gui.kit.detail_data import CardDetail
+from app.gui.kit.edition_data import EditionInfo
+from app.gui.search.controller import SearchController
+from app.gui.search.result_model import ResultModel
+from app.gui.search.syntax_help import SyntaxHelp
+from app.gui.thema.models import RankModel
+
+GO = (("&Search", "Ctrl+1", "search"), ("&Featured sets", "Ctrl+2", "sets"),
+      ("&Thema", "Ctrl+3", "thema"))
+"""The Go menu's pages: (text, shortcut, page name)."""
+
+
+class Host(Protocol):
+    """What the menus need of the main window (read-only members)."""
+
+    @property
+    def search(self) -> QLineEdit: ...
+
+    @property
+    def grid(self) -> QAbstractItemView: ...
+
+    @property
+    def model(self) -> ResultModel: ...
+
+    @property
+    def detail(self) -> DetailPane: ...
+
+    @property
+    def gallery(self) -> GalleryDialog: ...
+
+    @property
+    def export(self) -> ExportActions: ...
+
+    @property
+    def controller(self) -> SearchController: ...
+
+    def statusBar(self) -> QStatusBar: ...
+
+    def set_query(self, text: str) -> None: ...
+
+    def show_page(self, name: str) -> None: ...
+
+    def select_card(self, slug: str) -> None: ...
+
+    def show_thema(self, edition_uuid: str, kind: str | None = None) -> None: ...
+
+
+def hinted(text: str, keys: str, parent: QObject, slot: Callable[[], object]) -> QAction:
+    """A menu action that shows ``keys`` as its shortcut without claiming it (the window's
+    own shortcut does the work; claiming it twice would make both ambiguous)."""
+    native = QKeySequence(keys).toString(QKeySequence.SequenceFormat.NativeText)
+    action = QAction(f"{text}\t{native}", parent)
+    action.triggered.connect(lambda: slot())
+    return action
+
+
+class WindowMenus(QObject):
+    """Installs the Go and Help entries, the context menus and the Ctrl+E fix on ``window``.
+
+    Args:
+        window: the main window (a :class:`QMainWindow` with the :class:`Host` members).
+        thema_table: the Thema page's ranking table (its model may be a sorting proxy).
+    """
+
+    def __init__(self, window: QMainWindow, host: Host, thema_table: QTableView) -> None:
+        super().__init__(window)
+        self._window, self._host, self._thema_table = window, host, thema_table
+        self.help: SyntaxHelp | None = None
+        self._gallery_for: str | None = None
+        go = QMenu("&Go", window)
+        help_menu = next((a.menu() for a in window.menuBar().actions()
+                          if a.text().replace("&", "") == "Help"), None)
+        if not isinstance(help_menu, QMenu):
+            help_menu = window.menuBar().addMenu("&Help")
+        edit = QMenu("&Edit", window)
+        edit.addAction(host.export.copy_action)  # Ctrl+C on the grid (its own shortcut)
+        window.menuBar().insertMenu(help_menu.menuAction(), edit)
+        window.menuBar().insertMenu(help_menu.menuAction(), go)
+        for text, keys, page in GO:
+            go.addAction(hinted(text, keys, window, partial(host.show_page, page)))
+        go.addSeparator()
+        go.addAction(hinted("&Find", "Ctrl+F", window, self._find))
+        go.addAction(hinted("&Back", "Alt+Left", window, host.detail.nav.back))
+        go.addAction(hinted("F&orward", "Alt+Right", window, host.detail.nav.forward))
+        go.addAction(hinted("&Gallery of the card shown", "Ctrl+G", window,
+                            host.detail.nav.galleryRequested.emit))
+        go.addAction(hinted("&Clear the search", "Esc", window, lambda: host.set_query("")))
+        self.syntax_action = QAction("&Search syntax", window, shortcut=QKeySequence("F1"))
+        self.syntax_action.triggered.connect(self.show_syntax)
+        first = help_menu.actions()[0] if help_menu.actions() else None
+        if first is not None:
+            help_menu.insertAction(first, self.syntax_action)
+        else:
+            help_menu.addAction(self.syntax_action)
+        host.search.installEventFilter(self)
+        for view, slot in ((host.grid, self._tile_menu), (thema_table, self._thema_menu),
+                           *((v, self._edition_menu(v)) for v in host.export.edition_views)):
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            view.customContextMenuRequested.connect(slot)
+        host.controller.cardReady.connect(self._on_card)
+        self.last_menu: QMenu | None = None
+        """The context menu shown last (tests read its actions)."""
+
+    def show_syntax(self) -> SyntaxHelp:
+        """Help ▸ Search syntax: the cheat sheet; a clicked example runs on the search page."""
+        if self.help is None:
+            self.help = SyntaxHelp(self._window)
+            self.help.exampleChosen.connect(self._run_example)
+        self.help.show()
+        if QGuiApplication.platformName() != "offscreen":
+            self.help.raise_()
+        return self.help
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Leave Ctrl+E to File ▸ Export… while the search field has focus."""
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and event.key() == Qt.Key.Key_E \
+                and event.modifiers() == Qt.KeyboardModifier.ControlModifier:
+            return True  # not accepted: the window's shortcut runs
+        return super().eventFilter(watched, event)
+
+    def tile_menu(self, index: QModelIndex) -> QMenu:
+        """The right-click menu of the grid tile at ``index``."""
+        host = self._host
+        hit = host.model.hit(index.row())
+        menu = QMenu(self._window)
+        menu.addAction("&Open", lambda: host.select_card(hit.slug))
+        menu.addAction("&Gallery", lambda: self._open_gallery(hit.slug))
+        menu.addSeparator()
+        copy = menu.addAction("&Copy image", lambda: self._copy_tile(index))
+        copy.setEnabled(hit.has_image)
+        menu.addAction("Copy &name", lambda: self._copy_text(hit.name))
+        menu.addSeparator()
+        menu.addAction("&Export…", lambda: self._export_tile(index))
+        return menu
+
+    def edition_menu(self, view: QAbstractItemView, index: QModelIndex) -> QMenu | None:
+        """The right-click menu of an edition row (detail pane list, gallery), or None."""
+        edition = index.data(EDITION_ROLE) if index.isValid() else None
+        if not isinstance(edition, EditionInfo):
+            return None
+        export = self._host.export
+        menu = QMenu(self._window)
+        number = f"{edition.set_prefix} {edition.collector_number}"
+        copy = menu.addAction("&Copy image", lambda: self._copy_edition(view, index))
+        copy.setEnabled(edition.has_image)
+        menu.addAction("Copy &name", lambda: self._copy_text(f"{edition.slug} ({number})"))
+        menu.addSeparator()
+        menu.addAction("&Export…", lambda: export.export_editions(
+            [edition.uuid], f"The image of {number}"))
+        return menu
+
+    def thema_menu(self, index: QModelIndex) -> QMenu:
+        """The right-click menu of a Thema ranking row."""
+        model = index.model()
+        uuid = model.data(index, RankModel.EditionRole)
+        kind = model.data(index, RankModel.KindRole)
+        name = str(model.data(model.index(index.row(), 0)) or "")
+        menu = QMenu(self._window)
+        menu.addAction("Show the &chart", lambda: self._host.show_thema(uuid, kind))
+        menu.addAction("&Open the card", lambda: self._run_example(f'name:"{name}"'))
+        menu.addAction("Copy &name", lambda: self._copy_text(name))
+        return menu
+
+    def _tile_menu(self, pos: QPoint) -> None:
+        index = self._host.grid.indexAt(pos)
+        if index.isValid():
+            self._popup(self.tile_menu(index), self._host.grid, pos)
+
+    def _edition_menu(self, view: QAbstractItemView) -> Callable[[QPoint], None]:
+        def show(pos: QPoint) -> None:
+            menu = self.edition_menu(view, view.indexAt(pos))
+            if menu is not None:
+                self._popup(menu, view, pos)
+        return show
+
+    def _thema_menu(self, pos: QPoint) -> None:
+        index = self._thema_table.indexAt(pos)
+        if index.isValid():
+            self._popup(self.thema_menu(index), self._thema_table, pos)
+
+    def _popup(self, menu: QMenu, view: QAbstractItemView, pos: QPoint) -> None:
+        self.last_menu = menu
+        menu.popup(view.viewport().mapToGlobal(pos))
+
+    def _find(self) -> None:
+        self._host.show_page("search")
+        self._host.search.setFocus()
+        self._host.search.selectAll()
+
+    def _run_example(self, text: str) -> None:
+        self._host.show_page("search")
+        self._host.set_query(text)
+
+    def _copy_text(self, text: str) -> None:
+        QGuiApplication.clipboard().setText(text)
+        self._host.statusBar().showMessage(f"Copied “{text}”", 4000)
+
+    def _copy_tile(self, index: QModelIndex) -> None:
+        self._host.grid.setCurrentIndex(index)
+        self._host.export.copy_current()
+
+    def _copy_edition(self, view: QAbstractItemView, index: QModelIndex) -> None:
+        view.setCurrentIndex(index)
+        self._host.export.copy_edition(view)
+
+    def _export_tile(self, index: QModelIndex) -> None:
+        self._host.grid.setCurrentIndex(index)
+        self._host.export.open_export()
+
+    def _open_gallery(self, slug: str) -> None:
+        if self._host.detail.slug == slug and self._host.detail.detail is not None:
+            self._host.gallery.show_card(self._host.detail.detail)
+            return
+        self._gallery_for = slug
+        self._host.select_card(slug)
+
+    def _on_card(self, detail: CardDetail) -> None:
+        if self._gallery_for is not None and detail.slug == self._gallery_for:
+            self._gallery_for = None
+            self._host.gallery.show_card(detail)

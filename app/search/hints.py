@@ -1,0 +1,98 @@
+"""Help for a query that finds nothing (issue 12, item 5): an exact-field value the
+catalogue does not hold (``t:champ``, ``el:fi``) as an error listing the values that start
+with it, and "did you mean" spellings of misspelt name words (rapidfuzz). The known values
+and name words are passed in: this module reads no catalogue.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Mapping
+
+from rapidfuzz import fuzz, process
+
+from app.search.ast import Term, terms
+from app.search.errors import QuerySyntaxError
+from app.search.fields import BY_NAME, WORD
+from app.search.parser import parse
+
+MAX_LISTED = 8
+"""At most this many values are listed in an unknown-value error."""
+CUTOFF = 75.0
+"""Least similarity (0–100, rapidfuzz ratio) of a suggested name word."""
+
+
+def _position(text: str, term: Term) -> int:
+    """Where ``term``'s value starts in ``text`` (0 when it cannot be found)."""
+    aliases = "|".join(re.escape(a) for a in sorted(BY_NAME[term.field].aliases, key=len,
+                                                      reverse=True))
+    found = re.search(rf"(?<![\w-])(?:{aliases})\s*{re.escape(term.op)}\s*\"?", text, re.I)
+    return found.end() if found else 0
+
+
+def unknown_value(text: str, known: Mapping[str, Collection[str]]) -> QuerySyntaxError | None:
+    """The first exact-field term of ``text`` whose value is not among ``known[field]``
+    (any case), as an error whose hint lists the known values starting with it; None when
+    every such value is known, the field's values are not given, or ``text`` is malformed.
+
+    Args:
+        text: the query.
+        known: field name (``type``, ``subtype``, ``class``, ``element``, ``format``) → the
+            values the catalogue holds.
+    """
+    try:
+        node = parse(text)
+    except QuerySyntaxError:
+        return None
+    for term in terms(node):
+        values = known.get(term.field)
+        if not values or not isinstance(term.value, str) or term.op != ":":
+            continue
+        lowered = {v.lower(): v for v in values}
+        typed = term.value.lower()
+        if typed in lowered:
+            continue
+        starting = sorted(v for low, v in lowered.items() if low.startswith(typed))
+        if starting:
+            listed = ", ".join(s.lower() for s in starting[:MAX_LISTED])
+            more = f" (+{len(starting) - MAX_LISTED} more)" if len(starting) > MAX_LISTED else ""
+            hint = f"{term.field} values starting with “{term.value}”: {listed}{more}"
+        else:
+            close = process.extract(typed, list(lowered), scorer=fuzz.ratio, limit=3,
+                                    score_cutoff=60)
+            hint = ("did you mean " + " or ".join(lowered[c[0]].lower() for c in close)
+                    if close else f"no {term.field} is called that in this catalogue")
+        return QuerySyntaxError(f"no {term.field} “{term.value}” in the catalogue",
+                                _position(text, term), hint)
+    return None
+
+
+def name_words(names: Iterable[str]) -> set[str]:
+    """The distinct words of card names (as written, e.g. ``Lorraine``)."""
+    return {word for name in names for word in WORD.findall(name)}
+
+
+def did_you_mean(text: str, words: Collection[str]) -> str | None:
+    """``text`` with each bare name word that starts no word of ``words`` replaced by the
+    most similar one (``lorrane`` → ``Lorraine``); None when the query has other terms, no
+    word is misspelt or no replacement is close enough."""
+    try:
+        node = parse(text)
+    except QuerySyntaxError:
+        return None
+    found = terms(node)
+    if not found or any(t.field != "name" or t.exact for t in found):
+        return None
+    lowered = {w.lower(): w for w in words}
+    out, changed = [], False
+    for typed in text.split():
+        low = typed.lower()
+        if any(w.startswith(low) for w in lowered):
+            out.append(typed)
+            continue
+        best = process.extractOne(low, list(lowered), scorer=fuzz.ratio, score_cutoff=CUTOFF)
+        if best is None:
+            return None
+        out.append(lowered[best[0]])
+        changed = True
+    return " ".join(out) if changed else None

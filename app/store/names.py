@@ -1,0 +1,44 @@
+"""Card names for typing help (issue 12, item 5): completion by prefix, every name for
+"did you mean", and the values of the exact fields."""
+
+from __future__ import annotations
+
+from app.store.db import Store
+
+EXACT_FIELDS = ("type", "subtype", "class", "element", "format")
+"""The fields whose values ``card_values`` holds."""
+
+
+def _like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def card_names(store: Store, prefix: str, limit: int = 20) -> list[str]:
+    """Names starting with ``prefix`` (any case), then names with a later word starting
+    with it; each group by name, at most ``limit`` in all."""
+    text = _like(prefix.strip())
+    if not text:
+        return []
+    rows = store.connection().execute(
+        "SELECT name FROM (SELECT DISTINCT name, 0 AS rank FROM cards "
+        "WHERE name LIKE ? ESCAPE '\\' UNION SELECT DISTINCT name, 1 FROM cards "
+        "WHERE name LIKE ? ESCAPE '\\' AND name NOT LIKE ? ESCAPE '\\') "
+        "ORDER BY rank, name COLLATE NOCASE LIMIT ?",
+        (f"{text}%", f"% {text}%", f"{text}%", limit)).fetchall()
+    return [str(name) for (name,) in rows]
+
+
+def all_card_names(store: Store) -> list[str]:
+    """Every distinct card name."""
+    rows = store.connection().execute("SELECT DISTINCT name FROM cards").fetchall()
+    return [str(name) for (name,) in rows]
+
+
+def field_values(store: Store) -> dict[str, list[str]]:
+    """Field (:data:`EXACT_FIELDS`) → the distinct values the catalogue's cards hold."""
+    rows = store.connection().execute(
+        "SELECT DISTINCT field, value FROM card_values").fetchall()
+    out: dict[str, list[str]] = {field: [] for field in EXACT_FIELDS}
+    for field, value in rows:
+        out.setdefault(str(field), []).append(str(value))
+    return out

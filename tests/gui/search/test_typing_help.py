@@ -1,0 +1,66 @@
+"""Typing help in the search field over the real catalogue (issue 12, item 5): name
+completion, "did you mean", unknown field values as inline errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.bootstrap import Services
+from app.gui.search.completion import bold_matches
+from app.gui.shell.main_window import MainWindow
+from tests.gui.search.test_page import settle
+
+pytestmark = pytest.mark.realdata
+
+
+@pytest.fixture
+def window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
+    made = MainWindow(real_services, None, dialogs=False)
+    qtbot.addWidget(made)
+    made.resize(1280, 800)
+    made.show()
+    settle(qtbot, made, "")
+    yield made
+    made.shutdown()
+
+
+@pytest.mark.qt_log_ignore("does not support (raise|grabbing|propagateSizeHints)")
+def test_card_names_complete_as_you_type(qtbot: QtBot, window: MainWindow) -> None:
+    window.activateWindow()
+    window.search.setFocus()
+    qtbot.waitUntil(window.search.hasFocus, timeout=5_000)
+    qtbot.keyClicks(window.search, "lorr")
+    model = window.completion.model
+    qtbot.waitUntil(lambda: model.rowCount() > 0, timeout=10_000)
+    names = model.stringList()
+    assert names[0].startswith("Lorraine") and all("lorr" in n.lower() for n in names)
+    popup = window.completion.completer.popup()
+    assert popup is not None and popup.isVisible()
+    assert bold_matches("Lorraine, Blademaster", "lorr") == "<b>Lorr</b>aine, Blademaster"
+
+
+def test_a_misspelt_name_offers_did_you_mean(qtbot: QtBot, window: MainWindow) -> None:
+    window.set_query("lorrane")
+    settle(qtbot, window, "lorrane")
+    label = window.browser.did_you_mean
+    qtbot.waitUntil(label.isVisible, timeout=5_000)
+    assert "Did you mean" in label.text() and label.suggestion == "Lorraine"
+    label.linkActivated.emit("suggestion")
+    settle(qtbot, window, "Lorraine")
+    assert window.model.rowCount() > 0 and not label.isVisible()
+
+
+@pytest.mark.parametrize(("query", "listed"), [("t:champ", "champion"), ("el:fi", "fire")])
+def test_an_unknown_field_value_is_an_inline_error_listing_the_values(
+    qtbot: QtBot, window: MainWindow, query: str, listed: str
+) -> None:
+    window.set_query(query)
+    settle(qtbot, window, query)
+    problem = window.browser.error.problem
+    assert problem is not None and problem.message.startswith("no ")
+    assert problem.hint.endswith(f"starting with “{query.split(':')[1]}”: {listed}")
+    assert window.browser.error.isVisible()
+

@@ -1,0 +1,44 @@
+"""When Qt cannot start its platform plugin, the terminal says why and what to install
+(issue 12, item 3): Qt's own hint and the Debian/Fedora packages, on stderr."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from app.desktop_libs import XCB_LIBRARIES, install_advice
+from tests.sync.servers import ROOT
+
+START = "from app.gui.shell.app import create_application; create_application()"
+
+
+def start_with(platform: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["QT_QPA_PLATFORM"] = platform
+    return subprocess.run([sys.executable, "-c", START], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_an_unknown_platform_prints_qts_hint_and_the_packages() -> None:
+    result = start_with("nonexistent")
+    assert result.returncode != 0
+    assert 'Could not find the Qt platform plugin "nonexistent"' in result.stderr
+    assert "Debian/Ubuntu: sudo apt install" in result.stderr
+    assert "Fedora:        sudo dnf install" in result.stderr
+    assert "No display was found" in result.stderr
+
+
+def test_xcb_without_a_display_says_what_to_do() -> None:
+    result = start_with("xcb")
+    assert result.returncode != 0
+    assert "sudo apt install" in result.stderr and "No display was found" in result.stderr
+
+
+def test_the_advice_names_the_packages_of_the_missing_libraries() -> None:
+    advice = install_advice(["libxcb-cursor.so.0", "libxcb-icccm.so.4"])
+    assert "not found here: libxcb-cursor.so.0, libxcb-icccm.so.4." in advice
+    assert "sudo apt install libxcb-cursor0 libxcb-icccm4" in advice
+    assert "sudo dnf install xcb-util-cursor xcb-util-wm" in advice
+    every = install_advice([])
+    assert all(debian in every for debian, _ in XCB_LIBRARIES.values())
