@@ -13,7 +13,8 @@
      (engine types and the formatting of sync state), ``app.export``, ``app.images``,
      ``app.thema``, ``app.decks``;
    - ``app.bootstrap`` (``Services``) only in ``shell/`` and ``devtools/``, the composition
-     roots of the window and the screenshot; ``app.paths`` only in ``shell/``.
+     roots of the window and the screenshot; ``app.paths`` and ``app.desktop_libs``
+     (the missing-library hint at start-up) only in ``shell/``.
 
    So never ``app.store``, ``app.net``, ``app.ingest``, ``app.server``, ``app.cli``, a
    submodule of ``app.sync``/``app.export``/``app.images``/``app.thema``/``app.decks``,
@@ -172,7 +173,8 @@ GUI_ALLOWED = (
 """What app/gui may import with all its submodules (rule 3)."""
 GUI_FACADES = ("app", "app.sync", "app.export", "app.images", "app.thema", "app.decks")
 """What app/gui may import as a package only (its public ``__init__``), not its submodules."""
-GUI_ROOTS = {"app.bootstrap": ("shell", "devtools"), "app.paths": ("shell",)}
+GUI_ROOTS = {"app.bootstrap": ("shell", "devtools"), "app.paths": ("shell",),
+             "app.desktop_libs": ("shell",)}
 """Modules only some app/gui packages may import: the composition roots."""
 GUI_FORBIDDEN_LIBRARIES = ("sqlite3", "httpx")
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import socket
 import sys
 from datetime import UTC, datetime
@@ -88,8 +90,11 @@ def _write_output(target: Path, body: bytes) -> None:
     """Write ``body`` to ``target`` whole or not at all (a temporary file, then a rename).
 
     Raises:
+        FileNotFoundError: the folder of ``target`` does not exist (``-o`` creates none).
         StoreError: the file cannot be written (a full disk); no partial file is left.
     """
+    if not target.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(target))
     try:
         write_atomic(target, body)
     except OSError as exc:
@@ -119,8 +124,6 @@ def run_serve(args: argparse.Namespace) -> int:
     HTTP mirror until Ctrl-C; with N > 1, uvicorn runs N worker processes over the same
     catalogue file. The port is checked and bound before anything is announced; off loopback,
     the ``Host`` header of each request is checked (:class:`app.server.guards.HostCheck`)."""
-    import os
-
     import uvicorn
 
     from app.paths import ENV_DATA_DIR

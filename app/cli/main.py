@@ -10,7 +10,7 @@ import argparse
 import sqlite3
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from app import __version__
 from app.cli import commands, deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
@@ -20,12 +20,21 @@ from app.paths import resolve_paths
 from app.store.integrity import REBUILD, forget_check, is_corruption
 
 
-def _common_options(defaults: bool) -> argparse.ArgumentParser:
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose user errors are one line on stderr (exit 2), naming --help
+    instead of printing the whole usage."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: MESSAGE (see PROG --help)`` and exit with status 2."""
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _common_options(defaults: bool) -> OneLineParser:
     """``--data-dir`` and ``--verbose``, accepted before and after the command.
 
     The subcommands' copies have no defaults, so ``archivist --data-dir D get …`` keeps D.
     """
-    common = argparse.ArgumentParser(add_help=False)
+    common = OneLineParser(add_help=False)
     common.add_argument(
         "--data-dir", metavar="DIR", default=None if defaults else argparse.SUPPRESS,
         help="folder of the catalogue (default: $ARCHIVIST_DATA_DIR or the user data folder)",
@@ -35,13 +44,6 @@ def _common_options(defaults: bool) -> argparse.ArgumentParser:
         default=False if defaults else argparse.SUPPRESS, help="log debug detail to stderr",
     )
     return common
-
-
-def _port(text: str) -> int:
-    """An argparse type: a TCP port number 1–65535."""
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)")
-    return int(text)
 
 
 def _size(text: str) -> str:
@@ -56,7 +58,7 @@ def _size(text: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     common = _common_options(defaults=False)
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="archivist", parents=[_common_options(defaults=True)],
         description="Archivist: the Grand Archive card catalogue, offline.",
     )
@@ -87,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", parents=[common], help="serve the catalogue over HTTP")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
-    p.add_argument("--port", type=_port, default=8765, help="TCP port (default 8765)")
+    p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765)")
     p.add_argument("--workers", type=int, default=1,
                    help="worker processes over the same catalogue (default 1)")
     p.add_argument("--allow-host", action="append", metavar="NAME",
@@ -135,7 +137,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "get": ('archivist get "/cards/DOA%201st/001"',
             "archivist get /cards/images/abc123.jpg -o card.jpg"),
     "demo-thema": ("archivist demo-thema --days 90",),
-    "serve": ("archivist serve", "archivist serve --host 0.0.0.0 --port 8765"),
+    "serve": ("archivist serve", "archivist serve --host 0.0.0.0 --port 8765 --workers 2"),
     "sync": ("archivist sync", "archivist sync --api http://192.168.1.20:8765 --images all"),
     "search": ("archivist search lorraine",
                'archivist search "el:fire t:champion" --per edition'),
@@ -145,11 +147,14 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "deck import": ('archivist deck import deck.txt --name "Tristan aggro"',),
     "deck list": ("archivist deck list",),
     "deck export": ('archivist deck export "Tristan aggro" --text deck.txt --pdf proxies.pdf',),
+    "changes": ("archivist changes", "archivist changes --since 2026-04-01 --json"),
+    "history": ("archivist history spirit-of-fire",),
+    "revert": ("archivist revert 2",),
 }
 """An example command line of each subcommand, shown at the end of its ``--help``."""
 
 
-def _describe(sub: argparse._SubParsersAction[argparse.ArgumentParser], prefix: str = ""
+def _describe(sub: argparse._SubParsersAction[Any], prefix: str = ""
               ) -> None:
     """Give every subcommand (and every verb of one, e.g. ``deck import``) a description
     (its one-line help when it has none) and examples (:data:`EXAMPLES`) at the end of its

@@ -26,7 +26,7 @@ def test_hostile_names_and_uuids_print_visibly(tmp_path: Path) -> None:
     source = tmp_path / "cards.json"
     source.write_text(json.dumps([hostile, bad_uuid]), encoding="utf-8")
     data = str(tmp_path / "data")
-    imported = _run("import", "--data-dir", data, str(source))
+    imported = _run("import", "--verbose", "--data-dir", data, str(source))
     assert imported.returncode == 0, imported.stderr
     assert "rejected: " in imported.stderr and "\\u001b]0;pwned\\u0007" in imported.stderr
     found = _run("search", "--data-dir", data, "evil")

@@ -77,7 +77,7 @@ def test_the_cli_reports_hostile_records_in_one_line_each_and_no_traceback(
     tmp_path: Path,
 ) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "app", "import", "--data-dir", str(tmp_path / "d"),
+        [sys.executable, "-m", "app", "import", "--verbose", "--data-dir", str(tmp_path / "d"),
          str(_hostile_file(tmp_path / "cards.json"))],
         capture_output=True, text=True, timeout=120, check=False,
     )

@@ -81,6 +81,9 @@ def test_a_bad_port_is_one_line(data: Path, port: str) -> None:
     result = _run("serve", "--data-dir", str(data), "--port", port)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.strip() == f"archivist: --port must be between 1 and 65535, not {port}"
+    garbled = _run("serve", "--data-dir", str(data), "--port", "http")
+    assert garbled.returncode == 2 and garbled.stderr.count("\n") == 1, garbled.stderr
+    assert "--port" in garbled.stderr and "Traceback" not in garbled.stderr
 
 
 def test_a_busy_port_is_one_line_before_anything_is_announced(data: Path) -> None:

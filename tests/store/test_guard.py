@@ -129,7 +129,7 @@ def test_the_import_summary_names_refused_and_kept_out_records(
     second.write_text(json.dumps([_fire(), impostor]), "utf-8")
     assert main(["import", "--data-dir", data, str(first)]) == 0
     capsys.readouterr()
-    assert main(["import", "--data-dir", data, str(second)]) == 0
+    assert main(["import", "--data-dir", data, "--verbose", str(second)]) == 0
     out = capsys.readouterr()
     assert "1 records older than the catalogue were kept out" in out.out
     assert "1 records that would destroy another card were refused" in out.out

@@ -14,8 +14,7 @@ from PySide6.QtWidgets import QWidget
 
 from app.errors import Unreachable
 from app.gui.shell.main_window import MainWindow
-from app.sync.common import DEFAULT_API
-from app.sync.progress import Progress
+from app.sync import DEFAULT_API, Progress
 
 FEATURES = ("sync-progress", "sync-retry", "sync-offline", "syntax-help", "completion")
 

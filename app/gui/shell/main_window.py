@@ -185,7 +185,12 @@ class MainWindow(QMainWindow):
             services.catalogue,
             grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
             api=lambda: self.sync.prefs.api_url, about=partial(open_about, self, icon))
-        # Go and Help ▸ Search syntax menus, right-click menus, Ctrl+E in the search field
+        self.add_to_deck_action = QAction("Add to &deck", self, shortcut=QKeySequence("Ctrl+D"))
+        self.add_to_deck_action.setShortcutContext(
+            Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.add_to_deck_action.triggered.connect(self.add_current_to_deck)
+        self.grid.addAction(self.add_to_deck_action)  # Ctrl+D on the grid; the tile menu has it
+        # Go, Edit and Help ▸ Search syntax menus, right-click menus, Ctrl+E in the search field
         self.menus = WindowMenus(self, self, self.thema.table)
         self.sets.setRequested.connect(self.show_set)
         self.sets.failed.connect(self._on_failed)
@@ -198,12 +203,6 @@ class MainWindow(QMainWindow):
         # dragged from the grid carry their card (see ExportActions) and drop onto a deck
         self.decks.failed.connect(self._on_failed)
         self.decks.message.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
-        self.add_to_deck_action = QAction("Add to &deck", self, shortcut=QKeySequence("Ctrl+D"))
-        self.add_to_deck_action.setShortcutContext(
-            Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.add_to_deck_action.triggered.connect(self.add_current_to_deck)
-        self.grid.addAction(self.add_to_deck_action)
-        self.grid.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.thema.cardRequested.connect(self.open_card)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)

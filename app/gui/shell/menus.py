@@ -32,7 +32,8 @@ from app.gui.search.syntax_help import SyntaxHelp
 from app.gui.thema.models import RankModel
 
 GO = (("&Search", "Ctrl+1", "search"), ("&Featured sets", "Ctrl+2", "sets"),
-      ("&Thema", "Ctrl+3", "thema"))
+      ("&Thema", "Ctrl+3", "thema"), ("&Decks", "Ctrl+4", "decks"),
+      ("C&hanges", "Ctrl+5", "changes"))
 """The Go menu's pages: (text, shortcut, page name)."""
 
 
@@ -56,6 +57,9 @@ class Host(Protocol):
 
     @property
     def export(self) -> ExportActions: ...
+
+    @property
+    def add_to_deck_action(self) -> QAction: ...
 
     @property
     def controller(self) -> SearchController: ...
@@ -100,6 +104,7 @@ class WindowMenus(QObject):
             help_menu = window.menuBar().addMenu("&Help")
         edit = QMenu("&Edit", window)
         edit.addAction(host.export.copy_action)  # Ctrl+C on the grid (its own shortcut)
+        edit.addAction(host.add_to_deck_action)  # Ctrl+D on the grid (its own shortcut)
         window.menuBar().insertMenu(help_menu.menuAction(), edit)
         window.menuBar().insertMenu(help_menu.menuAction(), go)
         for text, keys, page in GO:
@@ -157,8 +162,13 @@ class WindowMenus(QObject):
         copy.setEnabled(hit.has_image)
         menu.addAction("Copy &name", lambda: self._copy_text(hit.name))
         menu.addSeparator()
+        menu.addAction("Add to &deck", lambda: self._add_tile_to_deck(index))
         menu.addAction("&Export…", lambda: self._export_tile(index))
         return menu
+
+    def _add_tile_to_deck(self, index: QModelIndex) -> None:
+        self._host.grid.setCurrentIndex(index)
+        self._host.add_to_deck_action.trigger()
 
     def edition_menu(self, view: QAbstractItemView, index: QModelIndex) -> QMenu | None:
         """The right-click menu of an edition row (detail pane list, gallery), or None."""

@@ -29,7 +29,7 @@ from app.errors import ArchivistError
 from app.gui.kit.failures import STATUS_MS, report_failure
 from app.gui.kit.operations import Operation, run_operation
 from app.gui.sync.controller import SyncController
-from app.sync.common import DEFAULT_API, api_url_problem
+from app.sync import DEFAULT_API, api_url_problem
 
 MIRROR_KEY = "sync/mirror"
 EXAMPLE_MIRROR = "http://192.168.1.20:8765"
@@ -142,7 +142,8 @@ class SetupActions(QObject):
     def _on_imported(self, report: Any) -> None:
         self._close_progress()
         lines = str(report.summary()).splitlines()
-        self._say("Import done. " + lines[-1] if lines else "Import done.")
+        held = [line for line in lines if line.startswith("Catalogue now holds")]
+        self._say("Import done. " + (held or lines or [""])[-1])
         self._refresh()
 
     def _on_import_failed(self, error: Exception) -> None:

@@ -101,10 +101,11 @@ def test_a_tile_dragged_from_search_onto_the_deck_is_added(
 
 
 def test_add_to_deck_from_the_tile_menu_and_ctrl_d(qtbot: QtBot, window: MainWindow) -> None:
-    assert window.grid.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
     assert window.add_to_deck_action in window.grid.actions()
     assert window.add_to_deck_action.shortcut().toString() == "Ctrl+D"
     search(qtbot, window, "Spirit of Wind")
+    menu = window.menus.tile_menu(window.model.index(0))
+    assert "Add to &deck" in [action.text() for action in menu.actions()]
     window.grid.setFocus()
     window.grid.setCurrentIndex(window.model.index(0))
     qtbot.keyClick(window.grid, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)

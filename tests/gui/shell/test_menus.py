@@ -83,7 +83,8 @@ def test_right_click_menus_on_tiles_editions_and_thema_rows(
 ) -> None:
     index = window.model.index(0)
     menu = window.menus.tile_menu(index)
-    assert texts(menu) == ["&Open", "&Gallery", "&Copy image", "Copy &name", "&Export…"]
+    assert texts(menu) == ["&Open", "&Gallery", "&Copy image", "Copy &name", "Add to &deck",
+                           "&Export…"]
     name = window.model.hit(0).name
     menu.actions()[4].trigger()  # Copy name
     assert QGuiApplication.clipboard().text() == name
