@@ -1,11 +1,12 @@
 """Export and bundle figures on the real data.
 
-Run: ``python -m benchmarks.export [--bundle DIST]``. Prints figures; asserts nothing.
+Run: ``python -m benchmarks.export [--bundle DIST | --no-bundle]``. Prints figures; asserts nothing.
 
 - export: the 423 real card images as rounded PNGs at their own size through
   :func:`app.export.run_export` (a process per core): seconds and images per second, next
-  to Pillow's bare JPEG decode + PNG encode of the same files on one core divided by the
-  cores used (the ideal parallel time), as a ratio;
+  to Pillow's bare JPEG decode + PNG encode of the same files (the rounded PNGs' zlib level
+  and strategy; Pillow's own strategy beside it) on one core divided by the cores used
+  (the ideal parallel time), as a ratio, and as a ratio of CPU seconds;
 - bundle: the size in MB of the PyInstaller one-folder bundle (built here with
   ``packaging/build.py`` unless ``--bundle DIST`` names a built ``dist`` folder);
 - start-up: seconds for ``screenshot`` (process start → window painted with its visible
@@ -16,7 +17,6 @@ Run: ``python -m benchmarks.export [--bundle DIST]``. Prints figures; asserts no
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import statistics
 import subprocess
@@ -25,26 +25,25 @@ import tempfile
 import time
 from pathlib import Path
 
-from PIL import Image
-
 from app.bootstrap import build
 from app.export import ExportOptions, run_export
-from app.images.rounded import PNG_COMPRESS_LEVEL
+from app.images.rounded import PNG_COMPRESS_TYPE
 from app.ingest import import_paths
 from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404, figure
+from benchmarks.rounding import PILLOW_DEFAULT, bare_png
 
 ROOT = Path(__file__).resolve().parents[1]
 STARTUP_RUNS = 5
 
 
-def bare_seconds(files: list[Path]) -> float:
-    """Seconds for Pillow to decode each JPEG and encode it as PNG, on this one core."""
-    started = time.perf_counter()
+def bare_seconds(files: list[Path], compress_type: int = PNG_COMPRESS_TYPE
+                 ) -> tuple[float, float]:
+    """Wall and CPU seconds for Pillow to decode each JPEG and encode it as PNG (at the
+    rounded PNGs' zlib level, and their strategy unless ``compress_type`` says), one core."""
+    wall, cpu = time.perf_counter(), time.process_time()
     for path in files:
-        with Image.open(path) as image:
-            image.load()
-            image.save(io.BytesIO(), format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return time.perf_counter() - started
+        bare_png(path.read_bytes(), compress_type)
+    return time.perf_counter() - wall, time.process_time() - cpu
 
 
 def folder_mb(folder: Path) -> float:
@@ -76,13 +75,21 @@ def export_figures(data: Path, out: Path) -> None:
     cpu_main, cpu_workers = (after - before for after, before in zip(_cpu(), cpu_before,
                                                                     strict=True))
     files = [p for p in (services.images.find(i.image_file) for i in items) if p]
-    bare = bare_seconds(files)
+    bare, bare_cpu = bare_seconds(files)
+    bare_own, bare_own_cpu = bare_seconds(files, PILLOW_DEFAULT)
     print(f"Export of {len(report.written)} real images as rounded PNGs ({cores} cores)")
     figure("export seconds", seconds, "s")
     figure("export images per second", len(report.written) / seconds, "images/s")
     figure("Pillow decode+encode, one core", bare, "s")
     figure("  the same divided by the cores used", bare / cores, "s")
     figure("ratio export / (bare / cores)", seconds / (bare / cores), "x")
+    figure("  Pillow decode+encode, its own strategy, one core", bare_own, "s")
+    figure("  ratio export / (that / cores)", seconds / (bare_own / cores), "x")
+    print("  in CPU time (not skewed by other processes on a shared machine)")
+    figure("ratio export CPU (all processes) / bare CPU", (cpu_main + cpu_workers) / bare_cpu,
+           "x")
+    figure("  the same with Pillow's own strategy", (cpu_main + cpu_workers) / bare_own_cpu,
+           "x")
     figure("CPU seconds in the worker processes", cpu_workers, "s")
     figure("CPU seconds in the main process", cpu_main, "s")
     figure("load average (1 min) after the export", os.getloadavg()[0], "")
@@ -125,6 +132,7 @@ def main() -> None:
     """Run every measurement and print the figures."""
     parser = argparse.ArgumentParser(description="export and bundle figures")
     parser.add_argument("--bundle", type=Path, help="a built dist folder (default: build one)")
+    parser.add_argument("--no-bundle", action="store_true", help="the export figures only")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -132,6 +140,8 @@ def main() -> None:
         import_paths(services.store, [SNAPSHOT_0404], CARD_IMAGES, services.images)
         services.store.close()
         export_figures(root / "data", root / "export")
+        if args.no_bundle:
+            return
         dist = args.bundle
         if dist is None:
             started = time.perf_counter()

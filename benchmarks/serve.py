@@ -10,17 +10,15 @@ Run: ``python -m benchmarks.serve``. Prints figures; asserts nothing.
   package is installed, else from a bounded httpx loop on loopback (threads with keep-alive
   clients) — one generator for every figure, so ratios compare like with like;
 - milliseconds per rounded image made cold, next to Pillow's bare decode + PNG encode of
-  the same files, as a ratio.
+  the same files, as a ratio (:mod:`benchmarks.rounding`, which prints only these).
 """
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,17 +27,15 @@ import time
 from pathlib import Path
 
 import httpx
-from PIL import Image
 
 from app.bootstrap import build
-from app.images.rounded import PNG_COMPRESS_LEVEL
 from app.ingest import import_paths
 from app.net import USER_AGENT
 from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404, figure
+from benchmarks.rounding import COLD_IMAGES, rounding_figures
 
 SECONDS = 5.0
 THREADS = 4
-COLD_IMAGES = 40
 
 _SERVER = r"""
 import sys, uvicorn
@@ -144,23 +140,6 @@ def _workers(data_dir: str, slug_paths: list[str]) -> tuple[float, float]:
     return rates[0], rates[1]
 
 
-def _cold_rounding(catalogue: object, names: list[str]) -> tuple[float, float]:
-    """Median ms of a cold rounded image, and of Pillow's bare decode + PNG encode at the
-    same zlib level (so the ratio is the cost of rounding, not of a compression choice)."""
-    rounded, bare = [], []
-    for name in names:
-        data = (CARD_IMAGES / name).read_bytes()
-        t = time.perf_counter()
-        with Image.open(io.BytesIO(data)) as image:
-            image.load()
-            image.save(io.BytesIO(), format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-        bare.append((time.perf_counter() - t) * 1000)
-        t = time.perf_counter()
-        catalogue.card_image(name, rounded=True)  # type: ignore[attr-defined]
-        rounded.append((time.perf_counter() - t) * 1000)
-    return statistics.median(rounded), statistics.median(bare)
-
-
 def main() -> None:
     """Run every measurement and print the figures."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -170,11 +149,7 @@ def main() -> None:
         slugs = [s.slug for s in catalogue.query("").hits]
         names = sorted(p.name for p in CARD_IMAGES.glob("*.jpg"))
 
-        cold, bare = _cold_rounding(catalogue, names[:COLD_IMAGES])
-        print(f"Rounded image made cold ({COLD_IMAGES} real images, median)")
-        figure("rounded PNG, cold (decode+round+encode)", cold, "ms")
-        figure(f"Pillow bare decode + PNG encode (level {PNG_COMPRESS_LEVEL})", bare, "ms")
-        figure("ratio rounded / bare", cold / bare, "x")
+        rounding_figures(catalogue, names[:COLD_IMAGES])
 
         constant = Path(tmp) / "constant.json"
         # A typical body: the served bytes of the card of median size.

@@ -7,6 +7,8 @@ radius is 3/63 of the image width.
 from __future__ import annotations
 
 import io
+import zlib
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -17,6 +19,11 @@ SUPERSAMPLE = 4
 PNG_COMPRESS_LEVEL = 1
 """zlib level of rounded PNGs: 1 encodes about 3.5× faster than the default 6 for files
 about 6 % larger (measured on the real card images); they are cached, so speed wins."""
+PNG_COMPRESS_TYPE = zlib.Z_RLE
+"""zlib strategy of rounded PNGs. With the default strategy the alpha channel made the
+encode about 35 % slower than the same picture without it; run-length matching encodes
+an RGBA card image as fast as its RGB (about 45 % faster than the default) for files
+about 3.5 % larger (measured on the real card images)."""
 
 
 def corner_radius(width: int) -> int:
@@ -24,6 +31,7 @@ def corner_radius(width: int) -> int:
     return max(1, round(width * CORNER_RATIO))
 
 
+@lru_cache(maxsize=16)
 def _corner(radius: int) -> Image.Image:
     """The top-left corner of the alpha mask, anti-aliased by supersampling."""
     big = radius * SUPERSAMPLE
@@ -32,19 +40,25 @@ def _corner(radius: int) -> Image.Image:
     return corner.resize((radius, radius), Image.Resampling.LANCZOS)
 
 
+_FLIPS = (None, Image.Transpose.FLIP_LEFT_RIGHT, Image.Transpose.FLIP_TOP_BOTTOM,
+          Image.Transpose.ROTATE_180)
+
+
 def _round(image: Image.Image) -> Image.Image:
-    rgba = image.convert("RGBA")
+    rgba = image.convert("RGBA")  # opaque everywhere
     w, h = rgba.size
     r = min(corner_radius(w), w // 2, h // 2)
     if r < 1:
         return rgba
-    mask = Image.new("L", (w, h), 255)
     corner = _corner(r)
-    mask.paste(corner, (0, 0))
-    mask.paste(corner.transpose(Image.Transpose.FLIP_LEFT_RIGHT), (w - r, 0))
-    mask.paste(corner.transpose(Image.Transpose.FLIP_TOP_BOTTOM), (0, h - r))
-    mask.paste(corner.transpose(Image.Transpose.ROTATE_180), (w - r, h - r))
-    rgba.putalpha(mask)
+    # Only the four r × r corner squares change: set their alpha there rather than
+    # building and putting a full-size mask (which cost about as much as the rounding).
+    for flip, (x, y) in zip(_FLIPS, ((0, 0), (w - r, 0), (0, h - r), (w - r, h - r)),
+                            strict=True):
+        box = (x, y, x + r, y + r)
+        square = rgba.crop(box)
+        square.putalpha(corner if flip is None else corner.transpose(flip))
+        rgba.paste(square, box)
     return rgba
 
 
@@ -68,7 +82,8 @@ def rounded_png(data: bytes, width: int | None = None) -> bytes:
                 Image.Resampling.LANCZOS,
             )
         out = io.BytesIO()
-        _round(image).save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+        _round(image).save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL,
+                          compress_type=PNG_COMPRESS_TYPE)
     return out.getvalue()
 
 

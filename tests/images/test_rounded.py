@@ -56,3 +56,34 @@ def test_cache_is_keyed_by_name_and_size(tmp_path: Path) -> None:
     second = Image.open(io.BytesIO(cache.rounded(source)))
     assert second.size == (400, 560)
     assert len(list((tmp_path / "rounded").glob("card-*.png"))) == 2
+
+
+def _photo(size: tuple[int, int] = (500, 700)) -> bytes:
+    """A JPEG with detail everywhere (a gradient with noise), like a card's art."""
+    gradient = Image.linear_gradient("L").resize(size)
+    noise = Image.effect_noise(size, 60)
+    image = Image.merge("RGB", (gradient, noise, gradient.transpose(Image.Transpose.ROTATE_180)))
+    out = io.BytesIO()
+    image.save(out, format="JPEG", quality=90)
+    return out.getvalue()
+
+
+def test_rounding_keeps_every_colour_and_only_fades_the_corners() -> None:
+    data = _photo()
+    source = Image.open(io.BytesIO(data)).convert("RGB")
+    rounded = Image.open(io.BytesIO(rounded_png(data)))
+    w, h = rounded.size
+    r = corner_radius(w)
+    assert rounded.convert("RGB").tobytes() == source.tobytes()  # lossless, colours untouched
+    alpha = rounded.getchannel("A")
+    body = [alpha.crop((r, 0, w - r, h)), alpha.crop((0, r, w, h - r))]
+    assert all(part.getextrema() == (255, 255) for part in body)  # opaque outside the corners
+    corners = [alpha.crop(box) for box in
+               ((0, 0, r, r), (w - r, 0, w, r), (0, h - r, r, h), (w - r, h - r, w, h))]
+    top_left = corners[0]
+    assert top_left.getpixel((0, 0)) == 0 and top_left.getpixel((r - 1, r - 1)) == 255
+    assert any(0 < v < 255 for v in top_left.tobytes())  # anti-aliased edge, not a staircase
+    mirrored = [top_left.transpose(flip) for flip in (Image.Transpose.FLIP_LEFT_RIGHT,
+                                                      Image.Transpose.FLIP_TOP_BOTTOM,
+                                                      Image.Transpose.ROTATE_180)]
+    assert [c.tobytes() for c in corners[1:]] == [m.tobytes() for m in mirrored]

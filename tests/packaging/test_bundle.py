@@ -94,6 +94,22 @@ def test_the_bundle_knows_its_version_and_finds_its_icons(built: Path, tmp_path:
     assert unused == []
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux layout")
+def test_the_bundle_carries_only_what_the_app_loads(built: Path) -> None:
+    internal = built / "Archivist" / "_internal"
+    qt = internal / "PySide6"
+    bindings = sorted(p.name.split(".")[0] for p in qt.glob("Qt*.so"))
+    assert bindings == ["QtCharts", "QtCore", "QtGui", "QtWidgets"]
+    platforms = sorted(p.name for p in (qt / "Qt" / "plugins" / "platforms").iterdir())
+    assert "libqxcb.so" in platforms and "libqoffscreen.so" in platforms
+    assert not any("wayland" in name or "eglfs" in name for name in platforms)
+    assert not (qt / "Qt" / "translations").exists()
+    assert not list(internal.rglob("*Qt6Network*")) and not list(internal.rglob("libkrb5*"))
+    size = sum(p.lstat().st_size for p in (built / "Archivist").rglob("*")
+               if p.is_file() and not p.is_symlink())
+    assert size < 150e6  # MB, as benchmarks/export.py counts; 226 MB with everything
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux desktop files")
 def test_the_linux_files_hold_the_icons_in_the_usual_sizes(built: Path, tmp_path: Path) -> None:
     linux = built / "linux"
