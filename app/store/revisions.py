@@ -77,6 +77,11 @@ class RevisionRecorder:
         self._add(str(new["uuid"]), str(new["slug"]), str(new["name"]), kind, groups, fields,
                   old_body, new_body)
 
+    def keep_out(self, lines: Sequence[str]) -> None:
+        """Records the writer itself did not store (older than the catalogue, or refused):
+        listed with the revision after the input's rejected records."""
+        self.kept_out = (*self.kept_out, *lines)
+
     def removed(self, conn: sqlite3.Connection, uuid: str) -> None:
         """A card the write deletes (removed upstream, or its slug taken by another card)."""
         row = conn.execute("SELECT slug, name, body FROM cards WHERE uuid = ?",

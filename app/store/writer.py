@@ -226,6 +226,7 @@ class Writer:
                 list((meta or {}).items()),
             )
             if self._history is not None:
+                self._history.keep_out([str(r) for r in (*report.kept_out, *report.refused)])
                 self._history.finish(conn, stamp)
         log.info("write: %s", report)
         return report

@@ -35,6 +35,18 @@ def test_a_write_that_changes_cards_records_one_revision(tmp_path: Path) -> None
     assert stored.previous_body(store.connection(), 2, "genCard001") is not None
 
 
+@pytest.mark.allow_log(r"^not stored: genCard001 ")
+def test_records_the_writer_keeps_out_are_listed_with_the_revision(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.sqlite3")
+    _write(store, make_card(last_update="2026-04-01T00:00:00.000Z"))
+    older = make_card(flavor="Older.", last_update="2026-01-01T00:00:00.000Z")
+    assert _write(store, older, make_card("genCard002", "Two")) == 2
+    kept = stored.revisions(store.connection())[0].kept_out
+    assert kept[0] == "bad.json[0] x: name: missing"
+    assert len(kept) == 2 and kept[1].startswith("genCard001 (generated-card): last_update:")
+    assert "older than the catalogue" in kept[1]
+
+
 def test_the_same_content_again_records_no_revision(tmp_path: Path) -> None:
     store = Store(tmp_path / "c.sqlite3")
     _write(store, make_card())
