@@ -5,7 +5,8 @@ Run: ``python -m benchmarks.sync``. Prints figures; asserts nothing.
 - full sync (cards, featured sets, options, Thema; no images) of the 2026-04-04 snapshot, in
   seconds, next to a bare httpx download of the same ``/cards/search`` pages from the same
   server in the same run (same concurrency), as a ratio;
-- requests and bytes of an incremental sync with nothing changed, next to the full sync's;
+- requests, bytes and ``304`` answers of an incremental sync with nothing changed, next to
+  the full sync's, and of the one after it (every answer then revalidated, issue 15 item 5);
 - card images synced per second with ``--images all`` over the real images (the upstream
   holds 423 of them; the other editions' images are asked for and not found).
 
@@ -121,6 +122,7 @@ def main() -> None:
             bare_seconds, bare_bytes = asyncio.run(
                 _bare_pages(url, math.ceil(cards / PAGE_SIZE)))
             again = _sync(root / "mine", url, "none")
+            steady = _sync(root / "mine", url, "none")  # every answer held: all conditional
             images = _sync(root / "mine", url, "all")
         finally:
             server.terminate()
@@ -140,6 +142,10 @@ def main() -> None:
     figure("incremental sync, nothing changed: requests", again.requests, "")
     figure("incremental sync, nothing changed: bytes", again.bytes / 1e3, "kB")
     figure("incremental sync, nothing changed: seconds", again.seconds, "s")
+    figure("incremental sync, nothing changed: answers 304", again.not_modified, "")
+    figure("next incremental sync, nothing changed: requests", steady.requests, "")
+    figure("next incremental sync, nothing changed: bytes", steady.bytes / 1e3, "kB")
+    figure("next incremental sync, nothing changed: answers 304", steady.not_modified, "")
     seconds = images.phase_seconds.get("images", 0.0)
     asked = images.images + images.images_not_found
     figure("--images all: images stored", images.images, "")

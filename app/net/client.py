@@ -4,6 +4,8 @@ One method per endpoint of :data:`app.net.endpoints.ENDPOINTS`; every request go
 one :class:`~app.net.policy.Policy` (User-Agent, bounded concurrency, timeouts, retries with
 backoff and jitter, ``Retry-After``, HTTP/2 when offered). Each JSON body is parsed once,
 here; callers get the decoded value, or None when the server has no such thing (204, 404).
+A call given a ``key`` is conditional (:mod:`app.net.validators`): it sends the validators
+held for that key and returns :data:`~app.net.validators.NOT_MODIFIED` on ``304``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from app.errors import NotFound
 from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
 from app.net import endpoints
 from app.net.policy import USER_AGENT, ClientSettings, Policy, Retry, decode_json
+from app.net.validators import NOT_MODIFIED, Validators
 
 log = logging.getLogger("app.net")
 T = TypeVar("T")
@@ -37,17 +40,19 @@ class Traffic(Protocol):
     retries: int
     bytes: int
     waited: float
+    not_modified: int
 
 
 @dataclass
 class Counters:
     """Traffic of one client: requests sent (retries included), retries, wire bytes
-    received, seconds waited before retries."""
+    received, seconds waited before retries, answers ``304 Not Modified``."""
 
     requests: int = 0
     retries: int = 0
     bytes: int = 0
     waited: float = 0.0
+    not_modified: int = 0
 
 
 class UpstreamClient:
@@ -59,12 +64,16 @@ class UpstreamClient:
         counters: where requests, retries, bytes and waited seconds are counted.
         on_retry: told ``(problem, delay_seconds)`` before each pause of a retry (a sync
             shows "retrying in 4 s…").
+        validators: validators of held answers, for calls given a ``key``; None: a fresh,
+            empty :class:`~app.net.validators.Validators` (conditional calls only learn).
     """
 
     def __init__(self, base_url: str, settings: ClientSettings | None = None,
                  counters: Traffic | None = None,
-                 on_retry: Callable[[str, float], None] | None = None) -> None:
+                 on_retry: Callable[[str, float], None] | None = None,
+                 validators: Validators | None = None) -> None:
         self.base_url = base_url.rstrip("/")
+        self.validators = validators if validators is not None else Validators()
         self.settings = settings or ClientSettings()
         self.counters: Traffic = counters if counters is not None else Counters()
         self.server_time: datetime | None = None
@@ -105,48 +114,63 @@ class UpstreamClient:
         return await self._get(endpoints.path("card_image", filename=filename), None,
                                lambda r: r.content)
 
-    async def featured_sets(self) -> Any | None:
+    async def featured_sets(self, key: str | None = None) -> Any | None:
         """Endpoint 4 ``GET /featured-sets``: an array of featured set groups."""
-        return await self.json("featured_sets")
+        return await self.json("featured_sets", key=key)
 
     async def featured_set_logo(self, filename: str) -> bytes | None:
         """Endpoint 5 ``GET /featured-sets/images/{filename}``: the logo file."""
         return await self._get(endpoints.path("featured_set_logo", filename=filename), None,
                                lambda r: r.content)
 
-    async def thema_ranks(self) -> Any | None:
+    async def thema_ranks(self, key: str | None = None) -> Any | None:
         """Endpoint 6 ``GET /cards/edition/dynamic-thema-ranks``: an array of rank entries."""
-        return await self.json("thema_ranks")
+        return await self.json("thema_ranks", key=key)
 
-    async def thema_history(self, edition_uuid: str, params: Params) -> Any | None:
+    async def thema_history(self, edition_uuid: str, params: Params,
+                            key: str | None = None) -> Any | None:
         """Endpoint 7 ``GET /cards/edition/{edition_uuid}/dynamic-thema?kind=&from=&to=``."""
-        return await self.json("thema_history", params, edition_uuid=edition_uuid)
+        return await self.json("thema_history", params, key=key, edition_uuid=edition_uuid)
 
-    async def option_search(self) -> Any | None:
+    async def option_search(self, key: str | None = None) -> Any | None:
         """``GET /option/search``: an object of option arrays."""
-        return await self.json("option_search")
+        return await self.json("option_search", key=key)
 
-    async def cards_search(self, params: Params) -> Any | None:
+    async def cards_search(self, params: Params, key: str | None = None) -> Any | None:
         """``GET /cards/search?page=&page_size=&last_update=…``: one page object."""
-        return await self.json("cards_search", params)
+        return await self.json("cards_search", params, key=key)
 
-    async def json(self, endpoint: str, params: Params = None, **parts: str) -> Any | None:
-        """The decoded JSON body of a JSON endpoint of the table, or None when not found."""
-        return await self._get(endpoints.path(endpoint, **parts), params, decode_json)
+    async def json(self, endpoint: str, params: Params = None, key: str | None = None,
+                   **parts: str) -> Any | None:
+        """The decoded JSON body of a JSON endpoint of the table, or None when not found.
 
-    async def _get(self, path: str, params: Params, decode: Callable[[httpx.Response], T]
-                   ) -> T | None:
+        With ``key``, the call is conditional: it returns
+        :data:`~app.net.validators.NOT_MODIFIED` when the server answers 304 to the
+        validators held for ``key``, and learns the validators of a 200 answer.
+        """
+        return await self._get(endpoints.path(endpoint, **parts), params, decode_json, key)
+
+    async def _get(self, path: str, params: Params, decode: Callable[[httpx.Response], T],
+                   key: str | None = None) -> T | None:
         url = f"{self.base_url}{path}"
         policy = self.policy
+        headers = self.validators.headers(key) if key is not None else {}
         for attempt in range(policy.attempts):
             async with self._slots:
                 self.counters.requests += 1
                 try:
-                    response = await self._client.get(path, params=params)
+                    response = await self._client.get(path, params=params, headers=headers)
                 except httpx.TransportError as exc:
                     retry = policy.transport(url, exc, attempt)
                 else:
                     self._note(response)
+                    if response.status_code == 304 and headers and key is not None:
+                        self.counters.not_modified += 1
+                        self.validators.keep(key)
+                        return NOT_MODIFIED  # type: ignore[no-any-return]
+                    if key is not None and response.status_code == 200:
+                        self.validators.learn(key, response.headers.get("etag"),
+                                              response.headers.get("last-modified"))
                     try:
                         judged = policy.judge(url, response, attempt)
                     except NotFound:

@@ -18,6 +18,7 @@ from app.sync.common import (
     META_COMPLETE,
     META_FINISHED,
     META_REJECTED,
+    META_VALIDATORS,
     META_WATERMARK,
 )
 from app.sync.staging import Staging
@@ -61,9 +62,12 @@ def rejected_uuids(
 
 def apply(
     staging: Staging, store: Store, *, api_url: str, watermark: str, complete: bool,
-    previous_rejected: str | None, allow_older: bool = False,
+    previous_rejected: str | None, allow_older: bool = False, validators: str | None = None,
 ) -> Outcome:
     """Write the staged sync into the catalogue in one transaction.
+
+    ``validators`` (compact JSON, :meth:`app.net.validators.Validators.to_json`) become the
+    held answers' validators in the same transaction, so a failed sync changes none of them.
 
     Raises:
         StoreError: the write failed; the catalogue is unchanged and the staging file kept.
@@ -77,6 +81,8 @@ def apply(
                 staging, store, previous_rejected, complete)))}
     if complete:
         meta[META_COMPLETE] = now
+    if validators is not None:
+        meta[META_VALIDATORS] = validators
     if staging.meta("thema_generated") == "1":
         meta[META_GENERATED] = "1"  # else real history replaces generated history
     history = RevisionRecorder(api_url, "sync", staging.problems())

@@ -19,9 +19,12 @@ META_WATERMARK = "sync.watermark"
 META_FINISHED = "sync.finished_at"
 META_COMPLETE = "sync.complete_at"
 META_REJECTED = "sync.rejected_uuids"
+META_VALIDATORS = "sync.validators"
 """``meta`` keys: the API of the last sync, its watermark (the next incremental sync's
-``last_update``), when it finished, when the last complete enumeration finished, and uuids
-the upstream lists but that failed validation (so a count check does not miss them)."""
+``last_update``), when it finished, when the last complete enumeration finished, uuids
+the upstream lists but that failed validation (so a count check does not miss them), and
+the validators (ETag, Last-Modified) of the answers the catalogue holds, as compact JSON
+(:class:`app.net.validators.Validators`; conditional requests of the next sync)."""
 
 
 def api_host(api_url: str) -> str:

@@ -34,6 +34,7 @@ from pathlib import Path
 from app.images.store import ImageStore
 from app.model.vocabulary import CIRCULATION_KINDS
 from app.net.client import UpstreamClient
+from app.net.validators import Validators
 from app.paths import Paths
 from app.store import Reader, Store
 from app.store.listing import card_keys
@@ -41,7 +42,7 @@ from app.store.writer import read_meta, utc_stamp
 from app.sync import apply as applying
 from app.sync import search
 from app.sync.cards import confirm_removals
-from app.sync.common import META_API, META_REJECTED, META_WATERMARK
+from app.sync.common import META_API, META_REJECTED, META_VALIDATORS, META_WATERMARK
 from app.sync.context import Context, SyncOptions
 from app.sync.crawl import Crawl
 from app.sync.images import fetch_images, publish_pending, wanted_card_images, wanted_logos
@@ -108,15 +109,16 @@ class SyncEngine:
         staging = Staging.open(self.staging_path, self.api_url,
                                self.options.staging_max_age)
         report = SyncReport(self.api_url, resumed=staging.resumed)
+        validators = self._validators()
         try:
-            asyncio.run(self._guarded(staging, tracker, report, cancel))
+            asyncio.run(self._guarded(staging, tracker, report, cancel, validators))
             tracker.phase("apply", 1)
             meta = read_meta(self.store, "sync.")
             outcome = applying.apply(
                 staging, self.store, api_url=self.api_url,
                 watermark=str(staging.meta("watermark")), complete=report.complete,
                 previous_rejected=meta.get(META_REJECTED),
-                allow_older=self.options.allow_older,
+                allow_older=self.options.allow_older, validators=validators.to_json(),
             )
             publish_pending(ImageStore(self.paths.card_images), ImageStore(self.paths.logos))
             tracker.advance()
@@ -128,15 +130,23 @@ class SyncEngine:
         tracker.finish()
         report.requests, report.retries, report.bytes, report.waited = (
             counters.requests, counters.retries, counters.bytes, counters.waited)
+        report.not_modified = counters.not_modified
         report.seconds = time.perf_counter() - tracker.started
         report.phase_seconds = dict(tracker.phase_seconds)
         report.totals = Reader(self.store).counts()
         log.info("sync done: %s", report.summary().replace("\n", " "))
         return report
 
+    def _validators(self) -> Validators:
+        """The validators of the answers the catalogue holds from this API (none from
+        another API); sent unless the sync is ``full`` (issue 15, item 5)."""
+        meta = read_meta(self.store, "sync.")
+        held = meta.get(META_VALIDATORS) if meta.get(META_API) == self.api_url else None
+        return Validators.from_json(held, send=not self.options.full)
+
     async def _guarded(
         self, staging: Staging, tracker: Tracker, report: SyncReport,
-        cancel: threading.Event | None,
+        cancel: threading.Event | None, validators: Validators,
     ) -> None:
         """:meth:`_fetch`, stopped by ``cancel`` (polled every 50 ms)."""
         main = asyncio.current_task()
@@ -149,7 +159,7 @@ class SyncEngine:
 
         watcher = asyncio.create_task(watch()) if cancel is not None else None
         try:
-            await self._fetch(staging, tracker, report)
+            await self._fetch(staging, tracker, report, validators)
         except asyncio.CancelledError:
             if cancel is not None and cancel.is_set():
                 raise SyncCancelled(CANCELLED) from None
@@ -158,10 +168,11 @@ class SyncEngine:
             if watcher is not None:
                 watcher.cancel()
 
-    async def _fetch(self, staging: Staging, tracker: Tracker, report: SyncReport) -> None:
+    async def _fetch(self, staging: Staging, tracker: Tracker, report: SyncReport,
+                     validators: Validators) -> None:
         opts = self.options
         async with UpstreamClient(self.api_url, opts.client, tracker.counters,
-                                  on_retry=tracker.retrying) as client:
+                                  on_retry=tracker.retrying, validators=validators) as client:
             ctx = Context(opts, client, staging, tracker, self.store,
                           ImageStore(self.paths.card_images), ImageStore(self.paths.logos))
             tracker.phase("connect", 1)
@@ -205,7 +216,7 @@ class SyncEngine:
             staging.set_meta({"mode": mode})
         if mode == "since" and previous:
             report.incremental = True
-            await search.walk(ctx, "since", previous)
+            await search.walk(ctx, "since", previous, conditional=True)
             total = page.get("total_cards")
             if self._count_after(staging, meta) == total:
                 return

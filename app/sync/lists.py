@@ -1,10 +1,12 @@
 """The small lists a sync fetches whole every time: featured set groups (endpoint 4),
 ``/option/search`` and the dynamic Thema ranks (endpoint 6). A server that does not offer
-one (404) leaves the stored one as it is."""
+one (404), or answers that the held one is current (304 to a conditional request), leaves
+the stored one as it is."""
 
 from __future__ import annotations
 
 from app.net import endpoints
+from app.net.validators import NOT_MODIFIED
 from app.sync.context import Context
 from app.sync.records import check_featured, check_options
 from app.sync.staging import Staging, Unit
@@ -18,12 +20,15 @@ async def fetch_lists(ctx: Context) -> None:
     for key, endpoint, check in (("featured", "featured_sets", check_featured),
                                  ("options", "option_search", check_options)):
         if ctx.staging.meta(f"done:{key}") is None:
-            body = await ctx.client.json(endpoint)
-            if body is not None:
-                value, problems = check(body, endpoints.path(endpoint))
+            source = endpoints.path(endpoint)
+            body = await ctx.client.json(endpoint, key=source)
+            if body is not None and body is not NOT_MODIFIED:
+                value, problems = check(body, source)
                 ctx.staging.commit(Unit(problems=ctx.reject(problems)))
                 if value is not None:
                     ctx.staging.set_blob(key, value)
+                if problems or value is None:  # not held as it came: ask in full next time
+                    ctx.client.validators.forget(source)
             ctx.staging.set_meta({f"done:{key}": "1"})
         ctx.tracker.advance()
     await fetch_ranks(ctx)

@@ -69,12 +69,14 @@ ProgressFn = Callable[[Progress], None]
 @dataclass
 class Counters:
     """Traffic of one sync: requests (retries included), retries, wire bytes, seconds waited
-    before retries (exponential backoff and ``Retry-After``)."""
+    before retries (exponential backoff and ``Retry-After``), answers ``304 Not Modified``
+    (conditional requests, :mod:`app.net.validators`)."""
 
     requests: int = 0
     retries: int = 0
     bytes: int = 0
     waited: float = 0.0
+    not_modified: int = 0
 
 
 @dataclass

@@ -31,6 +31,8 @@ class SyncReport:
         thema_entries: dynamic Thema history entries written.
         rejected: invalid records, one line each; they were skipped, never stored.
         requests, retries, bytes: HTTP traffic (bytes as received on the wire).
+        not_modified: answers ``304 Not Modified`` to conditional requests: pieces the
+            catalogue holds already, kept as they are.
         waited: seconds spent waiting before retries (backoff and ``Retry-After``).
         seconds: wall time; phase_seconds: per phase (see :data:`app.sync.progress.PHASES`).
     """
@@ -53,6 +55,7 @@ class SyncReport:
     requests: int = 0
     retries: int = 0
     bytes: int = 0
+    not_modified: int = 0
     waited: float = 0.0
     seconds: float = 0.0
     phase_seconds: dict[str, float] = field(default_factory=dict)
@@ -85,6 +88,8 @@ class SyncReport:
             f"by the server; logos: {self.logos}. Thema history entries: {self.thema_entries}.",
             f"Requests: {self.requests} ({self.retries} retried); received {_mb(self.bytes)}.",
         ]
+        if self.not_modified:
+            lines[-1] += f" {self.not_modified} answers not modified (304)."
         if self.rejected:
             lines.append(f"Rejected records (skipped, not stored): {len(self.rejected)}.")
         lines += guard_lines(w)

@@ -160,7 +160,8 @@ def report_lines(report: SyncReport) -> list[str]:
         f"{report.images_adopted:,} already stored · {report.images_not_found:,} not offered "
         f"· logos: {report.logos:,}",
         f"Thema history entries: {report.thema_entries:,}",
-        f"{report.requests:,} requests ({report.retries:,} retried) · "
+        f"{report.requests:,} requests ({report.retries:,} retried"
+        f"{f', {report.not_modified:,} not modified' if report.not_modified else ''}) · "
         f"{size_text(report.bytes)} received · {report.seconds:.1f} s · {how}",
         f"The catalogue holds {t.get('cards', 0):,} cards, {t.get('editions', 0):,} "
         f"editions and {t.get('images', 0):,} images.",

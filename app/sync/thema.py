@@ -19,6 +19,7 @@ from app.ingest.thema import validate_thema
 from app.model import RecordProblem
 from app.model.vocabulary import THEMA_SCORE_KEYS
 from app.net import endpoints
+from app.net.validators import NOT_MODIFIED
 from app.store.db import Store
 from app.store.thema import ThemaReader
 from app.sync.context import Context
@@ -49,12 +50,21 @@ async def fetch_ranks(ctx: Context) -> None:
     """Endpoint 6 into the staging file (blob ``ranks``: card slugs and history entries)."""
     if ctx.staging.blob("ranks") is not None:
         return
-    body = await ctx.client.thema_ranks()
+    body = await ctx.client.thema_ranks(key=RANKS)
+    if body is NOT_MODIFIED:  # the held ranks are current: their entries were written
+        held = ctx.client.validators.memo(RANKS)
+        ctx.staging.set_blob("ranks", {"slugs": held.get("slugs", []), "entries": [],
+                                       "targets": held.get("targets", [])})
+        return
     entries, problems = _validated(ctx, body, RANKS) if body is not None else ([], [])
     slugs = [r["slug"] for r in body if isinstance(r, dict) and isinstance(r.get("slug"), str)
              ] if isinstance(body, list) else []
     ctx.staging.commit(Unit(problems=problems))
     ctx.staging.set_blob("ranks", {"slugs": slugs, "entries": entries})
+    if problems:
+        ctx.client.validators.forget(RANKS)
+    else:
+        ctx.client.validators.note(RANKS, slugs=slugs, targets=rank_targets(ctx.staging))
 
 
 def rank_slugs(staging: Staging) -> list[str]:
@@ -63,9 +73,11 @@ def rank_slugs(staging: Staging) -> list[str]:
 
 
 def rank_targets(staging: Staging) -> list[tuple[str, str]]:
-    """``(edition uuid, kind)`` of every staged rank entry."""
-    entries = (staging.blob("ranks") or {}).get("entries", [])
-    return [(e["edition_uuid"], e["kind"]) for e in entries]
+    """``(edition uuid, kind)`` of every staged rank entry (of the held ranks when the
+    server said they are current)."""
+    ranks = staging.blob("ranks") or {}
+    held = [(str(u), str(k)) for u, k in ranks.get("targets", [])]
+    return held + [(e["edition_uuid"], e["kind"]) for e in ranks.get("entries", [])]
 
 
 async def fetch_history(ctx: Context, targets: list[tuple[str, str]]) -> None:
@@ -88,13 +100,15 @@ async def fetch_history(ctx: Context, targets: list[tuple[str, str]]) -> None:
         source = endpoints.source("thema_history", params, edition_uuid=uuid)
         unit = Unit(marks=[("history", f"{uuid}\x1f{kind}", "done")])
         try:
-            body = await ctx.client.thema_history(uuid, params)
+            body = await ctx.client.thema_history(uuid, params, key=source)
         except InvalidRequest as exc:
             body = None
             unit.problems = ctx.reject([RecordProblem(source, None, uuid, None, "(request)",
                                                       exc.message)])
-        if body is not None:
+        if body is not None and body is not NOT_MODIFIED:  # 304: those days are held
             unit.thema, unit.problems = _validated(ctx, body, source, uuid)
+            if unit.problems:
+                ctx.client.validators.forget(source)
         ctx.staging.commit(unit)
         ctx.tracker.advance()
 
