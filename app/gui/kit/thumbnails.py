@@ -63,14 +63,16 @@ class ThumbnailProvider(ImageJobs[tuple[str, int, int]]):
         source: finds the stored image file of an API file name, or None.
         cache_dir: the disk cache folder (``services.paths.thumbnails``).
         memory_bytes: how many bytes of QImages the LRU keeps (a 2x display's thumbnails
-            are four times larger, so the bound is in bytes, not images).
+            are four times larger, so the bound is in bytes, not images). 40 MiB holds
+            about 340 tiles at 1x, 85 at 2x: several screens of a 4K display; scrolling
+            back further reads the disk cache's PNGs, which takes a few milliseconds.
         threads: worker threads.
         scale: device pixel ratio; thumbnails are made at ``scale`` × the logical size.
         max_queued: requests kept waiting.
         parent: the owning QObject.
     """
 
-    def __init__(self, source: ImageSource, cache_dir: Path, *, memory_bytes: int = 96 << 20,
+    def __init__(self, source: ImageSource, cache_dir: Path, *, memory_bytes: int = 40 << 20,
                  threads: int = 3, scale: float = 1.0, max_queued: int = 400,
                  parent: QObject | None = None) -> None:
         super().__init__(self._make, threads=threads, memory_bytes=memory_bytes,
