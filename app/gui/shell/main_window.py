@@ -207,10 +207,12 @@ class MainWindow(QMainWindow):
         self.search.blockSignals(True)
         self.search.setText(query)
         self.search.blockSignals(False)
+        # the first paint waits for the counts and the first results: ask for them first
+        # (the pool runs two at a time), then the filter options and the badges
         self.controller.load_counts()
+        self.browser.submit_query()
         self.controller.load_options()
         self.load_badges()
-        self.browser.submit_query()
 
     @property
     def sets(self) -> SetsPage:
