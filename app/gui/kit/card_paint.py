@@ -196,6 +196,13 @@ def paint_placeholder(painter: QPainter, rect: QRectF, name: str, caption: str) 
     painter.drawImage(QPointF(round(rect.left()), round(rect.top())), image)
 
 
+def forget_placeholders() -> None:
+    """Drop the finished placeholder cards kept (they are drawn anew when next painted)."""
+    global _cards_held
+    _cards.clear()
+    _cards_held = 0
+
+
 def _remember_card(key: tuple[str, str, int, int, float, str], image: QImage) -> None:
     global _cards_held
     _cards[key] = image
