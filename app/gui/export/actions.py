@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QObject, QStandardPaths, Qt, QThreadPool, Slot
 from PySide6.QtGui import QAction, QKeySequence
@@ -21,7 +22,6 @@ from PySide6.QtWidgets import QAbstractItemView, QMainWindow, QMenu
 
 from app.catalogue import Catalogue
 from app.export import DEFAULT_TEMPLATE, render_name
-from app.gui.export.dialog import ExportDialog
 from app.gui.export.task import ExportScope, ExportTask
 from app.gui.kit.clipboard import DragOut, ImageCopier
 from app.gui.kit.edition_data import EditionInfo
@@ -30,6 +30,9 @@ from app.gui.kit.operations import LatestRequest
 from app.gui.kit.selection import Selection
 from app.model.query import QUERY_SORTS, EditionHit
 from app.model.vocabulary import rarity_by_number
+
+if TYPE_CHECKING:  # the dialog (and its proxy sheet) loads on first File ▸ Export… (issue 16)
+    from app.gui.export.dialog import ExportDialog
 
 EDITION_ROLE = Qt.ItemDataRole.UserRole + 1
 """The role of the ``EditionInfo`` in the detail pane's and the gallery's edition models."""
@@ -135,6 +138,7 @@ class ExportActions(QObject):
         """Open the export dialog for ``scopes`` (default: :meth:`scopes`)."""
         catalogue = self.catalogue
         task = ExportTask(catalogue.images, catalogue.image_fetcher, self.fetch_api)
+        from app.gui.export.dialog import ExportDialog
         dialog = ExportDialog(task, scopes or self.scopes(), self.folder, self.window)
         task.setParent(dialog)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

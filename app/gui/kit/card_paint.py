@@ -2,13 +2,15 @@
 placeholder card when no image is stored (the tile grid, edition list, gallery use these).
 
 Painting runs for every visible tile on every frame, so what does not change between frames
-is made once: the placeholder's card shape (gradient, frame and rule) is drawn into an
+is made once: a placeholder card (gradient, frame, rule, name and caption) is drawn into an
 image per size and font and then only copied; fonts, font metrics and wrapped lines are kept
 in small bounded caches. Images are drawn at whole-pixel positions (a plain copy, no
 resampling).
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QLinearGradient, QPainter, QPen
@@ -18,7 +20,12 @@ CORNER_RATIO = 3.0 / 63.0  # a printed card: 63 × 88 mm, corners of 3 mm
 CACHE_ITEMS = 4096
 """Wrapped names kept (a few hundred bytes each); the whole cache is dropped when full."""
 
+PLACEHOLDER_BYTES = 8 << 20
+"""Bytes of finished placeholder cards kept (about 70 tiles at 1x: a screenful or two)."""
+
 _bases: dict[tuple[int, int, float, str], QImage] = {}
+_cards: OrderedDict[tuple[str, str, int, int, float, str], QImage] = OrderedDict()
+_cards_held = 0  # bytes of the images in _cards
 _fonts: dict[tuple[str, int], tuple[QFont, QFontMetrics, QFont, QFontMetrics]] = {}
 _metrics: dict[str, QFontMetrics] = {}
 _wrapped: dict[tuple[str, int, int, str], list[str]] = {}
@@ -165,22 +172,54 @@ def _placeholder_base(width: int, height: int, ratio: float, font: QFont) -> QIm
 def paint_placeholder(painter: QPainter, rect: QRectF, name: str, caption: str) -> None:
     """A drawn card for an edition without a stored image: frame, name, caption.
 
+    The whole card (shape and text) is drawn once into an image kept in a small LRU
+    (:data:`PLACEHOLDER_BYTES`); a frame then only copies it (issue 16: most editions of the
+    real catalogue have no image, so placeholders are most of what a scroll paints).
+
     Args:
         painter: an active painter.
         rect: the card's rectangle (about 63:88).
         name: the card's name; left out when the card is too small to read it.
         caption: set prefix and collector number (``DOA 1st · 001``).
     """
-    painter.save()
     width, height = round(rect.width()), round(rect.height())
-    ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
-    left, top = round(rect.left()), round(rect.top())
-    painter.drawImage(QPointF(left, top), _placeholder_base(width, height, ratio, painter.font()))
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device else 1.0
+    font = painter.font()
+    key = (name, caption, width, height, ratio, font.key())
+    image = _cards.get(key)
+    if image is None:
+        image = _placeholder_card(width, height, ratio, font, name, caption)
+        _remember_card(key, image)
+    else:
+        _cards.move_to_end(key)
+    painter.drawImage(QPointF(round(rect.left()), round(rect.top())), image)
+
+
+def forget_placeholders() -> None:
+    """Drop the finished placeholder cards kept (they are drawn anew when next painted)."""
+    global _cards_held
+    _cards.clear()
+    _cards_held = 0
+
+
+def _remember_card(key: tuple[str, str, int, int, float, str], image: QImage) -> None:
+    global _cards_held
+    _cards[key] = image
+    _cards_held += image.sizeInBytes()
+    while _cards_held > PLACEHOLDER_BYTES and len(_cards) > 1:
+        _cards_held -= _cards.popitem(last=False)[1].sizeInBytes()
+
+
+def _placeholder_card(width: int, height: int, ratio: float, font: QFont, name: str,
+                      caption: str) -> QImage:
+    """The placeholder of ``name`` and ``caption``: the cached shape with the text on it."""
+    image = _placeholder_base(width, height, ratio, font).copy()
+    painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    name_font, name_metrics, caption_font, caption_metrics = _placeholder_fonts(
-        painter.font(), width)
+    name_font, name_metrics, caption_font, caption_metrics = _placeholder_fonts(font, width)
     inset = _inset(width)
-    frame = QRectF(left, top, width, height).adjusted(inset, inset, -inset, -inset)
+    frame = QRectF(0, 0, width, height).adjusted(inset, inset, -inset, -inset)
     text_width = int(frame.width() - 2 * inset)
     painter.setFont(caption_font)
     if width < 90:
@@ -189,8 +228,8 @@ def paint_placeholder(painter: QPainter, rect: QRectF, name: str, caption: str) 
         painter.drawText(frame, Qt.AlignmentFlag.AlignCenter,
                          caption_metrics.elidedText(number, Qt.TextElideMode.ElideRight,
                                                     int(frame.width())))
-        painter.restore()
-        return
+        painter.end()
+        return image
     rule_y = _rule_y(frame, caption_metrics, inset)
     painter.setPen(QColor("#c3cad8"))
     box = QRectF(frame.left() + inset, rule_y, text_width, frame.bottom() - rule_y)
@@ -204,7 +243,8 @@ def paint_placeholder(painter: QPainter, rect: QRectF, name: str, caption: str) 
     for i, line in enumerate(lines):
         box = QRectF(frame.left() + inset, top_y + i * line_height, text_width, line_height)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, line)
-    painter.restore()
+    painter.end()
+    return image
 
 
 def paint_thumbnail(painter: QPainter, rect: QRectF, image: QImage) -> None:

@@ -20,10 +20,13 @@ from typing import Generic, TypeVar
 from PySide6.QtCore import QObject, QThreadPool, Signal
 from PySide6.QtGui import QImage
 
+from app.gui.kit.free_memory import release_free_memory
 from app.gui.kit.operations import run_operation
 
 log = logging.getLogger("app.gui")
 Job = TypeVar("Job")
+TRIM_AFTER = 64
+"""Images made, at least, before the heap's freed pages are returned when the queue drains."""
 
 
 class ThumbState(Enum):
@@ -64,6 +67,7 @@ class ImageJobs(QObject, Generic[Job]):
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(threads)
         self._closed = False
+        self._made = 0  # images made since the heap was last trimmed
 
     def request(self, key: str, job: Job) -> QImage | None:
         """The image of ``key`` if in memory; otherwise queue ``job`` (newest first)."""
@@ -117,6 +121,7 @@ class ImageJobs(QObject, Generic[Job]):
 
     def _on_done(self, key: str, image: object) -> None:
         self._running.discard(key)
+        self._made += 1
         if isinstance(image, QImage) and not image.isNull():
             self._memory[key] = image
             self._held += image.sizeInBytes()
@@ -127,3 +132,6 @@ class ImageJobs(QObject, Generic[Job]):
         if not self._closed:
             self.ready.emit(key)
             self._pump()
+        if self._made >= TRIM_AFTER and self.is_idle():
+            self._made = 0  # a burst is over: the workers' freed decode buffers go back
+            release_free_memory()

@@ -57,20 +57,26 @@ def save_window(settings: QSettings, window: QWidget, splitter: QSplitter, query
     settings.sync()
 
 
-def restore_pages(settings: QSettings | None, tabs: QTabWidget, thema: QSplitter) -> None:
-    """Restore the last page (tab) and the Thema page's splitter sizes (defaults if unknown)."""
+def restore_pages(settings: QSettings | None, tabs: QTabWidget) -> None:
+    """Restore the last page (tab)."""
     page = settings.value("window/page") if settings is not None else None
     if isinstance(page, str | int) and str(page).isdigit() and int(page) < tabs.count():
         tabs.setCurrentIndex(int(page))
+
+
+def restore_thema_split(settings: QSettings | None, thema: QSplitter) -> None:
+    """Restore the Thema page's splitter sizes (defaults if unknown), when the page is built."""
     state = settings.value("thema/splitter") if settings is not None else None
     if not isinstance(state, QByteArray) or not thema.restoreState(state):
         thema.setSizes(list(DEFAULT_THEMA_SPLIT))
 
 
-def save_pages(settings: QSettings, tabs: QTabWidget, thema: QSplitter) -> None:
-    """Write the current page and the Thema splitter sizes (:func:`save_window` syncs)."""
+def save_pages(settings: QSettings, tabs: QTabWidget, thema: QSplitter | None) -> None:
+    """Write the current page and the Thema splitter sizes (:func:`save_window` syncs);
+    ``thema`` None (the page was never built) keeps the sizes stored."""
     settings.setValue("window/page", tabs.currentIndex())
-    settings.setValue("thema/splitter", thema.saveState())
+    if thema is not None:
+        settings.setValue("thema/splitter", thema.saveState())
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,11 @@ log = logging.getLogger("app.gui")
 
 __all__ = ["ImageSource", "ThumbState", "ThumbnailProvider", "make_thumbnail"]
 
+MEMORY_TILES = 200
+"""Thumbnails kept in memory by default: several screens of tiles, even on a large display."""
+TILE_BYTES = 146 * 204 * 4
+"""Bytes of one search tile's thumbnail at 1x (146 × 204 pixels, 32 bits each)."""
+
 ImageSource = Callable[[str], Path | None]
 """Finds a stored card image by API file name (``LocalCatalogue.card_image_path``)."""
 
@@ -62,17 +67,22 @@ class ThumbnailProvider(ImageJobs[tuple[str, int, int]]):
     Args:
         source: finds the stored image file of an API file name, or None.
         cache_dir: the disk cache folder (``services.paths.thumbnails``).
-        memory_bytes: how many bytes of QImages the LRU keeps (a 2x display's thumbnails
-            are four times larger, so the bound is in bytes, not images).
+        memory_bytes: how many bytes of QImages the LRU keeps; None: :data:`MEMORY_TILES`
+            search tiles at ``scale`` (24 MiB at 1x, 96 MiB at 2x: a 2x display's
+            thumbnails are four times larger, so the bound is in bytes, not images).
+            Scrolling back further reads the disk cache's PNGs (a few milliseconds).
         threads: worker threads.
         scale: device pixel ratio; thumbnails are made at ``scale`` × the logical size.
         max_queued: requests kept waiting.
         parent: the owning QObject.
     """
 
-    def __init__(self, source: ImageSource, cache_dir: Path, *, memory_bytes: int = 96 << 20,
+    def __init__(self, source: ImageSource, cache_dir: Path, *, memory_bytes: int | None = None,
                  threads: int = 3, scale: float = 1.0, max_queued: int = 400,
                  parent: QObject | None = None) -> None:
+        scale = max(1.0, scale)
+        if memory_bytes is None:
+            memory_bytes = round(MEMORY_TILES * TILE_BYTES * scale * scale)
         super().__init__(self._make, threads=threads, memory_bytes=memory_bytes,
                          max_queued=max_queued, parent=parent)
         self._source, self._cache_dir, self._scale = source, cache_dir, max(1.0, scale)

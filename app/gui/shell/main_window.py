@@ -24,27 +24,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QShortcut
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget, QWidget
 
 from app.bootstrap import Services
 from app.errors import ArchivistError
 from app.export import ExportItem
 from app.gui.card.detail_pane import DetailPane
 from app.gui.card.gallery import GalleryDialog
-from app.gui.changes.page import ChangesPage
-from app.gui.decks.page import DecksPage
 from app.gui.export.actions import ExportActions
 from app.gui.export.task import ExportScope
 from app.gui.kit.detail_data import CardDetail
 from app.gui.kit.failures import STATUS_MS, report_failure
+from app.gui.kit.lazy_page import LazyPage
 from app.gui.kit.operations import run_operation
 from app.gui.kit.settings import (
     SearchPrefs,
     load_search_prefs,
     restore_pages,
+    restore_thema_split,
     restore_window,
     save_pages,
     save_search_prefs,
@@ -56,15 +57,19 @@ from app.gui.search.completion import NameCompleter
 from app.gui.search.controller import QueryProblem, SearchController, SearchRequest
 from app.gui.search.page import BrowserPage
 from app.gui.search.result_model import ResultModel, edition_of
-from app.gui.sets.page import SetsPage
 from app.gui.shell.about_dialog import open_about
 from app.gui.shell.first_run import FirstRunPage
 from app.gui.shell.menus import WindowMenus
 from app.gui.shell.setup_actions import SetupActions
 from app.gui.shell.window_selection import WindowSelection
 from app.gui.sync.controller import SyncController
-from app.gui.thema.page import ThemaPage
 from app.model.query import EditionHit, QueryResult
+
+if TYPE_CHECKING:  # the pages are imported when first shown (start-up, issue 16)
+    from app.gui.changes.page import ChangesPage
+    from app.gui.decks.page import DecksPage
+    from app.gui.sets.page import SetsPage
+    from app.gui.thema.page import ThemaPage
 
 THUMB_SIZE = QSize(146, 204)
 MINIMUM_SIZE = QSize(720, 520)
@@ -122,15 +127,11 @@ class MainWindow(QMainWindow):
         self.pages = QStackedWidget()
         self.pages.addWidget(self.browser)
         self.pages.addWidget(self.first_run)
-        self.sets = SetsPage(services.catalogue, self._pool,
-                             services.catalogue.data_dir_args())
-        self.thema = ThemaPage(services.catalogue, self._pool)
-        self.decks = DecksPage(services.catalogue, self._pool, self.provider,
-                               export=self._export_deck)
-        self.changes = ChangesPage(services.catalogue, self._pool, self.provider, THUMB_SIZE)
+        self._lazy = {name: LazyPage(partial(self._build_page, name)) for name in PAGES[1:]}
         self.tabs = QTabWidget(documentMode=True)
-        titles = ((self.pages, "Search"), (self.sets, "Featured sets"), (self.thema, "Thema"),
-                  (self.decks, "Decks"), (self.changes, "Changes"))
+        titles = ((self.pages, "Search"), (self._lazy["sets"], "Featured sets"),
+                  (self._lazy["thema"], "Thema"), (self._lazy["decks"], "Decks"),
+                  (self._lazy["changes"], "Changes"))
         for number, (name, (page, title)) in enumerate(zip(PAGES, titles, strict=True), 1):
             self.tabs.addTab(page, title)
             self.tabs.setTabToolTip(number - 1, f"{title} (Ctrl+{number})")
@@ -170,8 +171,7 @@ class MainWindow(QMainWindow):
         self.controller.countsReady.connect(self._on_counts)
         self.controller.failed.connect(self._on_failed)
         self.first_run.recheckRequested.connect(self.controller.load_counts)
-        for empty in (self.first_run, self.sets.empty, self.thema.empty, self.thema.panel.empty):
-            empty.setupRequested.connect(self.setup.request)
+        self.first_run.setupRequested.connect(self.setup.request)
         # the detail pane: reference links, Back/Forward, Thema chart links, the gallery
         self.gallery = GalleryDialog(lambda f: services.catalogue.card_image(f, rounded=True), self)
         self.detail.cardRequested.connect(self.select_card)
@@ -191,39 +191,93 @@ class MainWindow(QMainWindow):
         self.add_to_deck_action.triggered.connect(self.add_current_to_deck)
         self.grid.addAction(self.add_to_deck_action)  # Ctrl+D on the grid; the tile menu has it
         # Go, Edit and Help ▸ Search syntax menus, right-click menus, Ctrl+E in the search field
-        self.menus = WindowMenus(self, self, self.thema.table)
-        self.sets.setRequested.connect(self.show_set)
-        self.sets.failed.connect(self._on_failed)
-        self.thema.failed.connect(self._on_failed)
-        self.changes.failed.connect(self._on_failed)
-        self.changes.cardRequested.connect(self.open_card)
-        self.changes.reverted.connect(self.refresh_catalogue)
-        self.thema.message.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
-        # the Decks page: "Add to deck" on a search tile (context menu, Ctrl+D); tiles
-        # dragged from the grid carry their card (see ExportActions) and drop onto a deck
-        self.decks.failed.connect(self._on_failed)
-        self.decks.message.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
-        self.thema.cardRequested.connect(self.open_card)
+        self.menus = WindowMenus(self, self)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
         self.grid.viewport().installEventFilter(self)
         self.first_run.installEventFilter(self)
-        self.sets.installEventFilter(self)
-        self.thema.installEventFilter(self)
-        self.decks.installEventFilter(self)
+        for holder in self._lazy.values():
+            holder.installEventFilter(self)
 
         query = restore_window(settings, self, self.splitter)
-        restore_pages(settings, self.tabs, self.thema.splitter)
+        restore_pages(settings, self.tabs)
         prefs = load_search_prefs(settings)
         self.browser.set_search_options(prefs.per, prefs.sort, prefs.descending,
                                         prefs.filters_visible)
         self.search.blockSignals(True)
         self.search.setText(query)
         self.search.blockSignals(False)
+        # the first paint waits for the counts and the first results: ask for them first
+        # (the pool runs two at a time), then the filter options and the badges
         self.controller.load_counts()
+        self.browser.submit_query()
         self.controller.load_options()
         self.load_badges()
-        self.browser.submit_query()
+
+    @property
+    def sets(self) -> SetsPage:
+        """The Featured sets page (built on first access or first show)."""
+        return cast("SetsPage", self._lazy["sets"].page())
+
+    @property
+    def thema(self) -> ThemaPage:
+        """The Thema page (built on first access or first show)."""
+        return cast("ThemaPage", self._lazy["thema"].page())
+
+    @property
+    def decks(self) -> DecksPage:
+        """The Decks page (built on first access or first show)."""
+        return cast("DecksPage", self._lazy["decks"].page())
+
+    @property
+    def changes(self) -> ChangesPage:
+        """The Changes page (built on first access or first show)."""
+        return cast("ChangesPage", self._lazy["changes"].page())
+
+    def page_built(self, name: str) -> bool:
+        """True once the page ``name`` (see :data:`PAGES`) exists; Search always does."""
+        return name == "search" or self._lazy[name].built
+
+    def _build_page(self, name: str) -> QWidget:
+        """Import, build and wire the page ``name`` (the first time it is needed)."""
+        catalogue = self._services.catalogue
+        status = self.statusBar()
+        page: QWidget
+        if name == "sets":
+            from app.gui.sets.page import SetsPage
+            sets = SetsPage(catalogue, self._pool, catalogue.data_dir_args())
+            sets.empty.setupRequested.connect(self.setup.request)
+            sets.setRequested.connect(self.show_set)
+            sets.failed.connect(self._on_failed)
+            page = sets
+        elif name == "thema":
+            from app.gui.thema.page import ThemaPage
+            thema = ThemaPage(catalogue, self._pool)
+            restore_thema_split(self._settings, thema.splitter)
+            for empty in (thema.empty, thema.panel.empty):
+                empty.setupRequested.connect(self.setup.request)
+            thema.failed.connect(self._on_failed)
+            thema.message.connect(lambda text: status.showMessage(text, STATUS_MS))
+            thema.cardRequested.connect(self.open_card)
+            self.menus.attach_thema(thema.table)
+            page = thema
+        elif name == "decks":
+            # "Add to deck" on a search tile (context menu, Ctrl+D); tiles dragged from the
+            # grid carry their card (see ExportActions) and drop onto a deck
+            from app.gui.decks.page import DecksPage
+            decks = DecksPage(catalogue, self._pool, self.provider, export=self._export_deck)
+            decks.failed.connect(self._on_failed)
+            decks.message.connect(lambda text: status.showMessage(text, STATUS_MS))
+            page = decks
+        else:
+            from app.gui.changes.page import ChangesPage
+            changes = ChangesPage(catalogue, self._pool, self.provider, THUMB_SIZE)
+            changes.failed.connect(self._on_failed)
+            changes.cardRequested.connect(self.open_card)
+            changes.reverted.connect(self.refresh_catalogue)
+            page = changes
+        page.installEventFilter(self)
+        return page
 
     @property
     def first_painted(self) -> bool:
@@ -245,9 +299,11 @@ class MainWindow(QMainWindow):
         self.run_search()
         if self.detail.slug:
             self.controller.load_card(self.detail.slug)
-        for page in (self.sets, self.thema, self.decks, self.changes):
-            if page.loaded:
-                page.reload()
+        for name in PAGES[1:]:
+            if self.page_built(name):
+                page = getattr(self, name)
+                if page.loaded:
+                    page.reload()
 
     def load_badges(self) -> None:
         """Mark the tiles of cards the latest revision added or changed (in the pool)."""
@@ -322,7 +378,8 @@ class MainWindow(QMainWindow):
     def save_state(self) -> None:
         """Write geometry, splitter sizes, the page and the query to the settings (if any)."""
         if self._settings is not None:
-            save_pages(self._settings, self.tabs, self.thema.splitter)
+            save_pages(self._settings, self.tabs,
+                       self.thema.splitter if self.page_built("thema") else None)
             request = self.browser.request()
             save_search_prefs(self._settings, SearchPrefs(
                 request.per, request.sort, request.descending,
@@ -336,7 +393,8 @@ class MainWindow(QMainWindow):
         self._closed = True
         self.sync.shutdown()
         self.gallery.shutdown()
-        self.decks.shutdown()
+        if self.page_built("decks"):
+            self.decks.shutdown()
         self.export.shutdown()
         self.browser.stop()
         self.provider.shutdown()

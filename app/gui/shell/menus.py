@@ -89,12 +89,14 @@ class WindowMenus(QObject):
 
     Args:
         window: the main window (a :class:`QMainWindow` with the :class:`Host` members).
-        thema_table: the Thema page's ranking table (its model may be a sorting proxy).
+    The Thema page's ranking table gets its menu from :meth:`attach_thema` once the page is
+    built.
     """
 
-    def __init__(self, window: QMainWindow, host: Host, thema_table: QTableView) -> None:
+    def __init__(self, window: QMainWindow, host: Host) -> None:
         super().__init__(window)
-        self._window, self._host, self._thema_table = window, host, thema_table
+        self._window, self._host = window, host
+        self._thema_table: QTableView | None = None
         self.help: SyntaxHelp | None = None
         self._gallery_for: str | None = None
         go = QMenu("&Go", window)
@@ -124,13 +126,20 @@ class WindowMenus(QObject):
         else:
             help_menu.addAction(self.syntax_action)
         host.search.installEventFilter(self)
-        for view, slot in ((host.grid, self._tile_menu), (thema_table, self._thema_menu),
+        for view, slot in ((host.grid, self._tile_menu),
                            *((v, self._edition_menu(v)) for v in host.export.edition_views)):
             view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
             view.customContextMenuRequested.connect(slot)
         host.controller.cardReady.connect(self._on_card)
         self.last_menu: QMenu | None = None
         """The context menu shown last (tests read its actions)."""
+
+    def attach_thema(self, table: QTableView) -> None:
+        """Give the Thema page's ranking table (its model may be a sorting proxy) its
+        right-click menu."""
+        self._thema_table = table
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        table.customContextMenuRequested.connect(self._thema_menu)
 
     def show_syntax(self) -> SyntaxHelp:
         """Help ▸ Search syntax: the cheat sheet; a clicked example runs on the search page."""
@@ -211,6 +220,8 @@ class WindowMenus(QObject):
         return show
 
     def _thema_menu(self, pos: QPoint) -> None:
+        if self._thema_table is None:
+            return
         index = self._thema_table.indexAt(pos)
         if index.isValid():
             self._popup(self.thema_menu(index), self._thema_table, pos)
