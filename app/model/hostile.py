@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import Any
 
 MAX_DEPTH = 64
@@ -20,10 +19,6 @@ MAX_DEPTH = 64
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 TOO_DEEP = "__archivist_too_deep__"
 """Key of the object that :func:`loads` puts in place of a value nested too deep."""
-_LONG_NUMBER = re.compile(r"\d{19}")
-"""19 digits outside strings: an integer that may be beyond 64 bits (checked exactly)."""
-_NOT_BRACKET = re.compile(r"[^][{}]+")
-_INNERMOST = re.compile(r"\[\]|\{\}")
 
 
 def hostile_value(value: Any, path: str = "") -> tuple[str, str] | None:
@@ -74,29 +69,56 @@ def _surely_clean(value: Any) -> bool:
     """True when ``value`` certainly holds nothing :func:`hostile_value` reports; False when it
     may (the exact walk then finds what and where).
 
-    Encoding the value once in C and looking at the text costs a fraction of walking every
-    value in Python (the sync validates a few thousand cards of hundreds of values each):
-    a lone surrogate cannot be encoded as UTF-8, ``NaN``/``Infinity`` are refused by
-    ``allow_nan=False``, a long run of digits outside strings may be a big integer, and the
-    brackets outside strings give the nesting depth.
+    The same checks as the exact walk without building a path for every value, and the
+    strings encoded at once: a lone surrogate anywhere makes the joined text unencodable.
     """
+    strings: list[str] = []
+    if not _lean(value, 0, strings):
+        return False
     try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False, check_circular=False)
-        text.encode("utf-8")
-    except (ValueError, TypeError, RecursionError):  # UnicodeEncodeError is a ValueError
+        "".join(strings).encode("utf-8")
+    except UnicodeEncodeError:
         return False
-    if TOO_DEEP in text:
-        return False
-    # Outside strings: drop escaped backslashes and quotes, then every second piece is a string.
-    outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
-    if _LONG_NUMBER.search(outside):
-        return False
-    brackets = _NOT_BRACKET.sub("", outside)
-    for _ in range(MAX_DEPTH):  # each pass removes one level: the innermost pairs
-        if not brackets:
-            return True
-        brackets = _INNERMOST.sub("", brackets)
-    return not brackets
+    return True
+
+
+def _lean(item: Any, depth: int, strings: list[str]) -> bool:
+    kind = type(item)
+    if kind is dict:
+        if depth >= MAX_DEPTH or TOO_DEEP in item:
+            return False
+        strings.extend(item)
+        children = item.values()
+    elif kind is list:
+        if depth >= MAX_DEPTH:
+            return False
+        children = item
+    else:
+        return _lean_scalar(item, strings)
+    for child in children:
+        kind = type(child)
+        if kind is str:
+            strings.append(child)
+        elif kind is dict or kind is list:
+            if not _lean(child, depth + 1, strings):
+                return False
+        elif not _lean_scalar(child, strings):
+            return False
+    return True
+
+
+def _lean_scalar(item: Any, strings: list[str]) -> bool:
+    kind = type(item)
+    if kind is str:
+        strings.append(item)
+        return True
+    if item is None or kind is bool:
+        return True
+    if kind is int:
+        return bool(INT_MIN <= item <= INT_MAX)
+    if kind is float:
+        return math.isfinite(item)
+    return False
 
 
 def _bad_text(text: str) -> str | None:
