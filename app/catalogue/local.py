@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.catalogue import api_endpoints
+from app.catalogue.card_cache import CardBodyCache
 from app.catalogue.history import LocalHistory
 from app.catalogue.local_extras import LocalExtras
 from app.catalogue.options import current_options
@@ -54,6 +55,7 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         self._sets = SetsReader(store)
         self._thema_endpoints: ThemaEndpoints | None = None
         self._options: tuple[Any, dict[str, Any]] | None = None
+        self._card_bodies = CardBodyCache()
 
     @property
     def _thema(self) -> ThemaEndpoints:
@@ -85,11 +87,15 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         return card_response(row.body)
 
     def card_json(self, slug: str) -> bytes:
-        """Endpoint 1 as UTF-8 JSON bytes, built without parsing (see :func:`card_text`).
+        """Endpoint 1 as UTF-8 JSON bytes, built without parsing (see :func:`card_text`) and
+        kept until the catalogue file changes (:mod:`app.catalogue.card_cache`).
 
         Raises:
             NotFound: no card has this slug.
         """
+        return self._card_bodies.get(self.store.connection(), slug, self._build_card_json)
+
+    def _build_card_json(self, slug: str) -> bytes:
         found = card_texts(self.store, slug)
         if found is None:
             raise NotFound(f"Card not found: no card has the slug {slug!r}")

@@ -33,6 +33,8 @@ def hostile_value(value: Any, path: str = "") -> tuple[str, str] | None:
         ``NaN``/``Infinity``, nesting deeper than :data:`MAX_DEPTH`, or a part :func:`loads`
         cut for depth; None when the value is clean.
     """
+    if _surely_clean(value):
+        return None
     stack: list[tuple[Any, str, int]] = [(value, path, 0)]
     while stack:
         item, where, depth = stack.pop()
@@ -61,6 +63,62 @@ def hostile_value(value: Any, path: str = "") -> tuple[str, str] | None:
         elif isinstance(item, float) and not math.isfinite(item):
             return here, f"{item} is not a JSON number"
     return None
+
+
+def _surely_clean(value: Any) -> bool:
+    """True when ``value`` certainly holds nothing :func:`hostile_value` reports; False when it
+    may (the exact walk then finds what and where).
+
+    The same checks as the exact walk without building a path for every value, and the
+    strings encoded at once: a lone surrogate anywhere makes the joined text unencodable.
+    """
+    strings: list[str] = []
+    if not _lean(value, 0, strings):
+        return False
+    try:
+        "".join(strings).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _lean(item: Any, depth: int, strings: list[str]) -> bool:
+    kind = type(item)
+    if kind is dict:
+        if depth >= MAX_DEPTH or TOO_DEEP in item:
+            return False
+        strings.extend(item)
+        children = item.values()
+    elif kind is list:
+        if depth >= MAX_DEPTH:
+            return False
+        children = item
+    else:
+        return _lean_scalar(item, strings)
+    for child in children:
+        kind = type(child)
+        if kind is str:
+            strings.append(child)
+        elif kind is dict or kind is list:
+            if not _lean(child, depth + 1, strings):
+                return False
+        elif not _lean_scalar(child, strings):
+            return False
+    return True
+
+
+def _lean_scalar(item: Any, strings: list[str]) -> bool:
+    kind = type(item)
+    if kind is str:
+        strings.append(item)
+        return True
+    if item is None or kind is bool:
+        return True
+    if kind is int:
+        return bool(INT_MIN <= item <= INT_MAX)
+    if kind is float:
+        return math.isfinite(item)
+    return False
 
 
 def _bad_text(text: str) -> str | None:

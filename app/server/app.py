@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import json
 import logging
-import time
-from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import FastAPI, Query
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import Response
 
@@ -20,13 +18,13 @@ from app import API_VERSION
 from app.catalogue.local import LocalCatalogue
 from app.model import Card, FeaturedSetGroup
 from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
-from app.server.errors import error_response, install_error_handlers
+from app.server.errors import install_error_handlers
 from app.server.guards import HeadAsGet, install_corruption_handler
 from app.server.http_cache import HttpCache
 from app.server.official import add_official_routes
+from app.server.request_log import RequestLog
 
 log = logging.getLogger("app.server")
-MAX_URL = 2048
 IMAGE = {"content": {"image/jpeg": {}, "image/png": {}}, "description": "binary image file"}
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "invalid request: `{\"error\": \"<message>\"}`"},
@@ -65,22 +63,7 @@ def create_app(catalogue: LocalCatalogue) -> FastAPI:
     install_error_handlers(app)
     app.add_middleware(HttpCache)
     app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
-
-    @app.middleware("http")
-    async def log_request(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        started = time.perf_counter()
-        if len(str(request.url)) > MAX_URL:
-            response = error_response(400, f"The URL is longer than {MAX_URL} characters")
-        elif any(ord(ch) < 32 for ch in request.url.path):
-            response = error_response(400, "The path contains a control character")
-        else:
-            response = await call_next(request)
-        millis = (time.perf_counter() - started) * 1000
-        log.info("%s %s %d %.1fms", request.method, request.url.path[:200],
-                 response.status_code, millis)
-        return response
+    app.add_middleware(RequestLog)  # outside gzip: logs the status that was sent
 
     @app.get("/cards/images/{filename}", responses={200: IMAGE})
     def card_image(filename: str, rounded: bool = False) -> Response:

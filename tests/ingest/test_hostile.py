@@ -94,3 +94,27 @@ def test_the_checks_themselves() -> None:
     assert hostile_value({"k\ud800": 1})[1].startswith("a key holds")  # type: ignore[index]
     assert math.isnan(loads("[NaN]")[0])
     assert loads(json.dumps({"x": DEEP.replace("[]", '["[","\\""]')})) is not None
+
+
+def _nested(levels: int, inner: object) -> object:
+    for _ in range(levels):
+        inner = [inner]
+    return inner
+
+
+def test_the_checks_find_the_same_values_where_text_could_hide_them() -> None:
+    # Brackets, quotes and long digit runs inside strings are text, not structure.
+    quoted = {'k"[': ["\\", '"]]]', "12345678901234567890", "\\\"[[["]}
+    assert hostile_value(quoted) is None
+    assert hostile_value({'k\\"': {"x": ["a", "\ud800"]}}) == ("k\\\".x.1",
+                                                               "holds a lone surrogate "
+                                                               "(not valid Unicode)")
+    assert hostile_value({"a": 2**63 - 1, "b": -(2**63)}) is None
+    assert hostile_value({"a": [1, -(2**63) - 1]})[0] == "a.1"  # type: ignore[index]
+    assert hostile_value({"a": [math.inf]})[1] == "inf is not a JSON number"  # type: ignore[index]
+    # Exactly at the depth limit is kept; one level more is rejected, wherever it is.
+    assert hostile_value({"a": _nested(MAX_DEPTH - 1, 1)}) is None
+    assert hostile_value({"a": _nested(MAX_DEPTH - 1, [])}) is None
+    too_deep = {"a": [{}, {"b": _nested(MAX_DEPTH - 1, "x")}]}
+    assert hostile_value(too_deep) == (
+        "a.1.b" + ".0" * (MAX_DEPTH - 2), f"nested deeper than {MAX_DEPTH} levels")

@@ -108,3 +108,16 @@ def test_requests_during_an_import_see_old_or_new_never_half(tmp_path: Path) -> 
     thread.join()
     seen.add(client.get("/cards/search?page_size=1").json()["total_cards"])
     assert seen <= {1, 2236} and 2236 in seen
+
+
+def test_a_card_changed_while_serving_is_served_changed(tmp_path: Path) -> None:
+    services = build(str(tmp_path))
+    Writer(services.store).write([CardRecord(make_card(effect="Old text."))])
+    client = InProcessClient(services.catalogue)
+    assert client.get("/cards/generated-card").json()["effect"] == "Old text."
+    assert client.get("/cards/generated-card").json()["effect"] == "Old text."  # kept
+    newer = make_card(effect="New text.", last_update="2026-01-01T00:00:00.000Z")
+    Writer(services.store).write([CardRecord(newer)])  # another connection commits
+    assert client.get("/cards/generated-card").json()["effect"] == "New text."
+    Writer(services.store).write([], remove=["genCard001"])
+    assert client.get("/cards/generated-card").status == 404
