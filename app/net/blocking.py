@@ -15,7 +15,7 @@ import httpx
 from app.errors import UpstreamError
 from app.net import endpoints
 from app.net.client import Params
-from app.net.policy import USER_AGENT, ClientSettings, Policy, decode_json
+from app.net.policy import USER_AGENT, ClientSettings, Done, Policy, decode_json
 
 log = logging.getLogger("app.net")
 T = TypeVar("T")
@@ -83,13 +83,10 @@ class BlockingClient:
             except httpx.TransportError as exc:
                 retry = policy.transport(url, exc, attempt)
             else:
-                judged = policy.judge(url, response, attempt)
-                if judged is None:
-                    try:
-                        return decode(response)
-                    except (ValueError, UnicodeDecodeError):
-                        judged = policy.bad_body(attempt)
-                retry = judged
+                step = policy.outcome(url, response, attempt, decode)
+                if isinstance(step, Done):
+                    return step.value
+                retry = step
             if attempt + 1 == policy.attempts:
                 raise policy.give_up(url, retry)
             log.info("retrying %s in %.2fs: %s", url, retry.delay, retry.problem)

@@ -24,7 +24,7 @@ import httpx
 from app.errors import NotFound
 from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
 from app.net import endpoints
-from app.net.policy import USER_AGENT, ClientSettings, Policy, Retry, decode_json
+from app.net.policy import USER_AGENT, ClientSettings, Done, Policy, Retry, decode_json
 from app.net.validators import NOT_MODIFIED, Validators
 
 log = logging.getLogger("app.net")
@@ -172,15 +172,12 @@ class UpstreamClient:
                         self.validators.learn(key, response.headers.get("etag"),
                                               response.headers.get("last-modified"))
                     try:
-                        judged = policy.judge(url, response, attempt)
+                        step = policy.outcome(url, response, attempt, decode)
                     except NotFound:
                         return None
-                    if judged is None:
-                        try:
-                            return decode(response)
-                        except (ValueError, UnicodeDecodeError):
-                            judged = policy.bad_body(attempt)
-                    retry = judged
+                    if isinstance(step, Done):
+                        return step.value
+                    retry = step
             if attempt + 1 == policy.attempts:
                 raise policy.give_up(url, retry)
             await self._wait(url, retry)

@@ -18,9 +18,11 @@ from __future__ import annotations
 import json
 import random
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
+from typing import Generic, TypeVar
 
 import httpx
 
@@ -55,6 +57,16 @@ class ClientSettings:
     backoff_max: float = 30.0
     retry_after_max: float = 300.0
     http2: bool = True
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Done(Generic[T]):
+    """A usable answer's decoded body."""
+
+    value: T
 
 
 @dataclass(frozen=True)
@@ -167,6 +179,23 @@ class Policy:
         if status == 400:
             raise InvalidRequest(f"{url}: {reason}")
         raise UpstreamError(f"{url}: {reason}")
+
+    def outcome(self, url: str, response: httpx.Response, attempt: int,
+                decode: Callable[[httpx.Response], T]) -> Done[T] | Retry:
+        """What one answer means: its body decoded with ``decode`` (:class:`Done`), or the
+        :class:`Retry` it calls for (a status worth retrying, or a body that does not decode).
+        The one judgement of an answer, for the blocking and the async client alike.
+
+        Raises:
+            NotFound, InvalidRequest, UpstreamError: as :meth:`judge`.
+        """
+        judged = self.judge(url, response, attempt)
+        if judged is not None:
+            return judged
+        try:
+            return Done(decode(response))
+        except (ValueError, UnicodeDecodeError):
+            return self.bad_body(attempt)
 
     def bad_body(self, attempt: int) -> Retry:
         """A 200 answer whose body is not JSON (truncated): retried."""
