@@ -45,7 +45,6 @@ from app.gui.kit.settings import (
     SearchPrefs,
     load_search_prefs,
     restore_pages,
-    restore_thema_split,
     restore_window,
     save_pages,
     save_search_prefs,
@@ -60,6 +59,7 @@ from app.gui.search.result_model import ResultModel, edition_of
 from app.gui.shell.about_dialog import open_about
 from app.gui.shell.first_run import FirstRunPage
 from app.gui.shell.menus import WindowMenus
+from app.gui.shell.pages import build_page
 from app.gui.shell.setup_actions import SetupActions
 from app.gui.shell.window_selection import WindowSelection
 from app.gui.sync.controller import SyncController
@@ -240,42 +240,7 @@ class MainWindow(QMainWindow):
 
     def _build_page(self, name: str) -> QWidget:
         """Import, build and wire the page ``name`` (the first time it is needed)."""
-        catalogue = self._services.catalogue
-        status = self.statusBar()
-        page: QWidget
-        if name == "sets":
-            from app.gui.sets.page import SetsPage
-            sets = SetsPage(catalogue, self._pool, catalogue.data_dir_args())
-            sets.empty.setupRequested.connect(self.setup.request)
-            sets.setRequested.connect(self.show_set)
-            sets.failed.connect(self._on_failed)
-            page = sets
-        elif name == "thema":
-            from app.gui.thema.page import ThemaPage
-            thema = ThemaPage(catalogue, self._pool)
-            restore_thema_split(self._settings, thema.splitter)
-            for empty in (thema.empty, thema.panel.empty):
-                empty.setupRequested.connect(self.setup.request)
-            thema.failed.connect(self._on_failed)
-            thema.message.connect(lambda text: status.showMessage(text, STATUS_MS))
-            thema.cardRequested.connect(self.open_card)
-            self.menus.attach_thema(thema.table)
-            page = thema
-        elif name == "decks":
-            # "Add to deck" on a search tile (context menu, Ctrl+D); tiles dragged from the
-            # grid carry their card (see ExportActions) and drop onto a deck
-            from app.gui.decks.page import DecksPage
-            decks = DecksPage(catalogue, self._pool, self.provider, export=self._export_deck)
-            decks.failed.connect(self._on_failed)
-            decks.message.connect(lambda text: status.showMessage(text, STATUS_MS))
-            page = decks
-        else:
-            from app.gui.changes.page import ChangesPage
-            changes = ChangesPage(catalogue, self._pool, self.provider, THUMB_SIZE)
-            changes.failed.connect(self._on_failed)
-            changes.cardRequested.connect(self.open_card)
-            changes.reverted.connect(self.refresh_catalogue)
-            page = changes
+        page = build_page(self, name, THUMB_SIZE)
         page.installEventFilter(self)
         return page
 
