@@ -162,6 +162,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX revision_cards_uuid ON revision_cards(uuid, revision);
     CREATE INDEX revision_cards_slug ON revision_cards(slug);
     """,
+    # 6: a covering index of the card columns searches return (app/store/query.py), so a
+    # search that finds cards by uuid or scans them never reads the large card bodies.
+    """
+    CREATE INDEX cards_cover ON cards(uuid, name, slug);
+    """,
 )
 
 DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {4: backfill}
