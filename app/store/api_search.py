@@ -197,13 +197,17 @@ def _legality(q: ApiQuery, s: _Sql) -> None:
                "WHERE json_type(c.body, '$.legality') = 'object'"
                + (" AND g.key = ?" if fmt else ""))
     fmt_params = [fmt] if fmt else []
+    # The card's format facts (any case) hold every format of its legality object: a card
+    # without one needs no body parsed.
+    listed = ("EXISTS (SELECT 1 FROM card_values v WHERE v.card_rowid = c.rowid "
+              "AND v.field = 'format'" + (" AND v.value = ?)" if fmt else ")"))
     if q.legality_limit is not None:
-        s.add(f"EXISTS ({entries} AND json_extract(g.value, '$.limit') = ?)",
-              *fmt_params, q.legality_limit)
+        s.add(f"{listed} AND EXISTS ({entries} AND json_extract(g.value, '$.limit') = ?)",
+              *fmt_params, *fmt_params, q.legality_limit)
     elif q.legality_state == "RESTRICTED":
-        s.add(f"EXISTS ({entries})", *fmt_params)
+        s.add(f"{listed} AND EXISTS ({entries})", *fmt_params, *fmt_params)
     elif q.legality_state == "LEGAL":
-        s.add(f"NOT EXISTS ({entries})", *fmt_params)
+        s.add(f"(NOT {listed} OR NOT EXISTS ({entries}))", *fmt_params, *fmt_params)
 
 
 def _edition_filters(q: ApiQuery, s: _Sql) -> None:
@@ -213,8 +217,9 @@ def _edition_filters(q: ApiQuery, s: _Sql) -> None:
         s.add("e.rarity = ?", q.rarity)
     if q.illustrator == "null":
         s.add(f"{_ed('illustrator')} IS NULL")
-    elif q.illustrator is not None:
-        s.add(f"{_ed('illustrator')} = ?", q.illustrator)
+    elif q.illustrator is not None:  # the edition's illustrators fact holds the name
+        s.add(f"instr(e.illustrators, ?) > 0 AND {_ed('illustrator')} = ?",
+              q.illustrator, q.illustrator)
     if q.collector_number is not None:
         s.add("e.collector_number = ?", q.collector_number)
     if q.edition_slug is not None:
@@ -269,7 +274,10 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     direction = "DESC" if q.order == "DESC" else "ASC"
     ties = f"c.name COLLATE NOCASE {direction}, c.uuid"
     window = [q.page_size, (q.page - 1) * q.page_size]
-    source = "FROM cards c JOIN card_facts f ON f.card_rowid = c.rowid"
+    # Without a card filter on the body, uuid and name come from the covering index of
+    # migration 6: reading card rows means reading their bodies' pages.
+    cover = "" if any("c.body" in w for w in card.where) else " INDEXED BY cards_cover"
+    source = f"FROM cards c{cover} JOIN card_facts f ON f.card_rowid = c.rowid"
     conn = store.connection()
     if not ed.where and not q.separate_editions:
         key = CARD_ONLY_KEYS.get(q.sort, grouped)

@@ -162,6 +162,14 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX revision_cards_uuid ON revision_cards(uuid, revision);
     CREATE INDEX revision_cards_slug ON revision_cards(slug);
     """,
+    # 6: covering indexes for searches (app/store/query.py, api_search.py): a search that
+    # finds cards by uuid or scans them never reads the large card bodies, and a card's
+    # lowest collector number or highest rarity (sort keys) is one index seek.
+    """
+    CREATE INDEX cards_cover ON cards(uuid, name, slug);
+    CREATE INDEX editions_card_number ON editions(card_uuid, collector_number);
+    CREATE INDEX editions_card_rarity ON editions(card_uuid, rarity);
+    """,
 )
 
 DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {4: backfill}
