@@ -7,7 +7,11 @@ Ctrl-C stops cleanly: the catalogue is left as it was and the next sync resumes.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from tqdm import tqdm
@@ -104,7 +108,9 @@ def run_sync(args: argparse.Namespace) -> int:
                                                 retries=args.retries))
     bar = ProgressBar()
     try:
-        report = SyncEngine(services.paths, services.store, options).run(progress=bar)
+        with ctrl_c_cancels() as cancel:
+            report = SyncEngine(services.paths, services.store, options).run(
+                progress=bar, cancel=cancel)
     except (KeyboardInterrupt, SyncCancelled):
         bar.close()
         print(f"archivist: {CANCELLED}", file=sys.stderr)
@@ -120,3 +126,28 @@ def run_sync(args: argparse.Namespace) -> int:
     print_problems(report.write.kept_out, args.verbose, "sync", log_file, "kept out")
     print(report.summary())
     return 0
+
+
+@contextlib.contextmanager
+def ctrl_c_cancels() -> Iterator[threading.Event]:
+    """While the block runs, the first Ctrl-C (SIGINT) sets the returned event, which the sync
+    polls and stops on as the window's Cancel does (:class:`SyncCancelled`); a second Ctrl-C
+    raises KeyboardInterrupt at once. The previous handler comes back afterwards.
+
+    One path for every moment of the sync, instead of a KeyboardInterrupt landing wherever the
+    main thread happens to be (inside the event loop's own code under load)."""
+    cancel = threading.Event()
+
+    def on_sigint(signum: int, frame: object) -> None:
+        if cancel.is_set():
+            raise KeyboardInterrupt
+        cancel.set()
+
+    if threading.current_thread() is not threading.main_thread():
+        yield cancel  # signals reach the main thread only: nothing to install
+        return
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield cancel
+    finally:
+        signal.signal(signal.SIGINT, previous)

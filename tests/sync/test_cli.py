@@ -15,7 +15,7 @@ import pytest
 
 from app.bootstrap import build
 from app.cli.main import main
-from app.cli.sync_cmd import ProgressBar
+from app.cli.sync_cmd import ProgressBar, ctrl_c_cancels
 from app.sync import Progress, SyncEngine
 from app.sync.engine import STAGING_FILE
 from tests.sync.conftest import fast_options, state
@@ -109,6 +109,16 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path, stalled: ServerProcess) -> None:
         "archivist: sync interrupted; run it again to resume"
     assert b"Traceback" not in err
     assert state(mine) == before and (mine / STAGING_FILE).exists()
+
+
+def test_the_first_ctrl_c_cancels_the_sync_and_a_second_stops_at_once() -> None:
+    before = signal.getsignal(signal.SIGINT)
+    with ctrl_c_cancels() as cancel:
+        signal.raise_signal(signal.SIGINT)
+        assert cancel.is_set()
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)
+    assert signal.getsignal(signal.SIGINT) is before
 
 
 def test_a_sync_killed_midway_leaves_the_catalogue_whole_and_the_next_one_completes(
