@@ -4,28 +4,14 @@ filter panel folded away. Over the real catalogue."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import QSize
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
 from app.gui.shell.main_window import MINIMUM_SIZE, MainWindow
 from tests.gui.search.test_page import settle
 
 pytestmark = pytest.mark.realdata
-
-
-@pytest.fixture
-def window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
-    made = MainWindow(real_services, None, dialogs=False)
-    qtbot.addWidget(made)
-    made.resize(1280, 800)
-    made.show()
-    settle(qtbot, made, "")
-    yield made
-    made.shutdown()
 
 
 def columns(window: MainWindow) -> int:

@@ -3,13 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
 from app.gui.search.result_model import ResultModel, edition_of
 from app.gui.shell.main_window import MainWindow
 from app.model.query import EditionHit
@@ -17,17 +14,6 @@ from app.model.vocabulary import rarity_by_number
 from tests.gui.search.test_page import settle
 
 pytestmark = pytest.mark.realdata
-
-
-@pytest.fixture
-def window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
-    made = MainWindow(real_services, None, dialogs=False)
-    qtbot.addWidget(made)
-    made.resize(1280, 800)
-    made.show()
-    settle(qtbot, made, "")
-    yield made
-    made.shutdown()
 
 
 def row_of_tile(window: MainWindow, subtitle: str, name: str) -> int:

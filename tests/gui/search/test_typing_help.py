@@ -3,28 +3,14 @@ completion, "did you mean", unknown field values as inline errors."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
 from app.gui.search.completion import bold_matches
 from app.gui.shell.main_window import MainWindow
 from tests.gui.search.test_page import settle
 
 pytestmark = pytest.mark.realdata
-
-
-@pytest.fixture
-def window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
-    made = MainWindow(real_services, None, dialogs=False)
-    qtbot.addWidget(made)
-    made.resize(1280, 800)
-    made.show()
-    settle(qtbot, made, "")
-    yield made
-    made.shutdown()
 
 
 @pytest.mark.qt_log_ignore("does not support (raise|grabbing|propagateSizeHints)")
