@@ -6,21 +6,19 @@ error an offline computer gets."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from app.errors import Unreachable
+from app.gui.devtools.waiting import wait_until
 from app.gui.shell.main_window import MainWindow
 from app.sync import DEFAULT_API, Progress
 
 FEATURES = ("sync-progress", "sync-retry", "sync-offline", "syntax-help", "completion")
 
 
-def stage(window: MainWindow, feature: str, wait: Callable[[Callable[[], bool], float], bool]
-          ) -> list[QWidget]:
+def stage(window: MainWindow, feature: str) -> list[QWidget]:
     """Put ``window`` in the state of ``feature``; returns the floating widgets to paint."""
     sync, dialog = window.sync, window.sync.dialog
     if feature in ("sync-progress", "sync-retry"):
@@ -43,7 +41,7 @@ def stage(window: MainWindow, feature: str, wait: Callable[[Callable[[], bool], 
         window.search.setText("lor")
         window.completion._on_edited("lor")
         popup = window.completion.completer.popup()
-        wait(lambda: popup is not None and popup.isVisible(), 10.0)
+        wait_until(lambda: popup is not None and popup.isVisible(), 10.0)
         return [popup] if popup is not None else []
     raise ValueError(feature)
 

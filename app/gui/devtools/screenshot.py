@@ -5,14 +5,12 @@ from __future__ import annotations
 import logging
 import os
 import sys
-import time
 from pathlib import Path
-
-from PySide6.QtCore import QCoreApplication, QEventLoop, QThread
 
 from app.bootstrap import Services
 from app.errors import InvalidRequest
 from app.gui.devtools import deck_shots, detail_shots
+from app.gui.devtools.waiting import wait_until
 from app.gui.kit.thumbnails import ThumbState
 
 log = logging.getLogger("app.gui")
@@ -89,16 +87,6 @@ def _changes_settled(window: object) -> bool:
     return True
 
 
-def _wait(condition: object, timeout: float) -> bool:
-    app = QCoreApplication.instance()
-    assert app is not None
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
-        if callable(condition) and condition():
-            return True
-        QThread.msleep(10)
-    return False
 
 
 def take_screenshot(services: Services, out: Path, query: str = "", card: str | None = None,
@@ -166,7 +154,7 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     window.show()
     window.browser.set_search_options(per, sort, descending)
     window.set_query(query)
-    _wait(lambda: not window.controller.searching and (
+    wait_until(lambda: not window.controller.searching and (
         window.model.query == query or _rejected(window, query)), TIMEOUT_S)
     if card:
         window.select_card(card)
@@ -182,15 +170,15 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         lambda: _page_settled(window, page))
     if page in detail_shots.DETAIL_PAGES:
         settled = lambda: detail_shots.settle(window, page, card or "", edition)  # noqa: E731
-    if not _wait(settled, TIMEOUT_S):
+    if not wait_until(settled, TIMEOUT_S):
         log.warning("screenshot: the window did not settle within %.0f s", TIMEOUT_S)
         print("archivist: warning: not everything was loaded in time", file=sys.stderr)
     floating = []
     if feature is not None:
         from app.gui.devtools import feature_shots
 
-        floating = feature_shots.stage(window, feature, _wait)
-    _wait(lambda: False, 0.1)  # let the last repaints land
+        floating = feature_shots.stage(window, feature)
+    wait_until(lambda: False, 0.1)  # let the last repaints land
     out.parent.mkdir(parents=True, exist_ok=True)
     if floating:
         shot = feature_shots.compose(window, floating)
