@@ -93,6 +93,18 @@ class DeckStore:
         finally:
             conn.close()
 
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed when the block ends, rolled back on any error."""
+        with self._connect() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+
     def save(self, deck: Deck, replace: bool = False) -> int:
         """Keep ``deck`` under its name; returns its id. With ``replace``, a kept deck of
         that name goes to the trash first (so the old version can be restored).
@@ -103,26 +115,17 @@ class DeckStore:
         name = deck.name.strip()
         if not name:
             raise InvalidRequest("A deck needs a name")
-        with self._connect() as conn:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                old = self._kept_id(conn, name)
-                if old is not None and not replace:
-                    raise InvalidRequest(f"A deck named {name!r} is already kept; choose "
-                                         "another name (--name) or replace it")
-                if old is not None:
-                    conn.execute("UPDATE decks SET deleted_at = ? WHERE id = ?", (_now(), old))
-                cur = conn.execute("INSERT INTO decks(name, format, saved_at) VALUES (?, ?, ?)",
-                                   (name, deck.format, _now()))
-                deck_id = int(cur.lastrowid or 0)
-                conn.executemany(
-                    "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(deck_id, i, e.zone.value, e.quantity, e.name, e.card_uuid,
-                      e.edition_uuid, e.line) for i, e in enumerate(deck.entries)])
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
+        with self._writing() as conn:
+            old = self._kept_id(conn, name)
+            if old is not None and not replace:
+                raise InvalidRequest(f"A deck named {name!r} is already kept; choose "
+                                     "another name (--name) or replace it")
+            if old is not None:
+                conn.execute("UPDATE decks SET deleted_at = ? WHERE id = ?", (_now(), old))
+            cur = conn.execute("INSERT INTO decks(name, format, saved_at) VALUES (?, ?, ?)",
+                               (name, deck.format, _now()))
+            deck_id = int(cur.lastrowid or 0)
+            _write_entries(conn, deck_id, deck)
         return deck_id
 
     def update(self, deck_id: int, deck: Deck) -> None:
@@ -136,27 +139,18 @@ class DeckStore:
         name = deck.name.strip()
         if not name:
             raise InvalidRequest("A deck needs a name")
-        with self._connect() as conn:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                other = self._kept_id(conn, name)
-                if other is not None and other != deck_id:
-                    raise InvalidRequest(f"A deck named {name!r} is already kept; choose "
-                                         "another name")
-                cur = conn.execute("UPDATE decks SET name = ?, format = ?, saved_at = ? "
-                                   "WHERE id = ? AND deleted_at IS NULL",
-                                   (name, deck.format, _now(), deck_id))
-                if cur.rowcount == 0:
-                    raise NotFound(f"No kept deck has the id {deck_id}")
-                conn.execute("DELETE FROM entries WHERE deck_id = ?", (deck_id,))
-                conn.executemany(
-                    "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(deck_id, i, e.zone.value, e.quantity, e.name, e.card_uuid,
-                      e.edition_uuid, e.line) for i, e in enumerate(deck.entries)])
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
+        with self._writing() as conn:
+            other = self._kept_id(conn, name)
+            if other is not None and other != deck_id:
+                raise InvalidRequest(f"A deck named {name!r} is already kept; choose "
+                                     "another name")
+            cur = conn.execute("UPDATE decks SET name = ?, format = ?, saved_at = ? "
+                               "WHERE id = ? AND deleted_at IS NULL",
+                               (name, deck.format, _now(), deck_id))
+            if cur.rowcount == 0:
+                raise NotFound(f"No kept deck has the id {deck_id}")
+            conn.execute("DELETE FROM entries WHERE deck_id = ?", (deck_id,))
+            _write_entries(conn, deck_id, deck)
 
     def decks(self, trash: bool = False) -> list[DeckSummary]:
         """The kept decks by name (``trash``: the deleted ones, newest first)."""
@@ -230,3 +224,11 @@ class DeckStore:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _write_entries(conn: sqlite3.Connection, deck_id: int, deck: Deck) -> None:
+    """The entries of ``deck`` as the rows of deck ``deck_id``, in order."""
+    conn.executemany(
+        "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(deck_id, i, e.zone.value, e.quantity, e.name, e.card_uuid, e.edition_uuid, e.line)
+         for i, e in enumerate(deck.entries)])
