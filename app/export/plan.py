@@ -9,7 +9,7 @@ Every selection becomes a list of :class:`ExportItem`, one per edition, in a sta
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from app.errors import NotFound
 from app.model.query import EditionHit, SortKey
@@ -20,24 +20,11 @@ from app.store.query import run_query
 
 
 @dataclass(frozen=True)
-class ExportItem:
-    """One edition to export.
-
-    Attributes:
-        uuid: the edition's uuid.
-        card_slug, name: its card's slug and name.
-        edition_slug, set_prefix, collector_number, image_file: the edition's.
-        rarity: the edition's rarity number (None when unknown).
+class ExportItem(EditionRecord):
+    """One edition to export: the columns of :class:`~app.store.editions.EditionRecord`
+    (uuid, card_slug, name, edition_slug, set_prefix, collector_number, rarity — None when
+    unknown —, image_file) with the names a person and a file template use.
     """
-
-    uuid: str
-    card_slug: str
-    name: str
-    edition_slug: str
-    set_prefix: str
-    collector_number: str
-    rarity: int | None
-    image_file: str
 
     @property
     def label(self) -> str:
@@ -146,5 +133,4 @@ def _select(store: Store, selector: Selector, values: Sequence[str]) -> list[Exp
 
 
 def _item(r: EditionRecord) -> ExportItem:
-    return ExportItem(r.uuid, r.card_slug, r.name, r.edition_slug, r.set_prefix,
-                      r.collector_number, r.rarity, r.image_file)
+    return ExportItem(*astuple(r))
