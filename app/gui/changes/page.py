@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSplitter,
-    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -33,7 +32,7 @@ from PySide6.QtWidgets import (
 from app.errors import ArchivistError
 from app.gui.changes.data import ChangesSource, RevisionView, load_revision
 from app.gui.changes.model import ChangeTileDelegate, ChangeTilesModel
-from app.gui.kit.empty_state import EmptyState
+from app.gui.kit.empty_state import EmptyState, page_stack
 from app.gui.kit.operations import LatestRequest, run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
 from app.model.history import GROUPS, Revision
@@ -141,12 +140,7 @@ class ChangesPage(QWidget):
         self.splitter.setSizes([260, 900])
         self.empty = EmptyState()
         self.empty.actionRequested.connect(self.reload)
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.splitter)
-        self.stack.addWidget(self.empty)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 8, 8, 0)
-        layout.addWidget(self.stack)
+        self.stack = page_stack(self, self.splitter, self.empty)
         self._request = LatestRequest(pool, self)
         self._request.finished.connect(self._on_loaded)
         self._request.failed.connect(self._on_failed)

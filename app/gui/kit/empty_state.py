@@ -8,7 +8,14 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.gui.kit.card_paint import scaled_font
 from app.gui.kit.setup_buttons import SetupButtons
@@ -92,3 +99,16 @@ class EmptyState(QWidget):
         self.command.setVisible(shown and bool(self.command.text()))
         self.terminal.setText("Hide the command" if shown else
                               "Prefer a terminal? Show the command")
+
+
+def page_stack(page: QWidget, content: QWidget, empty: EmptyState) -> QStackedWidget:
+    """Lay out ``page`` as one stack of its ``content`` and its ``empty`` state (the content
+    shown first), with the pages' margins; returns the stack, whose current widget the page
+    switches."""
+    stack = QStackedWidget()
+    stack.addWidget(content)
+    stack.addWidget(empty)
+    layout = QVBoxLayout(page)
+    layout.setContentsMargins(8, 8, 8, 0)
+    layout.addWidget(stack)
+    return stack

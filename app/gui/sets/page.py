@@ -14,10 +14,10 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QThreadPool, Signal, Slot
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractItemView, QStackedWidget, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QTreeView, QWidget
 
 from app.errors import ArchivistError
-from app.gui.kit.empty_state import EmptyState
+from app.gui.kit.empty_state import EmptyState, page_stack
 from app.gui.kit.operations import LatestRequest
 from app.gui.kit.setup_buttons import FILL
 from app.gui.sets.delegate import GroupDelegate
@@ -71,12 +71,7 @@ class SetsPage(QWidget):
             header.setSectionResizeMode(column, header.ResizeMode.ResizeToContents)
         self.empty = EmptyState(offers=FILL)
         self.empty.actionRequested.connect(self.reload)
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.view)
-        self.stack.addWidget(self.empty)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 8, 8, 0)
-        layout.addWidget(self.stack)
+        self.stack = page_stack(self, self.view, self.empty)
         self._request = LatestRequest(pool, self)
         self._request.finished.connect(self._on_loaded)
         self._request.failed.connect(self._on_failed)

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QSplitter,
-    QStackedWidget,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -32,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.catalogue.thema import utc_today
 from app.errors import ArchivistError
-from app.gui.kit.empty_state import EmptyState
+from app.gui.kit.empty_state import EmptyState, page_stack
 from app.gui.kit.operations import LatestRequest
 from app.gui.kit.setup_buttons import FILL
 from app.gui.thema.models import CARD, RANK, RankModel, RankProxy, set_number
@@ -100,12 +99,7 @@ class ThemaPage(QWidget):
         self.splitter.setCollapsible(1, False)
         self.empty = EmptyState(offers=(*FILL, "demo"))
         self.empty.actionRequested.connect(self.reload)
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.splitter)
-        self.stack.addWidget(self.empty)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 8, 8, 0)
-        layout.addWidget(self.stack)
+        self.stack = page_stack(self, self.splitter, self.empty)
         self._ranks = LatestRequest(pool, self)
         self._ranks.finished.connect(self._on_ranks)
         self._ranks.failed.connect(self._on_failed)
