@@ -17,27 +17,21 @@ from PySide6.QtCore import (
     QRect,
     QRectF,
     QSize,
+    QSizeF,
     Qt,
     Slot,
 )
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from app.gui.changes.data import RevisionView
-from app.gui.kit.card_paint import (
-    font_metrics,
-    paint_loading,
-    paint_placeholder,
-    paint_selection,
-    paint_thumbnail,
-    wrapped,
-)
+from app.gui.kit.card_paint import TILE_PADDING, font_metrics, paint_tile_card, wrapped
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.model.history import GROUP_TITLES, CardChange
 from app.model.query import CardSummary
 
 AnyIndex = QModelIndex | QPersistentModelIndex
-PADDING = 8
+PADDING = TILE_PADDING
 
 
 class ChangeTilesModel(QAbstractListModel):
@@ -146,17 +140,10 @@ class ChangeTileDelegate(QStyledItemDelegate):
         palette = option.palette
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        paint_selection(painter, option)
-        thumb = QRectF(rect.x() + (rect.width() - self._thumb.width()) / 2, rect.y() + PADDING,
-                       self._thumb.width(), self._thumb.height())
         name = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
-        image = index.data(ChangeTilesModel.ThumbnailRole)
-        if isinstance(image, QImage) and not image.isNull():
-            paint_thumbnail(painter, thumb, image)
-        elif index.data(ChangeTilesModel.ThumbStateRole) == ThumbState.MISSING:
-            paint_placeholder(painter, thumb, name, "")
-        else:
-            paint_loading(painter, thumb, palette.midlight().color())
+        thumb = paint_tile_card(
+            painter, option, QSizeF(self._thumb), index.data(ChangeTilesModel.ThumbnailRole),
+            index.data(ChangeTilesModel.ThumbStateRole) == ThumbState.MISSING, name, "")
         metrics = font_metrics(option.font)
         width = rect.width() - 2 * PADDING
         align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QLinearGradient, QPainter, QPen
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
@@ -254,3 +254,26 @@ def paint_thumbnail(painter: QPainter, rect: QRectF, image: QImage) -> None:
     w, h = image.width() / ratio, image.height() / ratio
     painter.drawImage(QPointF(round(rect.center().x() - w / 2), round(rect.center().y() - h / 2)),
                       image)
+
+
+TILE_PADDING = 8
+"""Pixels between a tile's edge and its thumbnail (grid tiles of every page)."""
+
+
+def paint_tile_card(painter: QPainter, option: QStyleOptionViewItem, thumb_size: QSizeF,
+                    image: object, missing: bool, name: str, caption: str) -> QRectF:
+    """The top of a card tile: the selection, then the card — its thumbnail ``image`` (a
+    ``QImage``), a drawn placeholder when the image is ``missing``, else a loading outline —
+    centred :data:`TILE_PADDING` below the tile's top. Returns the card's rectangle (the
+    caller writes the name and more below it). Expects the painter saved and antialiased."""
+    rect = option.rect
+    paint_selection(painter, option)
+    thumb = QRectF(rect.x() + (rect.width() - thumb_size.width()) / 2, rect.y() + TILE_PADDING,
+                   thumb_size.width(), thumb_size.height())
+    if isinstance(image, QImage) and not image.isNull():
+        paint_thumbnail(painter, thumb, image)
+    elif missing:
+        paint_placeholder(painter, thumb, name, caption)
+    else:
+        paint_loading(painter, thumb, option.palette.midlight().color())
+    return thumb

@@ -7,16 +7,14 @@ detail pane's edition list, the gallery and the large view.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, QSizeF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from app.gui.kit.card_paint import (
+    TILE_PADDING,
     font_metrics,
-    paint_loading,
-    paint_placeholder,
-    paint_selection,
-    paint_thumbnail,
+    paint_tile_card,
     scaled_font,
     wrapped,
 )
@@ -25,7 +23,7 @@ from app.gui.search.result_model import ResultModel
 
 __all__ = ["TileDelegate"]
 
-PADDING = 8
+PADDING = TILE_PADDING
 NAME_LINES = 2
 
 ThumbnailRole = ResultModel.ThumbnailRole
@@ -79,17 +77,10 @@ class TileDelegate(QStyledItemDelegate):
         palette = option.palette
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        paint_selection(painter, option)
-        thumb = QRectF(rect.x() + (rect.width() - self._thumb.width()) / 2, rect.y() + PADDING,
-                       self._thumb.width(), self._thumb.height())
-        image = index.data(ThumbnailRole)
         name = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
-        if isinstance(image, QImage) and not image.isNull():
-            paint_thumbnail(painter, thumb, image)
-        elif index.data(ThumbStateRole) == ThumbState.MISSING:
-            paint_placeholder(painter, thumb, name, str(index.data(CaptionRole) or ""))
-        else:
-            paint_loading(painter, thumb, palette.midlight().color())
+        thumb = paint_tile_card(painter, option, QSizeF(self._thumb), index.data(ThumbnailRole),
+                                index.data(ThumbStateRole) == ThumbState.MISSING, name,
+                                str(index.data(CaptionRole) or ""))
         changed = index.data(ChangedRole)
         if changed:
             paint_badge(painter, thumb, option.font, "New" if "new" in changed else "Changed")
