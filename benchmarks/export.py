@@ -4,9 +4,11 @@ Run: ``python -m benchmarks.export [--bundle DIST | --no-bundle]``. Prints figur
 
 - export: the 423 real card images as rounded PNGs at their own size through
   :func:`app.export.run_export` (a process per core): seconds and images per second, next
-  to Pillow's bare JPEG decode + PNG encode of the same files (the rounded PNGs' zlib level
-  and strategy; Pillow's own strategy beside it) on one core divided by the cores used
-  (the ideal parallel time), as a ratio, and as a ratio of CPU seconds;
+  to the floor: Pillow's bare JPEG decode + PNG encode of the same files in the same output
+  format (RGBA) at the rounded PNGs' zlib level and strategy, on one core divided by the
+  cores used (the ideal parallel time), as a ratio, and as a ratio of CPU seconds; beside
+  it the floors of :mod:`benchmarks.rounding` with ``Z_RLE`` (RGBA, and RGB without alpha:
+  less work than the product's, the floor of the first figures);
 - bundle: the size in MB of the PyInstaller one-folder bundle (built here with
   ``packaging/build.py`` unless ``--bundle DIST`` names a built ``dist`` folder);
 - start-up: seconds for ``screenshot`` (process start → window painted with its visible
@@ -27,22 +29,25 @@ from pathlib import Path
 
 from app.bootstrap import build
 from app.export import ExportOptions, run_export
-from app.images.rounded import PNG_COMPRESS_TYPE
 from app.ingest import import_paths
 from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404, figure
-from benchmarks.rounding import PILLOW_DEFAULT, bare_png
+from benchmarks.rounding import FLOORS
 
 ROOT = Path(__file__).resolve().parents[1]
 STARTUP_RUNS = 5
 
 
-def bare_seconds(files: list[Path], compress_type: int = PNG_COMPRESS_TYPE
-                 ) -> tuple[float, float]:
-    """Wall and CPU seconds for Pillow to decode each JPEG and encode it as PNG (at the
-    rounded PNGs' zlib level, and their strategy unless ``compress_type`` says), one core."""
+EXPORT_FLOORS = list(FLOORS)[:3]
+"""The Pillow floors of :mod:`benchmarks.rounding` (the headline first)."""
+
+
+def bare_seconds(files: list[Path], floor: str) -> tuple[float, float]:
+    """Wall and CPU seconds of the ``floor`` work (a key of :data:`FLOORS`) on each file,
+    one core."""
+    work = FLOORS[floor]
     wall, cpu = time.perf_counter(), time.process_time()
     for path in files:
-        bare_png(path.read_bytes(), compress_type)
+        work(path.read_bytes())
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
@@ -75,21 +80,18 @@ def export_figures(data: Path, out: Path) -> None:
     cpu_main, cpu_workers = (after - before for after, before in zip(_cpu(), cpu_before,
                                                                     strict=True))
     files = [p for p in (services.images.find(i.image_file) for i in items) if p]
-    bare, bare_cpu = bare_seconds(files)
-    bare_own, bare_own_cpu = bare_seconds(files, PILLOW_DEFAULT)
+    cpu_export = cpu_main + cpu_workers
     print(f"Export of {len(report.written)} real images as rounded PNGs ({cores} cores)")
     figure("export seconds", seconds, "s")
     figure("export images per second", len(report.written) / seconds, "images/s")
-    figure("Pillow decode+encode, one core", bare, "s")
-    figure("  the same divided by the cores used", bare / cores, "s")
-    figure("ratio export / (bare / cores)", seconds / (bare / cores), "x")
-    figure("  Pillow decode+encode, its own strategy, one core", bare_own, "s")
-    figure("  ratio export / (that / cores)", seconds / (bare_own / cores), "x")
-    print("  in CPU time (not skewed by other processes on a shared machine)")
-    figure("ratio export CPU (all processes) / bare CPU", (cpu_main + cpu_workers) / bare_cpu,
-           "x")
-    figure("  the same with Pillow's own strategy", (cpu_main + cpu_workers) / bare_own_cpu,
-           "x")
+    for number, floor in enumerate(EXPORT_FLOORS):
+        bare, bare_cpu = bare_seconds(files, floor)
+        indent = "" if number == 0 else "  "  # the headline floor first
+        print(f"  {indent}floor: decode + {floor}")
+        figure(f"{indent}one core", bare, "s")
+        figure(f"{indent}ratio export / (that / cores)", seconds / (bare / cores), "x")
+        figure(f"{indent}ratio export CPU (all processes) / that CPU", cpu_export / bare_cpu,
+               "x")
     figure("CPU seconds in the worker processes", cpu_workers, "s")
     figure("CPU seconds in the main process", cpu_main, "s")
     figure("load average (1 min) after the export", os.getloadavg()[0], "")

@@ -3,10 +3,18 @@
 Run: ``python -m benchmarks.rounding`` (only these figures; ``benchmarks.serve`` prints them
 too). Prints figures; asserts nothing.
 
-The floor is Pillow decoding the same JPEG and encoding it as a PNG with the zlib level
-and strategy of the rounded PNGs (so the ratio is the cost of rounding, not of a
-compression choice); the floor with Pillow's own strategy (``Z_FILTERED``, the one the
-first figures of issue 16 were measured against) is printed beside it.
+The floor (the headline ratio) is Pillow decoding the same JPEG and encoding the same
+output format: an 8-bit RGBA PNG (a rounded image needs its alpha channel: PNG has no
+partial transparency without one), at the zlib level and strategy of the rounded PNGs
+(:mod:`app.images.png`). Printed beside it, each with its ratio:
+
+- the same with ``Z_RLE``, Pillow's fastest strategy at that level (and the rounded PNGs'
+  strategy before they had their own encoder);
+- Pillow encoding the decoded RGB image (no alpha channel) with ``Z_RLE``: the floor of the
+  first figures of issue 16; it encodes three channels where a rounded PNG needs four,
+  so it is less work than the product's and kept for comparison only;
+- the product's own encoder on the unrounded image (decode + RGBA + encode, no corners,
+  no cache file): the ratio to it is the cost of rounding and caching alone.
 """
 
 from __future__ import annotations
@@ -15,17 +23,46 @@ import io
 import statistics
 import tempfile
 import time
+import zlib
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
 from PIL import Image
 
-from app.images.rounded import PNG_COMPRESS_LEVEL, PNG_COMPRESS_TYPE
+from app.images.png import COMPRESS_LEVEL, COMPRESS_STRATEGY, encode_rgba_png
 from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404, figure
 
 COLD_IMAGES = 40
-PILLOW_DEFAULT = -1
-"""Pillow's own ``compress_type`` for PNGs (zlib's ``Z_FILTERED`` strategy)."""
+
+
+def bare_png(data: bytes, mode: str = "RGBA", compress_type: int = COMPRESS_STRATEGY) -> None:
+    """Decode the encoded image ``data`` and encode it in ``mode`` as a PNG with Pillow at
+    the rounded PNGs' zlib level and ``compress_type`` (the floor), discarding it."""
+    with Image.open(io.BytesIO(data)) as image:
+        image.load()
+        converted = image if image.mode == mode else image.convert(mode)
+        converted.save(io.BytesIO(), format="PNG", compress_level=COMPRESS_LEVEL,
+                       compress_type=compress_type)
+
+
+def own_encoder_png(data: bytes) -> None:
+    """Decode ``data`` and encode it as RGBA with the rounded PNGs' encoder, unrounded."""
+    with Image.open(io.BytesIO(data)) as image:
+        image.load()
+        encode_rgba_png(image.convert("RGBA"))
+
+
+FLOORS: dict[str, Callable[[bytes], None]] = {
+    f"Pillow RGBA PNG, level {COMPRESS_LEVEL}, strategy {COMPRESS_STRATEGY}": bare_png,
+    f"Pillow RGBA PNG, level {COMPRESS_LEVEL}, Z_RLE":
+        lambda data: bare_png(data, "RGBA", zlib.Z_RLE),
+    f"Pillow RGB PNG (no alpha), level {COMPRESS_LEVEL}, Z_RLE":
+        lambda data: bare_png(data, "RGB", zlib.Z_RLE),
+    "the product's encoder, unrounded": own_encoder_png,
+}
+"""The floors, the headline first: a label and the work on one encoded image."""
 
 
 class RoundingSource(Protocol):
@@ -34,47 +71,33 @@ class RoundingSource(Protocol):
     def card_image(self, filename: str, rounded: bool = False) -> bytes: ...
 
 
-def bare_png(data: bytes, compress_type: int = PNG_COMPRESS_TYPE) -> None:
-    """Decode the encoded image ``data`` and encode it as a PNG (the floor), discarding it."""
-    with Image.open(io.BytesIO(data)) as image:
-        image.load()
-        image.save(io.BytesIO(), format="PNG", compress_level=PNG_COMPRESS_LEVEL,
-                   compress_type=compress_type)
-
-
-def _ms(work: object, *args: object) -> tuple[float, float]:
-    """Wall and CPU milliseconds of ``work(*args)``."""
+def _ms(work: Callable[[], object]) -> tuple[float, float]:
+    """Wall and CPU milliseconds of ``work()``."""
     wall, cpu = time.perf_counter(), time.process_time()
-    work(*args)  # type: ignore[operator]
+    work()
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
 
 
 def rounding_figures(catalogue: RoundingSource, names: list[str]) -> None:
     """Print the median ms of a cold rounded image of each of ``names`` (real images in
-    :data:`CARD_IMAGES`, not yet rounded by ``catalogue``) and of the floors, and ratios."""
+    :data:`CARD_IMAGES`, not yet rounded by ``catalogue``) and of each floor, and ratios."""
     rounded: list[tuple[float, float]] = []
-    bare: list[tuple[float, float]] = []
-    bare_default: list[tuple[float, float]] = []
-    for name in names:  # interleaved, so a change of load affects all three alike
+    floors: dict[str, list[tuple[float, float]]] = {label: [] for label in FLOORS}
+    for name in names:  # interleaved, so a change of load affects all alike
         data = (CARD_IMAGES / name).read_bytes()
-        bare.append(_ms(bare_png, data))
-        bare_default.append(_ms(bare_png, data, PILLOW_DEFAULT))
-        rounded.append(_ms(lambda n: catalogue.card_image(n, rounded=True), name))
-    cold, floor, floor_default = (statistics.median(w for w, _ in x)
-                                  for x in (rounded, bare, bare_default))
-    cpu_cold, cpu_floor, cpu_default = (sum(c for _, c in x)
-                                        for x in (rounded, bare, bare_default))
-    print(f"Rounded image made cold ({len(names)} real images, median)")
-    figure("rounded PNG, cold (decode+round+encode)", cold, "ms")
-    figure(f"Pillow bare decode + PNG encode (level {PNG_COMPRESS_LEVEL}, "
-           f"strategy {PNG_COMPRESS_TYPE})", floor, "ms")
-    figure("ratio rounded / bare", cold / floor, "x")
-    figure(f"  bare with Pillow's own strategy (level {PNG_COMPRESS_LEVEL})",
-           floor_default, "ms")
-    figure("  ratio rounded / bare (Pillow's own strategy)", cold / floor_default, "x")
-    print("  the same in CPU time (not skewed by other processes on a shared machine)")
-    figure("ratio rounded / bare, CPU", cpu_cold / cpu_floor, "x")
-    figure("  ratio rounded / bare (Pillow's own strategy), CPU", cpu_cold / cpu_default, "x")
+        for label, work in FLOORS.items():
+            floors[label].append(_ms(partial(work, data)))
+        rounded.append(_ms(partial(catalogue.card_image, name, rounded=True)))
+    cold, cpu_cold = statistics.median(w for w, _ in rounded), sum(c for _, c in rounded)
+    print(f"Rounded image made cold ({len(names)} real images, median ms; ratios of wall "
+          "medians, then of CPU sums)")
+    figure("rounded PNG, cold (decode+round+encode+cache)", cold, "ms")
+    for number, (label, samples) in enumerate(floors.items()):
+        indent = "" if number == 0 else "  "  # the headline floor first
+        floor = statistics.median(w for w, _ in samples)
+        figure(f"{indent}decode + {label}", floor, "ms")
+        figure(f"{indent}  ratio rounded / that", cold / floor, "x")
+        figure(f"{indent}  the same in CPU time", cpu_cold / sum(c for _, c in samples), "x")
 
 
 def main() -> None:

@@ -6,24 +6,15 @@ radius is 3/63 of the image width.
 
 from __future__ import annotations
 
-import io
-import zlib
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from app.images.check import open_bounded
+from app.images.png import encode_rgba_png
 
 CORNER_RATIO = 3.0 / 63.0
 SUPERSAMPLE = 4
-PNG_COMPRESS_LEVEL = 1
-"""zlib level of rounded PNGs: 1 encodes about 3.5× faster than the default 6 for files
-about 6 % larger (measured on the real card images); they are cached, so speed wins."""
-PNG_COMPRESS_TYPE = zlib.Z_RLE
-"""zlib strategy of rounded PNGs. With the default strategy the alpha channel made the
-encode about 35 % slower than the same picture without it; run-length matching encodes
-an RGBA card image as fast as its RGB (about 45 % faster than the default) for files
-about 3.5 % larger (measured on the real card images)."""
 
 
 def corner_radius(width: int) -> int:
@@ -65,6 +56,9 @@ def _round(image: Image.Image) -> Image.Image:
 def rounded_png(data: bytes, width: int | None = None) -> bytes:
     """A PNG of the image in ``data`` with transparent rounded corners.
 
+    Encoded by :func:`app.images.png.encode_rgba_png` (8-bit RGBA, the source's ICC
+    profile kept), which is about a third faster than Pillow's PNG encoder.
+
     Args:
         data: an encoded image (JPEG in the image store).
         width: scale to this width in pixels, keeping the aspect ratio; None keeps the size.
@@ -81,10 +75,7 @@ def rounded_png(data: bytes, width: int | None = None) -> bytes:
                 (width, max(1, round(image.height * width / image.width))),
                 Image.Resampling.LANCZOS,
             )
-        out = io.BytesIO()
-        _round(image).save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL,
-                          compress_type=PNG_COMPRESS_TYPE)
-    return out.getvalue()
+        return encode_rgba_png(_round(image))
 
 
 def rounded_thumbnail(data: bytes, width: int, height: int) -> Image.Image:
