@@ -41,9 +41,32 @@ def write_file(target: Path, data: bytes) -> None:
     Raises:
         OSError: the folder or file cannot be written (no temporary file is left).
     """
+    put_in_place(write_beside(target, data), target)
+
+
+def write_beside(target: Path, data: bytes) -> Path:
+    """Write ``data`` to a new temporary file beside ``target`` and return its path (the
+    first half of :func:`write_file`; an export's worker process does it).
+
+    Raises:
+        OSError: the folder or file cannot be written (no temporary file is left).
+    """
     tmp = temporary_beside(target)
     try:
         tmp.write_bytes(data)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+def put_in_place(tmp: Path, target: Path) -> None:
+    """Rename the temporary file ``tmp`` to ``target`` (replacing it), or remove it.
+
+    Raises:
+        OSError: the rename failed (``tmp`` is removed).
+    """
+    try:
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)

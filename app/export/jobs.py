@@ -13,7 +13,7 @@ from pathlib import Path
 from app.errors import InvalidRequest
 from app.export.naming import DEFAULT_TEMPLATE, check_template, numbered, render_name
 from app.export.plan import ExportItem
-from app.export.render import EXTENSIONS, FORMATS, ignore_interrupts, render
+from app.export.render import EXTENSIONS, FORMATS, ignore_interrupts, render, render_beside
 from app.export.report import ExportReport
 
 COLLISIONS: tuple[str, ...] = ("skip", "replace", "rename")
@@ -127,14 +127,23 @@ def assign_jobs(found: Sequence[tuple[ExportItem, Path]], options: ExportOptions
     return jobs
 
 
-def rendered(jobs: Sequence[Job], options: ExportOptions, cancel: threading.Event
-             ) -> Iterator[tuple[Job, bytes | BaseException]]:
-    """Render every job, yielding ``(job, bytes or the error)`` as each finishes.
+Outcome = bytes | Path | BaseException
+"""What rendering a job gave: the file's bytes, the temporary file a worker wrote them to
+(beside the job's target, to be renamed to it), or the error."""
+
+
+def rendered(jobs: Sequence[Job], options: ExportOptions, cancel: threading.Event, *,
+             write: bool = False) -> Iterator[tuple[Job, Outcome]]:
+    """Render every job, yielding ``(job, outcome)`` as each finishes.
 
     Copies of the original (``jpeg`` at its own size) and single images are done in this
     process; everything else in a pool of ``options.workers`` processes (spawned, so no
-    thread of the caller, Qt's included, is forked). Stops early when ``cancel`` is set:
-    images not started are dropped, the ones being rendered are waited for and dropped.
+    thread of the caller, Qt's included, is forked). With ``write``, a worker writes the
+    file of a job with a target itself, into a temporary file beside it, and only the
+    temporary file's path travels back (:func:`app.export.render.render_beside`); the
+    caller renames it. Stops early when ``cancel`` is set: images not started are
+    dropped, the ones being rendered are waited for and dropped (their temporary files
+    removed), as are the temporary files of outcomes not yielded.
     """
     workers = min(options.workers or os.cpu_count() or 1, len(jobs))
     if workers <= 1 or (options.format == "jpeg" and options.width is None):
@@ -148,17 +157,21 @@ def rendered(jobs: Sequence[Job], options: ExportOptions, cancel: threading.Even
         return
     pool = ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"),
                                initializer=ignore_interrupts)
+    pending: dict[Future[bytes | str], Job] = {}
     try:
         queued = iter(jobs)
-        pending: dict[Future[bytes], Job] = {}
 
         def top_up() -> None:  # a few jobs per worker in flight, not the whole batch
             while len(pending) < workers * IN_FLIGHT_PER_WORKER:
                 job = next(queued, None)
                 if job is None:
                     return
-                pending[pool.submit(render, str(job.source), options.format,
-                                    options.width)] = job
+                source, fmt, width = str(job.source), options.format, options.width
+                future: Future[bytes | str] = (
+                    pool.submit(render_beside, source, fmt, width, str(job.target))
+                    if write and job.target is not None
+                    else pool.submit(render, source, fmt, width))
+                pending[future] = job
 
         top_up()
         while pending and not cancel.is_set():
@@ -166,9 +179,18 @@ def rendered(jobs: Sequence[Job], options: ExportOptions, cancel: threading.Even
             for future in finished:
                 job = pending.pop(future)
                 failure = future.exception()
-                yield job, failure if failure is not None else future.result()
+                if failure is not None:
+                    yield job, failure
+                else:
+                    result = future.result()
+                    yield job, Path(result) if isinstance(result, str) else result
                 if cancel.is_set():
                     return
             top_up()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        for future in pending:  # dropped: remove what a worker wrote for them
+            if future.done() and not future.cancelled() and future.exception() is None:
+                result = future.result()
+                if isinstance(result, str):
+                    Path(result).unlink(missing_ok=True)

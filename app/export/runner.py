@@ -4,8 +4,9 @@ Flow of :func:`run_export`: find each edition's stored image (fetching those not
 when a fetcher is given, else listing them as missing) → name each file from the template
 (unique within the batch, ignoring case) → apply the collision policy to existing files →
 render in a process pool (:func:`app.export.render.render`) → write each file through a
-temporary file and a rename (:mod:`app.export.files`; and/or into a ZIP written to a
-temporary file, renamed at the end). Cancelling stops at the next finished image: every
+temporary file and a rename (:mod:`app.export.files`; the worker that rendered it writes
+the temporary file when there is no ZIP; and/or into a ZIP written to a temporary file,
+renamed at the end). Cancelling stops at the next finished image: every
 file written is whole, and an unfinished ZIP is removed.
 """
 
@@ -19,9 +20,10 @@ from pathlib import Path
 from app.diskfull import write_failure
 from app.errors import StoreError
 from app.export.fetch import Fetcher, resolve_sources
-from app.export.files import ZipWriter, write_file
+from app.export.files import ZipWriter, put_in_place, write_file
 from app.export.jobs import ExportOptions, Job, assign_jobs, free_name, rendered
 from app.export.plan import ExportItem
+from app.export.render import Unwritable
 from app.export.report import ExportReport, Problem, Progress
 from app.images.store import ImageStore
 
@@ -79,8 +81,10 @@ def run_export(
     jobs = [j for j in jobs if j.target is not None or zip_target is not None]
     archive = _open_zip(zip_target)
     try:
-        for job, outcome in rendered(jobs, options, cancel):
-            if isinstance(outcome, BaseException):
+        for job, outcome in rendered(jobs, options, cancel, write=archive is None):
+            if isinstance(outcome, Unwritable):
+                report.failed.append(Problem(job.item, f"cannot write {job.target}: {outcome}"))
+            elif isinstance(outcome, BaseException):
                 report.failed.append(Problem(job.item, f"cannot render {job.source.name}: "
                                                        f"{outcome}"))
             else:
@@ -102,10 +106,15 @@ def run_export(
     return report
 
 
-def _write(job: Job, data: bytes, archive: ZipWriter | None, report: ExportReport) -> None:
+def _write(job: Job, data: bytes | Path, archive: ZipWriter | None,
+           report: ExportReport) -> None:
+    """Put ``data`` (bytes, or a temporary file beside the target holding them) in place."""
     if job.target is not None:
         try:
-            write_file(job.target, data)
+            if isinstance(data, Path):
+                put_in_place(data, job.target)
+            else:
+                write_file(job.target, data)
         except OSError as error:
             report.failed.append(Problem(
                 job.item, f"cannot write {job.target}: {write_failure(error, job.target.parent)}"))
@@ -113,7 +122,7 @@ def _write(job: Job, data: bytes, archive: ZipWriter | None, report: ExportRepor
         report.written.append(job.target)
         report.replaced += job.replaces
         report.renamed += job.renamed
-    if archive is not None:
+    if archive is not None and isinstance(data, bytes):  # a temporary file: no archive
         archive.add(job.name, data)
         report.zipped += 1
 

@@ -209,3 +209,21 @@ def test_an_unreadable_image_is_reported_as_failed(real: Services, fire: list[Ex
                                                 format="png-rounded"), store)
     assert report.failed and "cannot render" in report.failed[0].reason
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
+def test_rounded_pngs_onto_a_full_disk_name_each_file_that_did_not_fit(
+        real: Services, fire: list[ExportItem], tmp_path: Path) -> None:
+    from tests.helpers.smallfs import small_fs
+
+    with small_fs(tmp_path / "small", size="3m") as small:  # room for a few of the 13
+        options = ExportOptions(folder=small / "out", format="png-rounded", workers=2)
+        report = run_export(fire, options, real.images)
+        assert report.written and report.failed
+        assert len(report.written) + len(report.failed) == 13
+        for problem in report.failed:
+            assert problem.reason.startswith("cannot write ") and "the disk is full (" in \
+                problem.reason
+        assert sorted((small / "out").iterdir()) == sorted(report.written)  # no .part left
+        for path in report.written:
+            with Image.open(path) as image:
+                image.load()  # whole: decodes to the last row
