@@ -32,8 +32,8 @@ _ICC_NAME = b"ICC Profile"  # the profile name Pillow writes
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
-    return (struct.pack(">I", len(data)) + kind + data
-            + struct.pack(">I", zlib.crc32(kind + data)))
+    crc = zlib.crc32(data, zlib.crc32(kind))  # no copy of ``data`` to checksum it
+    return b"".join((struct.pack(">I", len(data)), kind, data, struct.pack(">I", crc)))
 
 
 def _filtered_rows(image: Image.Image, top: int, bottom: int) -> bytes:
