@@ -154,6 +154,25 @@ def test_cancel_midway_leaves_only_whole_files(real: Services, fire: list[Export
     assert not (tmp_path / "all.zip").exists() and report.zip_path is None
 
 
+def test_cancel_midway_without_a_zip_leaves_only_whole_files(
+        real: Services, fire: list[ExportItem], tmp_path: Path) -> None:
+    cancel = threading.Event()  # the workers write the files: those in flight are dropped
+
+    def progress(step: Progress) -> None:
+        if step.done == 2:
+            cancel.set()
+
+    options = ExportOptions(folder=tmp_path / "files", format="png-rounded", workers=2)
+    report = run_export(fire, options, real.images, progress=progress, cancel=cancel)
+    assert report.cancelled
+    written = sorted((tmp_path / "files").iterdir())
+    assert 2 <= len(written) < 13 and written == sorted(report.written)
+    for path in written:
+        with Image.open(path) as image:
+            image.load()
+    assert no_partial_files(tmp_path)
+
+
 def test_one_zip_file(real: Services, fire: list[ExportItem], tmp_path: Path) -> None:
     target = tmp_path / "fire.zip"
     report = run_export(fire, ExportOptions(zip_path=target, format="png-rounded"),
