@@ -31,9 +31,13 @@ _UP = b"\x02"  # PNG filter type 2: each byte minus the byte above it (0 above r
 _ICC_NAME = b"ICC Profile"  # the profile name Pillow writes
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    crc = zlib.crc32(data, zlib.crc32(kind))  # no copy of ``data`` to checksum it
-    return b"".join((struct.pack(">I", len(data)), kind, data, struct.pack(">I", crc)))
+def _chunk(kind: bytes, *pieces: bytes) -> list[bytes]:
+    """A chunk of type ``kind`` holding ``pieces`` joined, as pieces (joined once, later)."""
+    crc = zlib.crc32(kind)
+    for piece in pieces:
+        crc = zlib.crc32(piece, crc)
+    size = sum(len(piece) for piece in pieces)
+    return [struct.pack(">I", size), kind, *pieces, struct.pack(">I", crc)]
 
 
 def _filtered_rows(image: Image.Image, top: int, bottom: int) -> bytes:
@@ -70,9 +74,9 @@ def encode_rgba_png(image: Image.Image) -> bytes:
     compressed = [deflate.compress(_filtered_rows(image, top, min(height, top + BAND_ROWS)))
                   for top in range(0, height, BAND_ROWS)]
     compressed.append(deflate.flush())
-    parts = [SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))]
+    parts = [SIGNATURE, *_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))]
     icc = image.info.get("icc_profile")
     if icc:
-        parts.append(_chunk(b"iCCP", _ICC_NAME + b"\0\0" + zlib.compress(icc)))
-    parts += [_chunk(b"IDAT", b"".join(compressed)), _chunk(b"IEND", b"")]
-    return b"".join(parts)
+        parts += _chunk(b"iCCP", _ICC_NAME + b"\0\0" + zlib.compress(icc))
+    parts += _chunk(b"IDAT", *compressed) + _chunk(b"IEND")
+    return b"".join(parts)  # the one copy of the compressed data
