@@ -9,8 +9,9 @@ Run: ``python -m benchmarks.serve``. Prints figures; asserts nothing.
   The load comes from wrk (a Lua script picks a random path per request) when the Debian
   package is installed, else from a bounded httpx loop on loopback (threads with keep-alive
   clients) — one generator for every figure, so ratios compare like with like;
-- milliseconds per rounded image made cold, next to Pillow's bare decode + PNG encode of
-  the same files, as a ratio (:mod:`benchmarks.rounding`, which prints only these).
+- milliseconds per rounded image made cold, next to Pillow's bare decode + RGBA PNG encode
+  of the same files (and the other floors), as ratios (:mod:`benchmarks.rounding`, which
+  prints only these).
 """
 
 from __future__ import annotations
