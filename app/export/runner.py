@@ -6,8 +6,8 @@ when a fetcher is given, else listing them as missing) → name each file from t
 render in a process pool (:func:`app.export.render.render`) → write each file through a
 temporary file and a rename (:mod:`app.export.files`; the worker that rendered it writes
 the temporary file when there is no ZIP; and/or into a ZIP written to a temporary file,
-renamed at the end). Cancelling stops at the next finished image: every
-file written is whole, and an unfinished ZIP is removed.
+renamed at the end). Cancelling stops at the next finished image: every file written is
+whole, and an unfinished ZIP is removed.
 """
 
 from __future__ import annotations

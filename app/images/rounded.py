@@ -57,7 +57,8 @@ def rounded_png(data: bytes, width: int | None = None) -> bytes:
     """A PNG of the image in ``data`` with transparent rounded corners.
 
     Encoded by :func:`app.images.png.encode_rgba_png` (8-bit RGBA, the source's ICC
-    profile kept), which is about a third faster than Pillow's PNG encoder.
+    profile kept), which needs about 30 % less CPU than Pillow's PNG encoder at the same
+    zlib level for the same pixels.
 
     Args:
         data: an encoded image (JPEG in the image store).
