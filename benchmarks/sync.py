@@ -3,8 +3,10 @@
 Run: ``python -m benchmarks.sync``. Prints figures; asserts nothing.
 
 - full sync (cards, featured sets, options, Thema; no images) of the 2026-04-04 snapshot, in
-  seconds, next to a bare httpx download of the same ``/cards/search`` pages from the same
-  server in the same run (same concurrency), as a ratio;
+  seconds (and the CPU seconds of this process), next to the floor: a bare httpx replay of
+  exactly the requests that sync sent (recorded by wrapping ``httpx.AsyncClient.send``: same
+  URLs, same concurrency, bodies read and discarded) from the same server in the same run, as
+  a ratio; the earlier floor (only the ``/cards/search`` pages) is printed too;
 - requests, bytes and ``304`` answers of an incremental sync with nothing changed, next to
   the full sync's, and of the one after it (every answer then revalidated, issue 15 item 5);
 - card images synced per second with ``--images all`` over the real images (the upstream
@@ -24,8 +26,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import httpx
 from PIL import Image
@@ -83,21 +88,44 @@ def _sync(data: Path, url: str, images: str) -> SyncReport:
     return SyncEngine(services.paths, services.store, options).run()
 
 
-async def _bare_pages(url: str, pages: int) -> tuple[float, int]:
-    """Seconds and bytes to download every search page with a plain httpx client."""
+@contextmanager
+def _recorded(urls: list[str]) -> Iterator[None]:
+    """Append the URL of every request any ``httpx.AsyncClient`` sends meanwhile to ``urls``."""
+    send = httpx.AsyncClient.send
+
+    async def recording(self: httpx.AsyncClient, request: httpx.Request,
+                        **kwargs: Any) -> httpx.Response:
+        urls.append(str(request.url))
+        return await send(self, request, **kwargs)
+
+    httpx.AsyncClient.send = recording  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        httpx.AsyncClient.send = send  # type: ignore[method-assign]
+
+
+def _search_pages(url: str, pages: int) -> list[str]:
+    """The URLs of every ``/cards/search`` page (the floor before issue 16)."""
+    return [str(httpx.URL(f"{url}/cards/search", params={"page": p, "page_size": PAGE_SIZE}))
+            for p in range(1, pages + 1)]
+
+
+async def _bare(urls: list[str]) -> tuple[float, int]:
+    """Seconds and decoded bytes to download ``urls`` with a plain httpx client at the
+    sync's concurrency, each body read and discarded."""
     slots = asyncio.Semaphore(CONCURRENCY)
     size = 0
-    async with httpx.AsyncClient(base_url=url, headers={"User-Agent": USER_AGENT},
+    async with httpx.AsyncClient(headers={"User-Agent": USER_AGENT},
                                  limits=httpx.Limits(max_connections=CONCURRENCY)) as client:
-        async def one(page: int) -> None:
+        async def one(target: str) -> None:
             nonlocal size
             async with slots:
-                response = await client.get("/cards/search",
-                                            params={"page": page, "page_size": PAGE_SIZE})
+                response = await client.get(target)
                 size += len(response.content)
 
         started = time.perf_counter()
-        await asyncio.gather(*(one(p) for p in range(1, pages + 1)))
+        await asyncio.gather(*(one(u) for u in urls))
         return time.perf_counter() - started, size
 
 
@@ -116,11 +144,14 @@ def main() -> None:
         server = _serve(root / "upstream", port)
         url = f"http://127.0.0.1:{port}"
         try:
-            _bare_pages_warm = asyncio.run(_bare_pages(url, 2))  # warm the server's caches
-            del _bare_pages_warm
-            full = _sync(root / "mine", url, "none")
-            bare_seconds, bare_bytes = asyncio.run(
-                _bare_pages(url, math.ceil(cards / PAGE_SIZE)))
+            asyncio.run(_bare(_search_pages(url, 2)))  # warm the server's caches
+            sent: list[str] = []
+            cpu = time.process_time()
+            with _recorded(sent):
+                full = _sync(root / "mine", url, "none")
+            cpu = time.process_time() - cpu
+            bare_seconds, bare_bytes = asyncio.run(_bare(sent))
+            pages_seconds, _ = asyncio.run(_bare(_search_pages(url, math.ceil(cards / PAGE_SIZE))))
             again = _sync(root / "mine", url, "none")
             steady = _sync(root / "mine", url, "none")  # every answer held: all conditional
             images = _sync(root / "mine", url, "all")
@@ -131,14 +162,18 @@ def main() -> None:
     print(f"archivist sync from archivist serve on loopback: {cards} cards, "
           f"concurrency {CONCURRENCY}, page size {PAGE_SIZE}")
     figure("full sync, no images", full.seconds, "s")
-    figure("  of which the cards phase", full.phase_seconds.get("cards", 0.0), "s")
-    figure("bare httpx download of the same pages", bare_seconds, "s")
-    figure("ratio full sync / bare download", full.seconds / bare_seconds, "x")
-    figure("ratio cards phase / bare download",
-           full.phase_seconds.get("cards", 0.0) / bare_seconds, "x")
+    figure("  its CPU in this process", cpu, "s")
+    for phase, seconds in full.phase_seconds.items():
+        figure(f"  of which the {phase} phase", seconds, "s")
+    figure("bare httpx replay of the sync's requests", bare_seconds, "s")
+    figure("  requests replayed", len(sent), "")
+    figure("ratio full sync / bare replay (the floor)", full.seconds / bare_seconds, "x")
+    figure("bare download of the search pages alone", pages_seconds, "s")
+    figure("ratio full sync / search pages alone (old floor)", full.seconds / pages_seconds,
+           "x")
     figure("full sync requests", full.requests, "")
     figure("full sync bytes", full.bytes / 1e6, "MB")
-    figure("bare download bytes (decoded)", bare_bytes / 1e6, "MB")
+    figure("bare replay bytes (decoded)", bare_bytes / 1e6, "MB")
     figure("incremental sync, nothing changed: requests", again.requests, "")
     figure("incremental sync, nothing changed: bytes", again.bytes / 1e3, "kB")
     figure("incremental sync, nothing changed: seconds", again.seconds, "s")

@@ -134,7 +134,7 @@ def decode_json(response: httpx.Response) -> object:
         json.JSONDecodeError, UnicodeDecodeError: not JSON (a truncated body). A record
             nested too deep does not raise: it is marked for rejection (:mod:`app.model.hostile`).
     """
-    return hostile.loads(response.content.decode("utf-8"))
+    return hostile.decode(response.content)
 
 
 class Policy:

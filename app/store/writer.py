@@ -155,6 +155,8 @@ class Writer:
         self._store = store
         self._history = history
         self._batch = Batch([], set(), False)
+        self._set_bodies: dict[str, str] = {}
+        """Set id → the body this write last stored for it."""
 
     def write(
         self,
@@ -199,6 +201,7 @@ class Writer:
             batch = list(cards)
             removing = set(remove)
             self._batch = Batch(batch, removing, allow_older)
+            self._set_bodies = {}
             written: set[str] = set()
             for record in batch:
                 self._upsert_card(conn, record, report, stamp)
@@ -286,33 +289,37 @@ class Writer:
             conn.execute("DELETE FROM editions WHERE card_uuid = ?", (uuid,))
             r.changed += 1
         index_card(conn, rowid, card)
-        for position, edition in enumerate(card["editions"]):
-            self._upsert_edition(conn, uuid, position, edition, r)
+        self._write_editions(conn, uuid, card["editions"], r)
 
-    def _upsert_edition(
-        self, conn: sqlite3.Connection, card_uuid: str, position: int, e: dict[str, Any],
+    def _write_editions(
+        self, conn: sqlite3.Connection, card_uuid: str, editions: list[dict[str, Any]],
         r: WriteReport,
     ) -> None:
-        s = e["set"]
-        conn.execute(
+        """The card's edition rows (one ``executemany``) and the sets they name."""
+        conn.executemany(
             "INSERT OR REPLACE INTO editions(uuid, card_uuid, position, slug, set_id, set_prefix, "
             "collector_number, rarity, image_file, created_at, illustrators, foil, flip, "
             "dynamic, thema_foil, thema_nonfoil) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (e["uuid"], card_uuid, position, e["slug"], s["id"], s["prefix"],
-             e["collector_number"], e["rarity"], image_file(e["image"]), e["created_at"],
-             *edition_facts(e)),
+            [(e["uuid"], card_uuid, position, e["slug"], e["set"]["id"], e["set"]["prefix"],
+              e["collector_number"], e["rarity"], image_file(e["image"]), e["created_at"],
+              *edition_facts(e)) for position, e in enumerate(editions)],
         )
-        r.editions += 1
-        cur = conn.execute(
-            "INSERT INTO sets(id, prefix, name, language, release_date, body) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET prefix = excluded.prefix, "
-            "name = excluded.name, language = excluded.language, "
-            "release_date = excluded.release_date, body = excluded.body "
-            "WHERE sets.body != excluded.body",
-            (s["id"], s["prefix"], s["name"], s["language"], s["release_date"],
-             json.dumps(s, ensure_ascii=False, separators=(",", ":"))),
-        )
-        r.sets += cur.rowcount
+        r.editions += len(editions)
+        for e in editions:
+            s = e["set"]
+            body = json.dumps(s, ensure_ascii=False, separators=(",", ":"))
+            if self._set_bodies.get(s["id"]) == body:
+                continue  # this write stored this very set already: the upsert is a no-op
+            cur = conn.execute(
+                "INSERT INTO sets(id, prefix, name, language, release_date, body) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                "prefix = excluded.prefix, name = excluded.name, language = excluded.language, "
+                "release_date = excluded.release_date, body = excluded.body "
+                "WHERE sets.body != excluded.body",
+                (s["id"], s["prefix"], s["name"], s["language"], s["release_date"], body),
+            )
+            self._set_bodies[s["id"]] = body
+            r.sets += cur.rowcount
 
     def _remove_card(self, conn: sqlite3.Connection, uuid: str, r: WriteReport) -> None:
         editions = [row[0] for row in conn.execute(

@@ -224,7 +224,8 @@ class SyncEngine:
                      "enumerating every card to find removed ones", total)
             staging.set_meta({"mode": "full"})
         report.incremental, report.complete = False, True
-        await search.walk(ctx, "full")
+        total = page.get("total_cards")
+        await search.walk(ctx, "full", total=total if isinstance(total, int) else None)
 
     def _full_due(self, meta: dict[str, str]) -> bool:
         every = self.options.full_every

@@ -5,20 +5,27 @@ the stored one as it is."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from app.model import RecordProblem
 from app.net import endpoints
 from app.net.validators import NOT_MODIFIED
 from app.sync.context import Context
-from app.sync.records import check_featured, check_options
+from app.sync.records import check_featured, check_options, run_all
 from app.sync.staging import Staging, Unit
 from app.sync.thema import fetch_ranks
 
+Check = Callable[[Any, str], tuple[Any, list[RecordProblem]]]
+
 
 async def fetch_lists(ctx: Context) -> None:
-    """Stage the featured set groups, the options and the ranks (phase ``lists``); on a
-    resume, lists staged by the interrupted sync are not fetched again."""
+    """Stage the featured set groups, the options and the ranks (phase ``lists``), the three
+    requests at once; on a resume, lists staged by the interrupted sync are not fetched
+    again."""
     ctx.tracker.phase("lists", 3)
-    for key, endpoint, check in (("featured", "featured_sets", check_featured),
-                                 ("options", "option_search", check_options)):
+
+    async def one(key: str, endpoint: str, check: Check) -> None:
         if ctx.staging.meta(f"done:{key}") is None:
             source = endpoints.path(endpoint)
             body = await ctx.client.json(endpoint, key=source)
@@ -31,8 +38,13 @@ async def fetch_lists(ctx: Context) -> None:
                     ctx.client.validators.forget(source)
             ctx.staging.set_meta({f"done:{key}": "1"})
         ctx.tracker.advance()
-    await fetch_ranks(ctx)
-    ctx.tracker.advance()
+
+    async def ranks() -> None:
+        await fetch_ranks(ctx)
+        ctx.tracker.advance()
+
+    await run_all([one("featured", "featured_sets", check_featured),
+                   one("options", "option_search", check_options), ranks()])
 
 
 def featured_prefixes(staging: Staging) -> list[str]:

@@ -14,7 +14,8 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from app.errors import ArchivistError, UpstreamError
-from app.model import FeaturedSetGroup, RecordProblem, fill_neutral, validate_card
+from app.model import FeaturedSetGroup, RecordProblem, fill_neutral
+from app.model.checker import card_problem
 from app.model.hostile import hostile_value
 
 T = TypeVar("T")
@@ -37,9 +38,9 @@ def check_cards(
             if isinstance(raw.get("uuid"), str):
                 seen.append(raw["uuid"])
             fill_neutral(raw)
-        checked = validate_card(raw, source, index)
-        if isinstance(checked, RecordProblem):
-            problems.append(checked)
+        problem = card_problem(raw, source, index)
+        if problem is not None:
+            problems.append(problem)
         else:
             cards.append(raw)
     return cards, seen, problems

@@ -49,7 +49,7 @@ async def probe(ctx: Context) -> dict[str, Any] | None:
 
 
 async def walk(ctx: Context, key: str, last_update: str | None = None,
-               conditional: bool = False) -> None:
+               conditional: bool = False, total: int | None = None) -> None:
     """Stage every card of the search (with ``last_update``: only cards changed since then).
 
     Args:
@@ -60,13 +60,16 @@ async def walk(ctx: Context, key: str, last_update: str | None = None,
         conditional: ask for the first page with the validators of the previous sync's
             first page of this walk (its ``last_update`` was another); a 304 says the page
             is byte for byte the one that sync stored, so nothing of it is staged again.
+        total: the card count the probe just saw (a walk without ``last_update``): the
+            first pass then asks for page 1 together with the others instead of before
+            them; a count that moved in between makes the walk start again like any move.
 
     Raises:
         UpstreamError: the server failed, or its card count kept moving.
     """
     for _attempt in range(WALK_ATTEMPTS):
         try:
-            if await _walk_once(ctx, key, last_update, conditional):
+            if await _walk_once(ctx, key, last_update, conditional, total):
                 return
         except InvalidRequest:
             if not last_update or len(last_update) <= 10:
@@ -75,6 +78,7 @@ async def walk(ctx: Context, key: str, last_update: str | None = None,
             last_update = last_update[:10]
             continue
         log.info("the card count moved during the %s walk; walking again", key)
+        total = None
         ctx.staging.clear_marks(f"page:{key}")
     raise UpstreamError(
         "The upstream catalogue kept changing during the sync (its card count moved "
@@ -83,8 +87,9 @@ async def walk(ctx: Context, key: str, last_update: str | None = None,
 
 
 async def _walk_once(ctx: Context, key: str, last_update: str | None,
-                     conditional: bool = False) -> bool:
-    """One pass over the pages; False when the total moved during it."""
+                     conditional: bool = False, known: int | None = None) -> bool:
+    """One pass over the pages; False when the total moved during it. With ``known`` (the
+    probe's count, no ``last_update``), page 1 is asked for with the others."""
     kind = f"page:{key}"
     size = ctx.options.page_size
     extra = {"last_update": last_update} if last_update else {}
@@ -92,11 +97,17 @@ async def _walk_once(ctx: Context, key: str, last_update: str | None,
     ctx.tracker.phase("cards")
     first = endpoints.source("cards_search", {"page": 1, "page_size": size,
                                               "last_update": f"({key})"}) if conditional else None
-    total = int(done["1"]) if "1" in done else await _page(ctx, kind, 1, size, extra, first)
+    at_once = "1" not in done and known is not None and first is None and not extra
+    if "1" in done:
+        total = int(done["1"])
+    elif at_once and known is not None:
+        total = known
+    else:
+        total = await _page(ctx, kind, 1, size, extra, first)
     pages = max(1, math.ceil(total / size))
     ctx.tracker.set_total(pages)
     ctx.tracker.advance(len([p for p in done if int(p) <= pages]) or 1)
-    pending = [p for p in range(2, pages + 1) if str(p) not in done]
+    pending = [p for p in range(1 if at_once else 2, pages + 1) if str(p) not in done]
     totals = await run_all(_page(ctx, kind, page, size, extra) for page in pending)
     seen_totals = {total, *totals, *(int(v) for p, v in done.items() if int(p) <= pages)}
     return len(seen_totals) == 1

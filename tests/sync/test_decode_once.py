@@ -2,7 +2,9 @@
 catalogue stores the card's JSON as the upstream sent it (key order, timestamp strings).
 
 Counted over real syncs from the fault-injecting server on loopback: every ``json.loads``
-result is searched for Card objects, every ``Card.model_validate`` call is counted, and
+and ``pydantic_core.from_json`` result (a response body is decoded by the latter,
+:func:`app.model.hostile.decode`) is searched for Card objects, every ``Card.model_validate``
+call and every check of the sync's fast validator (:mod:`app.model.checker`) is counted, and
 every encoding of a card's stored form (staging file and writer share ``encode_body``)."""
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pydantic_core
 import pytest
 
+import app.model.checker
 import app.store.writer
 import app.sync.staging
 from app.errors import UpstreamError
@@ -48,12 +52,23 @@ class Counts:
         self.validated: Counter[str] = Counter()
         self.encoded: Counter[str] = Counter()
         loads, validate = json.loads, Card.model_validate
+        from_json, checker = pydantic_core.from_json, app.model.checker._CARD
         encode = app.store.writer.encode_body
 
         def counting_loads(*args: Any, **kwargs: Any) -> Any:
             value = loads(*args, **kwargs)
             self.parsed.update(card_uuids(value))
             return value
+
+        def counting_from_json(*args: Any, **kwargs: Any) -> Any:
+            value = from_json(*args, **kwargs)
+            self.parsed.update(card_uuids(value))
+            return value
+
+        class CountingChecker:
+            def validate_python(_, raw: Any, *args: Any, **kwargs: Any) -> Any:
+                self.validated.update(card_uuids(raw))
+                return checker.validate_python(raw, *args, **kwargs)
 
         def counting_validate(raw: Any, *args: Any, **kwargs: Any) -> Card:
             self.validated.update(card_uuids(raw))
@@ -64,6 +79,8 @@ class Counts:
             return encode(card)
 
         monkeypatch.setattr(json, "loads", counting_loads)
+        monkeypatch.setattr(pydantic_core, "from_json", counting_from_json)
+        monkeypatch.setattr(app.model.checker, "_CARD", CountingChecker())
         monkeypatch.setattr(Card, "model_validate", counting_validate)
         monkeypatch.setattr(app.store.writer, "encode_body", counting_encode)
         monkeypatch.setattr(app.sync.staging, "encode_body", counting_encode)
