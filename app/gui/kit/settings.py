@@ -38,11 +38,16 @@ def open_settings(paths: DataFolder) -> QSettings:
     return QSettings(str(paths.data / SETTINGS_FILE), QSettings.Format.IniFormat)
 
 
-def restore_window(settings: QSettings | None, window: QWidget, splitter: QSplitter) -> str:
-    """Restore geometry and splitter sizes (defaults when unknown); returns the last query."""
+def restore_geometry(settings: QSettings | None, window: QWidget) -> None:
+    """Restore the window's geometry (the default size when unknown), before it is shown."""
     geometry = settings.value("window/geometry") if settings is not None else None
     if not isinstance(geometry, QByteArray) or not window.restoreGeometry(geometry):
         window.resize(*DEFAULT_SIZE)
+
+
+def restore_browser(settings: QSettings | None, splitter: QSplitter) -> str:
+    """Restore the search page's splitter sizes (defaults when unknown); returns the last
+    query."""
     state = settings.value("window/splitter") if settings is not None else None
     if not isinstance(state, QByteArray) or not splitter.restoreState(state):
         splitter.setSizes(list(DEFAULT_SPLIT))

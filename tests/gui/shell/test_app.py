@@ -38,7 +38,7 @@ def test_run_window_shows_the_window_and_returns_the_exit_code(
             QTimer.singleShot(20, quit_when_painted)
 
     QTimer.singleShot(0, quit_when_painted)
-    assert run_window(empty_services) == 0
+    assert run_window(empty_services.paths, lambda: empty_services) == 0
     assert seen and seen[0].windowTitle() == "Archivist"
     assert (empty_services.paths.data / "archivist-gui.ini").is_file()
     seen[0].close()
