@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.errors import StoreError
-from app.logs import setup_logging
 from app.paths import Paths, resolve_paths
 
 if TYPE_CHECKING:  # loaded by build(): `archivist gui` paints its window first (issue 16)
@@ -50,6 +49,7 @@ def build(data_dir: str | None = None, verbose: bool = False, writing: bool = Tr
     """
     from app.catalogue.local import LocalCatalogue
     from app.images.store import ImageStore
+    from app.logs import setup_logging
     from app.store import Store
 
     paths = resolve_paths(data_dir)

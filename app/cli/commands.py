@@ -6,15 +6,17 @@ import argparse
 import errno
 import json
 import os
-import socket
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.bootstrap import build
 from app.diskfull import write_failure
 from app.errors import InvalidData, InvalidRequest, StoreError
+
+if TYPE_CHECKING:
+    import socket
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -174,6 +176,8 @@ def _bind(host: str, port: int) -> socket.socket:
     Raises:
         InvalidRequest: the address cannot be bound (in use, not this machine's, no right).
     """
+    import socket
+
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         family, kind, proto, _, address = infos[0]

@@ -14,7 +14,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app.desktop_libs import install_advice, missing_libraries
-from app.gui.kit.settings import DataFolder, open_settings
+from app.gui.kit.settings_file import DataFolder, open_settings
 from app.gui.kit.theme import follow_system_scheme
 from app.gui.shell.main_window import MainWindow
 

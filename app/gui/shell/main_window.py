@@ -30,7 +30,7 @@ from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, Q
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget, QWidget
 
-from app.gui.kit.settings import restore_geometry
+from app.gui.kit.settings_file import restore_geometry
 from app.gui.kit.status_bar import ElidingStatusBar
 
 if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_catalogue
