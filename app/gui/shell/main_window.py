@@ -117,6 +117,7 @@ class MainWindow(QMainWindow):
         from app.gui.card.detail_pane import DetailPane
         from app.gui.card.gallery import GalleryDialog
         from app.gui.export.actions import ExportActions
+        from app.gui.kit.heap import freeze_long_lived
         from app.gui.kit.lazy_page import LazyPage
         from app.gui.kit.settings import load_search_prefs, restore_browser, restore_pages
         from app.gui.kit.thumbnails import ThumbnailProvider
@@ -178,6 +179,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(quit_action)
         self.sync.applied.connect(self.refresh_catalogue)
         self.firstPainted.connect(self.sync.start_up)
+        self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
 
         self.browser.searchRequested.connect(self.controller.search)
         self.browser.cardChosen.connect(self._on_card_chosen)
