@@ -8,13 +8,15 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from app.catalogue.local import LocalCatalogue
 from app.errors import StoreError
-from app.images.store import ImageStore
-from app.logs import setup_logging
 from app.paths import Paths, resolve_paths
-from app.store import Store
+
+if TYPE_CHECKING:  # loaded by build(): `archivist gui` paints its window first (issue 16)
+    from app.catalogue.local import LocalCatalogue
+    from app.images.store import ImageStore
+    from app.store import Store
 
 
 def read_only_folder(folder: Path) -> bool:
@@ -45,6 +47,11 @@ def build(data_dir: str | None = None, verbose: bool = False, writing: bool = Tr
         StoreError: the catalogue file cannot be opened, or the folder is read-only and
             the command writes.
     """
+    from app.catalogue.local import LocalCatalogue
+    from app.images.store import ImageStore
+    from app.logs import setup_logging
+    from app.store import Store
+
     paths = resolve_paths(data_dir)
     read_only = read_only_folder(paths.data)
     if read_only and writing:

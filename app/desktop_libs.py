@@ -4,7 +4,6 @@ both use it."""
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 
@@ -28,6 +27,8 @@ XCB_LIBRARIES: dict[str, tuple[str, str]] = {
 def missing_libraries() -> list[str]:
     """The libraries of :data:`XCB_LIBRARIES` this system cannot load (Linux only; []
     elsewhere)."""
+    import ctypes  # only when Qt could not start: not at every start-up
+
     if not sys.platform.startswith("linux"):
         return []
     missing = []

@@ -5,59 +5,26 @@ Run: ``python -m benchmarks.import_and_search``. Prints figures; asserts nothing
 - import: seconds and cards per second for a fresh import (snapshot + real images);
 - search: latency p50/p95 over 300 queries drawn (seeded) from real card names, name
   prefixes and effect words (``o:WORD``), through ``LocalCatalogue.query``;
-- start-up: seconds from process start to the first painted main window with the catalogue
-  open, next to a bare PySide6 window with one label, both measured here, as a ratio.
+- start-up: the real ``archivist gui`` entry over this catalogue, to the window's first paint
+  and to the catalogue shown, next to a bare PySide6 window with one label, as ratios
+  (:mod:`benchmarks.startup`, which also runs alone).
 """
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import statistics
-import subprocess
-import sys
 import tempfile
 import time
 
 from app.bootstrap import build
 from app.catalogue import LocalCatalogue
 from app.ingest import import_paths
+from benchmarks import startup
 from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404, figure, percentile
 
 QUERIES = 300
 STARTUP_RUNS = 5
-
-_BARE = r"""
-import sys, time
-from PySide6.QtWidgets import QApplication, QLabel
-class Label(QLabel):
-    def paintEvent(self, event):
-        super().paintEvent(event)
-        print("painted", time.time(), flush=True)
-        QApplication.instance().exit(0)
-app = QApplication(sys.argv)
-label = Label("Archivist")
-label.resize(1280, 800)
-label.show()
-sys.exit(app.exec())
-"""
-
-_APP = r"""
-import sys, time
-from app.bootstrap import build
-from app.gui.shell.app import create_application, create_main_window
-app = create_application(sys.argv)
-window = create_main_window(build(sys.argv[1]))
-def done():
-    print("painted", time.time(), flush=True)
-    app.exit(0)
-window.firstPainted.connect(done)
-window.resize(1280, 800)
-window.show()
-sys.exit(app.exec())
-"""
-
 
 def _queries(catalogue: LocalCatalogue, count: int) -> list[str]:
     rng = random.Random(20260404)
@@ -75,21 +42,6 @@ def _queries(catalogue: LocalCatalogue, count: int) -> list[str]:
         else:
             out.append(" ".join(f"o:{w}" for w in rng.sample(words, 2)))
     return out
-
-
-def _startup(script: str, *args: str) -> float:
-    """Seconds from starting the process to its first painted window (the child reports the
-    wall-clock time of its first paint; what it does after, such as exiting, is not counted)."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    started = time.time()
-    proc = subprocess.run(
-        [sys.executable, "-c", script, *args], capture_output=True, text=True, env=env,
-        timeout=120, check=True,
-    )
-    for line in proc.stdout.splitlines():
-        if line.startswith("painted "):
-            return float(line.split()[1]) - started
-    raise RuntimeError(f"no paint reported: {proc.stderr[-500:]}")
 
 
 def main() -> None:
@@ -116,12 +68,8 @@ def main() -> None:
         figure("search latency p95", percentile(latencies, 95), "ms")
         figure("search latency max", max(latencies), "ms")
 
-        bare = [_startup(_BARE) for _ in range(STARTUP_RUNS)]
-        app = [_startup(_APP, tmp) for _ in range(STARTUP_RUNS)]
-        print(f"Start-up to first paint, median of {STARTUP_RUNS} (offscreen)")
-        figure("bare PySide6 window with one label", statistics.median(bare), "s")
-        figure("Archivist window, catalogue open", statistics.median(app), "s")
-        figure("ratio Archivist / bare", statistics.median(app) / statistics.median(bare), "x")
+        services.store.close()
+        startup.measure(tmp, STARTUP_RUNS)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from typing import Any
 from app.errors import NotFound
 from app.history import card_notes
 from app.model.history import CardChange, CardVersion, ChangeKind, Revision
-from app.store import CardRecord, Store, Writer
+from app.store import Store
 from app.store import revisions as stored
 from app.store.revisions import ChangeRow, RevisionRecorder
 
@@ -92,6 +92,8 @@ class LocalHistory:
         Raises:
             NotFound: no such revision. StoreError: the write failed; nothing changed.
         """
+        from app.store.writer import CardRecord, Writer  # writing: not loaded to read
+
         self.revision(number)
         conn = self.store.connection()
         records, remove = [], []

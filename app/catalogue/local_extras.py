@@ -14,15 +14,6 @@ from typing import TYPE_CHECKING
 from app.catalogue.setup import SetupOps
 from app.catalogue.typing_help import TypingHelp
 from app.errors import InvalidRequest
-from app.export.fetch import ApiFetcher, configured_api
-from app.export.plan import (
-    ExportItem,
-    plan_card,
-    plan_editions,
-    plan_hits,
-    plan_query,
-    plan_set,
-)
 from app.images.store import ImageStore
 from app.model.query import Hit, Per, QueryResult, SortKey
 from app.model.status import SyncStatus
@@ -31,7 +22,9 @@ from app.store import Reader, Store
 from app.store.query import run_query
 from app.store.thema import history_is_generated
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the export machinery loads when an export is planned, not to read
+    from app.export.fetch import ApiFetcher
+    from app.export.plan import ExportItem
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
 
@@ -97,6 +90,8 @@ class LocalExtras(SetupOps, TypingHelp):
             QuerySyntaxError: a malformed query.
             NotFound: an unknown set prefix, card slug or edition uuid.
         """
+        from app.export.plan import plan_card, plan_editions, plan_hits, plan_query, plan_set
+
         hits = list(hits)
         chosen = [query is not None, set_prefix is not None, card is not None,
                   bool(editions), bool(hits)]
@@ -114,6 +109,8 @@ class LocalExtras(SetupOps, TypingHelp):
 
     def configured_api(self) -> str | None:
         """The API the catalogue was last synced from, or None (an imported catalogue)."""
+        from app.export.fetch import configured_api
+
         return configured_api(self.store)
 
     def thema_generated(self) -> bool:
@@ -122,6 +119,8 @@ class LocalExtras(SetupOps, TypingHelp):
 
     def image_fetcher(self, api_url: str) -> ApiFetcher:
         """Fetches card images missing from the store from ``api_url`` (for an export)."""
+        from app.export.fetch import ApiFetcher
+
         return ApiFetcher(api_url, self.images, self.store)
 
     def sync_status(self) -> SyncStatus:

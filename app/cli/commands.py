@@ -6,22 +6,24 @@ import argparse
 import errno
 import json
 import os
-import socket
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.bootstrap import build
-from app.cli.output import print_problems
 from app.diskfull import write_failure
 from app.errors import InvalidData, InvalidRequest, StoreError
-from app.images.cache import write_atomic
-from app.ingest import import_paths
+
+if TYPE_CHECKING:
+    import socket
 
 
 def run_import(args: argparse.Namespace) -> int:
     """``archivist import PATH... [--images DIR]``: exit 0 when the import was written."""
+    from app.cli.output import print_problems
+    from app.ingest import import_paths
+
     services = build(args.data_dir, args.verbose)
     images = _folder("--images", args.images)
     logos = _folder("--logos", args.logos)
@@ -93,6 +95,8 @@ def _write_output(target: Path, body: bytes) -> None:
         FileNotFoundError: the folder of ``target`` does not exist (``-o`` creates none).
         StoreError: the file cannot be written (a full disk); no partial file is left.
     """
+    from app.images.cache import write_atomic
+
     if not target.parent.is_dir():
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(target))
     try:
@@ -172,6 +176,8 @@ def _bind(host: str, port: int) -> socket.socket:
     Raises:
         InvalidRequest: the address cannot be bound (in use, not this machine's, no right).
     """
+    import socket
+
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         family, kind, proto, _, address = infos[0]
@@ -187,11 +193,12 @@ def _bind(host: str, port: int) -> socket.socket:
 
 
 def run_gui(args: argparse.Namespace) -> int:
-    """Open the main window (imports Qt only now)."""
+    """Open the main window (imports Qt only now); the catalogue opens once it is painted."""
     from app.gui.shell.app import run_window
+    from app.paths import resolve_paths
 
-    return run_window(build(getattr(args, "data_dir", None), getattr(args, "verbose", False),
-                            writing=False))
+    data_dir, verbose = getattr(args, "data_dir", None), getattr(args, "verbose", False)
+    return run_window(resolve_paths(data_dir), lambda: build(data_dir, verbose, writing=False))
 
 
 def run_screenshot(args: argparse.Namespace) -> int:

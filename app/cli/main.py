@@ -13,11 +13,10 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from app import __version__
-from app.cli import commands, deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
+from app.cli import commands
 from app.cli.safe_stream import safe_terminal
 from app.errors import ArchivistError
 from app.paths import resolve_paths
-from app.store.integrity import REBUILD, forget_check, is_corruption
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -56,7 +55,9 @@ def _size(text: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+    """The argument parser with every subcommand (it imports every command's module)."""
+    from app.cli import deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
+
     common = _common_options(defaults=False)
     parser = OneLineParser(
         prog="archivist", parents=[_common_options(defaults=True)],
@@ -173,8 +174,37 @@ def _describe(sub: argparse._SubParsersAction[Any], prefix: str = ""
             command.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
+class _NotTheWindow(Exception):
+    """The command line does more than open the window (see :func:`window_options`)."""
+
+
+class _WindowParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _NotTheWindow(message)
+
+
+def window_options(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The options of a command line that only opens the window (``archivist`` or
+    ``archivist gui``, with ``--data-dir``/``--verbose`` before or after), as the full
+    parser reads them; None for any other command line (``--help`` too).
+
+    Opening the window this way skips importing every command's module (their parsers
+    live there): the window shows sooner (issue 16).
+    """
+    parser = _WindowParser(add_help=False, parents=[_common_options(defaults=True)])
+    parser.add_argument("command", nargs="?", choices=("gui",))
+    try:
+        return parser.parse_args(list(argv))
+    except _NotTheWindow:
+        return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit status."""
+    window = window_options(sys.argv[1:] if argv is None else argv)
+    if window is not None:
+        with safe_terminal():
+            return _run(commands.run_gui, window)
     parser = build_parser()
     args = parser.parse_args(argv)
     run = getattr(args, "run", commands.run_gui)
@@ -189,6 +219,8 @@ def _run(run: Any, args: argparse.Namespace) -> int:
         print(f"archivist: {error.message}", file=sys.stderr)
         return 2 if error.status == 400 else 1
     except sqlite3.DatabaseError as error:
+        from app.store.integrity import REBUILD, forget_check, is_corruption
+
         if not is_corruption(error):
             raise
         forget_check(resolve_paths(getattr(args, "data_dir", None)).catalogue_file)

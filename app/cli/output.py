@@ -7,8 +7,6 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from app.model import RecordProblem
-
 MAX_LISTED_PROBLEMS = 50
 OLD_SHAPE = "last_update: required field is missing"
 """A record without ``last_update`` is of the API's old shape (DOApSP.json's 33)."""
@@ -21,6 +19,8 @@ def problem_kind(problem: object, label: str = "rejected") -> str:
         problem: a :class:`RecordProblem`, a :class:`~app.store.guard.Refusal` or a text line.
         label: what happened to such records (``rejected``, ``kept out``).
     """
+    from app.model import RecordProblem  # loads pydantic: not at `archivist gui`'s start
+
     if isinstance(problem, RecordProblem):
         found = [f"{problem.field}: {problem.reason}", *problem.more]
         if any(OLD_SHAPE in text for text in found):
@@ -39,6 +39,8 @@ def summary_lines(problems: Sequence[object], command: str, log_file: Path | Non
                   label: str = "rejected") -> list[str]:
     """One line per kind of problem: ``33 legacy records skipped (old shape, no last_update)
     in DOApSP.json — details: archivist import --verbose, or the log file …``."""
+    from app.model import RecordProblem
+
     kinds: Counter[str] = Counter()
     sources: dict[str, set[str]] = {}
     for problem in problems:

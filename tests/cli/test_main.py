@@ -106,3 +106,29 @@ def test_get_writes_a_rounded_image_to_a_file(real_catalogue_dir: Path, tmp_path
     path = f"/cards/images/{name}?rounded=true"
     assert main(["get", "--data-dir", str(real_catalogue_dir), path, "-o", str(out)]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["gui"], ["-v"], ["--data-dir", "D"], ["gui", "--data-dir", "D", "--verbose"],
+    ["--data-dir", "A", "gui", "--data-dir", "B"], ["--data", "D", "gui"], ["--data-dir=gui"],
+])
+def test_a_command_line_that_opens_the_window_reads_as_the_full_parser_reads_it(
+    argv: list[str]
+) -> None:
+    from app.cli import commands
+    from app.cli.main import build_parser, window_options
+
+    quick, full = window_options(argv), build_parser().parse_args(argv)
+    assert quick is not None
+    assert (quick.data_dir, quick.verbose) == (full.data_dir, full.verbose)
+    assert getattr(full, "run", commands.run_gui) is commands.run_gui
+
+
+@pytest.mark.parametrize("argv", [
+    ["--help"], ["gui", "-h"], ["--version"], ["gui", "gui"], ["--data-dir"], ["search", "x"],
+    ["screenshot", "out.png"], ["--verbose", "sync"],
+])
+def test_any_other_command_line_goes_to_the_full_parser(argv: list[str]) -> None:
+    from app.cli.main import window_options
+
+    assert window_options(argv) is None

@@ -21,8 +21,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QMainWindow, QMenu
 
 from app.catalogue import Catalogue
-from app.export import DEFAULT_TEMPLATE, render_name
-from app.gui.export.task import ExportScope, ExportTask
 from app.gui.kit.clipboard import DragOut, ImageCopier
 from app.gui.kit.edition_data import EditionInfo
 from app.gui.kit.failures import STATUS_MS
@@ -31,8 +29,10 @@ from app.gui.kit.selection import Selection
 from app.model.query import QUERY_SORTS, EditionHit
 from app.model.vocabulary import rarity_by_number
 
-if TYPE_CHECKING:  # the dialog (and its proxy sheet) loads on first File ▸ Export… (issue 16)
+if TYPE_CHECKING:  # the dialog (and its proxy sheet) loads on first File ▸ Export…, the
+    # export machinery on first use too (issue 16)
     from app.gui.export.dialog import ExportDialog
+    from app.gui.export.task import ExportScope
 
 EDITION_ROLE = Qt.ItemDataRole.UserRole + 1
 """The role of the ``EditionInfo`` in the detail pane's and the gallery's edition models."""
@@ -113,6 +113,8 @@ class ExportActions(QObject):
 
     def scopes(self) -> list[ExportScope]:
         """What may be exported now: selected tiles, the card shown, the search's editions."""
+        from app.gui.export.task import ExportScope
+
         catalogue, selection = self.catalogue, self.selection
         scopes: list[ExportScope] = []
         hits = selection.selected_hits()
@@ -136,9 +138,11 @@ class ExportActions(QObject):
 
     def open_export(self, scopes: Sequence[ExportScope] | None = None) -> ExportDialog:
         """Open the export dialog for ``scopes`` (default: :meth:`scopes`)."""
+        from app.gui.export.dialog import ExportDialog
+        from app.gui.export.task import ExportTask
+
         catalogue = self.catalogue
         task = ExportTask(catalogue.images, catalogue.image_fetcher, self.fetch_api)
-        from app.gui.export.dialog import ExportDialog
         dialog = ExportDialog(task, scopes or self.scopes(), self.folder, self.window)
         task.setParent(dialog)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -203,6 +207,8 @@ class ExportActions(QObject):
     def _edition_source(self, index: QModelIndex) -> tuple[Path, str] | None:
         """The image file and readable name of an edition row (its ``EditionInfo`` at
         ``UserRole + 1``, as the detail pane's and the gallery's models give it)."""
+        from app.export import DEFAULT_TEMPLATE, render_name
+
         edition = index.data(EDITION_ROLE) if index.isValid() else None
         if not isinstance(edition, EditionInfo) or not edition.image_file:
             return None
@@ -215,6 +221,8 @@ class ExportActions(QObject):
         return path, render_name(DEFAULT_TEMPLATE, values, path.suffix.lower() or ".jpg")
 
     def _tile_source(self, index: QModelIndex) -> tuple[Path, str] | None:
+        from app.export import DEFAULT_TEMPLATE, render_name
+
         if not index.isValid():
             return None
         hit = self.selection.hit_at(index.row())

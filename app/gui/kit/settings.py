@@ -9,40 +9,28 @@ own settings and never touches the user's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Protocol
 
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
+from app.gui.kit.settings_file import (
+    DEFAULT_SIZE,
+    SETTINGS_FILE,
+    DataFolder,
+    open_settings,
+    restore_geometry,
+)
 from app.model.query import QUERY_SORTS
 from app.sync import DEFAULT_API, IMAGE_MODES, ImagesMode, api_url_problem
 
-SETTINGS_FILE = "archivist-gui.ini"
-DEFAULT_SIZE = (1280, 800)
+__all__ = ["DEFAULT_SIZE", "SETTINGS_FILE", "DataFolder", "open_settings", "restore_geometry"]
 DEFAULT_SPLIT = (780, 500)
 DEFAULT_THEMA_SPLIT = (590, 690)
 
 
-class DataFolder(Protocol):
-    """What the settings need of the installation's folders (``app.paths.Paths``)."""
-
-    @property
-    def data(self) -> Path:
-        """The data folder."""
-        ...
-
-
-def open_settings(paths: DataFolder) -> QSettings:
-    """The window settings of this installation (``<data>/archivist-gui.ini``)."""
-    return QSettings(str(paths.data / SETTINGS_FILE), QSettings.Format.IniFormat)
-
-
-def restore_window(settings: QSettings | None, window: QWidget, splitter: QSplitter) -> str:
-    """Restore geometry and splitter sizes (defaults when unknown); returns the last query."""
-    geometry = settings.value("window/geometry") if settings is not None else None
-    if not isinstance(geometry, QByteArray) or not window.restoreGeometry(geometry):
-        window.resize(*DEFAULT_SIZE)
+def restore_browser(settings: QSettings | None, splitter: QSplitter) -> str:
+    """Restore the search page's splitter sizes (defaults when unknown); returns the last
+    query."""
     state = settings.value("window/splitter") if settings is not None else None
     if not isinstance(state, QByteArray) or not splitter.restoreState(state):
         splitter.setSizes(list(DEFAULT_SPLIT))

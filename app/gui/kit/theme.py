@@ -7,41 +7,40 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
-_DARK = {
-    QPalette.ColorRole.Window: "#2b2d31",
-    QPalette.ColorRole.WindowText: "#e6e6e6",
-    QPalette.ColorRole.Base: "#1f2023",
-    QPalette.ColorRole.AlternateBase: "#292b2f",
-    QPalette.ColorRole.ToolTipBase: "#32343a",
-    QPalette.ColorRole.ToolTipText: "#e6e6e6",
-    QPalette.ColorRole.PlaceholderText: "#8d9096",
-    QPalette.ColorRole.Text: "#e6e6e6",
-    QPalette.ColorRole.Button: "#35373c",
-    QPalette.ColorRole.ButtonText: "#e6e6e6",
-    QPalette.ColorRole.BrightText: "#ff6b6b",
-    QPalette.ColorRole.Light: "#4a4d54",
-    QPalette.ColorRole.Midlight: "#3d4046",
-    QPalette.ColorRole.Mid: "#303237",
-    QPalette.ColorRole.Dark: "#1a1b1e",
-    QPalette.ColorRole.Shadow: "#0c0c0d",
-    QPalette.ColorRole.Highlight: "#2f7fd8",
-    QPalette.ColorRole.HighlightedText: "#ffffff",
-    QPalette.ColorRole.Link: "#6aa8ff",
-    QPalette.ColorRole.LinkVisited: "#b18cff",
+_DARK = {  # QPalette.ColorRole names: the enum is built on first use, not at import
+    "Window": "#2b2d31",
+    "WindowText": "#e6e6e6",
+    "Base": "#1f2023",
+    "AlternateBase": "#292b2f",
+    "ToolTipBase": "#32343a",
+    "ToolTipText": "#e6e6e6",
+    "PlaceholderText": "#8d9096",
+    "Text": "#e6e6e6",
+    "Button": "#35373c",
+    "ButtonText": "#e6e6e6",
+    "BrightText": "#ff6b6b",
+    "Light": "#4a4d54",
+    "Midlight": "#3d4046",
+    "Mid": "#303237",
+    "Dark": "#1a1b1e",
+    "Shadow": "#0c0c0d",
+    "Highlight": "#2f7fd8",
+    "HighlightedText": "#ffffff",
+    "Link": "#6aa8ff",
+    "LinkVisited": "#b18cff",
 }
-_DISABLED = ("#7b7e84", QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
-             QPalette.ColorRole.ButtonText)
+_DISABLED = ("#7b7e84", ("WindowText", "Text", "ButtonText"))
 
 
 def dark_palette() -> QPalette:
     """A dark palette for the Fusion style (all groups; disabled text greyed)."""
     palette = QPalette()
-    for role, colour in _DARK.items():
-        palette.setColor(role, QColor(colour))
-    grey, *roles = _DISABLED
-    for role in roles:
-        assert isinstance(role, QPalette.ColorRole)
-        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(str(grey)))
+    roles = QPalette.ColorRole
+    for name, colour in _DARK.items():
+        palette.setColor(getattr(roles, name), QColor(colour))
+    grey, disabled = _DISABLED
+    for name in disabled:
+        palette.setColor(QPalette.ColorGroup.Disabled, getattr(roles, name), QColor(grey))
     return palette
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,6 +34,18 @@ TILE_BYTES = 146 * 204 * 4
 
 ImageSource = Callable[[str], Path | None]
 """Finds a stored card image by API file name (``LocalCatalogue.card_image_path``)."""
+
+
+def worker_threads() -> int:
+    """Thumbnail workers: one core is left to the GUI thread, at most three are used.
+
+    The workers run Python between Pillow's calls (so they take turns on the interpreter
+    lock with the GUI thread) and each keeps a core busy. On two cores, three of them made
+    the GUI thread wait: scrolling the edition grid past new thumbnails, 60–140 of 1,471
+    frames took over 16.7 ms with at most 10 ms of the GUI thread's own CPU; one worker,
+    25–32 (issue 16, ``benchmarks.gui_grid``).
+    """
+    return max(1, min(3, (os.cpu_count() or 2) - 1))
 
 
 def make_thumbnail(source: Path, cache: Path, width: int, height: int) -> QImage:
@@ -71,19 +84,20 @@ class ThumbnailProvider(ImageJobs[tuple[str, int, int]]):
             search tiles at ``scale`` (24 MiB at 1x, 96 MiB at 2x: a 2x display's
             thumbnails are four times larger, so the bound is in bytes, not images).
             Scrolling back further reads the disk cache's PNGs (a few milliseconds).
-        threads: worker threads.
+        threads: worker threads; None: :func:`worker_threads`.
         scale: device pixel ratio; thumbnails are made at ``scale`` × the logical size.
         max_queued: requests kept waiting.
         parent: the owning QObject.
     """
 
     def __init__(self, source: ImageSource, cache_dir: Path, *, memory_bytes: int | None = None,
-                 threads: int = 3, scale: float = 1.0, max_queued: int = 400,
+                 threads: int | None = None, scale: float = 1.0, max_queued: int = 400,
                  parent: QObject | None = None) -> None:
         scale = max(1.0, scale)
         if memory_bytes is None:
             memory_bytes = round(MEMORY_TILES * TILE_BYTES * scale * scale)
-        super().__init__(self._make, threads=threads, memory_bytes=memory_bytes,
+        super().__init__(self._make, threads=threads or worker_threads(),
+                         memory_bytes=memory_bytes,
                          max_queued=max_queued, parent=parent)
         self._source, self._cache_dir, self._scale = source, cache_dir, max(1.0, scale)
 

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
-from app.bootstrap import Services
 from app.desktop_libs import install_advice, missing_libraries
-from app.gui.kit.settings import open_settings
+from app.gui.kit.settings_file import DataFolder, open_settings
 from app.gui.kit.theme import follow_system_scheme
 from app.gui.shell.main_window import MainWindow
+
+if TYPE_CHECKING:
+    from app.bootstrap import Services
 
 ICONS = Path(str(files("app.resources") / "icons"))  # the top-level resources/ folder
 ICON_SVG = ICONS / "archivist.svg"
@@ -87,12 +91,42 @@ def create_main_window(services: Services) -> MainWindow:
     return MainWindow(services, open_settings(services.paths), app_icon())
 
 
-def run_window(services: Services) -> int:
-    """Open the main window over ``services`` and run the event loop; returns the exit code."""
+def run_window(paths: DataFolder, open_services: Callable[[], Services]) -> int:
+    """Show the main window at once, then open the catalogue in it; run the event loop.
+
+    The window's frame is painted first (it needs only Qt); ``open_services`` (e.g.
+    :func:`app.bootstrap.build`), the search stack's imports and the pages come after
+    that paint, so the window shows like a native application's (issue 16).
+
+    Args:
+        paths: the data folder (its window settings are read before the catalogue opens).
+        open_services: opens the catalogue; called once, after the first paint.
+
+    Returns:
+        The event loop's exit code.
+
+    Raises:
+        Exception: what ``open_services`` raised (the window is closed first), so that the
+            command line reports it as it would without a window.
+    """
     app = create_application()
-    window = create_main_window(services)
+    window = MainWindow(None, open_settings(paths), app_icon())
+    failures: list[Exception] = []
+
+    def open_catalogue() -> None:
+        try:
+            window.open_catalogue(open_services())
+        except Exception as error:  # raised again below, after the loop
+            failures.append(error)
+            window.hide()
+            app.exit(1)
+
+    window.framePainted.connect(open_catalogue)
     window.show()
     code = app.exec()
+    if failures:
+        window.shutdown()
+        raise failures[0]
     if window.isVisible():  # the loop ended without closing the window (e.g. log-out)
         window.save_state()
     window.shutdown()

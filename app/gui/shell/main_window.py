@@ -27,49 +27,22 @@ from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget, QWidget
 
-from app.bootstrap import Services
-from app.errors import ArchivistError
-from app.export import ExportItem
-from app.gui.card.detail_pane import DetailPane
-from app.gui.card.gallery import GalleryDialog
-from app.gui.export.actions import ExportActions
-from app.gui.export.task import ExportScope
-from app.gui.kit.detail_data import CardDetail
-from app.gui.kit.failures import STATUS_MS, report_failure
-from app.gui.kit.lazy_page import LazyPage
-from app.gui.kit.operations import run_operation
-from app.gui.kit.settings import (
-    SearchPrefs,
-    load_search_prefs,
-    restore_pages,
-    restore_window,
-    save_pages,
-    save_search_prefs,
-    save_window,
-)
+from app.gui.kit.settings_file import restore_geometry
 from app.gui.kit.status_bar import ElidingStatusBar
-from app.gui.kit.thumbnails import ThumbnailProvider
-from app.gui.search.completion import NameCompleter
-from app.gui.search.controller import QueryProblem, SearchController, SearchRequest
-from app.gui.search.page import BrowserPage
-from app.gui.search.result_model import ResultModel, edition_of
-from app.gui.shell.about_dialog import open_about
-from app.gui.shell.first_run import FirstRunPage
-from app.gui.shell.menus import WindowMenus
-from app.gui.shell.pages import build_page
-from app.gui.shell.setup_actions import SetupActions
-from app.gui.shell.window_selection import WindowSelection
-from app.gui.sync.controller import SyncController
-from app.model.query import EditionHit, QueryResult
 
-if TYPE_CHECKING:  # the pages are imported when first shown (start-up, issue 16)
+if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_catalogue
+    from app.bootstrap import Services
+    from app.export import ExportItem
     from app.gui.changes.page import ChangesPage
     from app.gui.decks.page import DecksPage
+    from app.gui.kit.detail_data import CardDetail
+    from app.gui.search.controller import QueryProblem, SearchRequest
     from app.gui.sets.page import SetsPage
     from app.gui.thema.page import ThemaPage
+    from app.model.query import QueryResult
 
 THUMB_SIZE = QSize(146, 204)
 MINIMUM_SIZE = QSize(720, 520)
@@ -88,29 +61,79 @@ def count_text(count: int, per: str = "card") -> str:
 class MainWindow(QMainWindow):
     """Archivist's window over ``services.catalogue``.
 
+    It opens in two steps so that it shows at once (issue 16): the frame (title, menu bar,
+    status bar, "Opening catalogue…", the remembered geometry) needs nothing but Qt;
+    :meth:`open_catalogue` then imports the search stack and builds the pages. Given
+    ``services``, the constructor takes both steps; given None, :func:`~app.gui.shell.app.
+    run_window` calls :meth:`open_catalogue` once the frame has been painted
+    (:attr:`framePainted`).
+
     Signals:
+        framePainted(): once, after the window's first paint (the frame, or the whole
+            window when it was built at once).
         firstPainted(): once, when the catalogue's first answer (the results of the first
             search, or the first-run page for an empty catalogue) has been painted.
 
     Args:
-        services: from :func:`app.bootstrap.build`.
+        services: from :func:`app.bootstrap.build`; None: the frame only, until
+            :meth:`open_catalogue`.
         settings: where geometry, splitter sizes and the last query persist; None keeps
             nothing (screenshots).
         icon: the window icon.
         dialogs: show unexpected errors in a dialog (off for screenshots).
     """
 
+    framePainted = Signal()
     firstPainted = Signal()
 
-    def __init__(self, services: Services, settings: QSettings | None = None,
+    def __init__(self, services: Services | None, settings: QSettings | None = None,
                  icon: QIcon | None = None, dialogs: bool = True) -> None:
         super().__init__()
-        self._settings, self._dialogs, self._services = settings, dialogs, services
+        self._settings, self._dialogs, self._icon = settings, dialogs, icon
+        self._services: Services | None = None
         self._counts: dict[str, int] | None = None
         self._wanted = ("", "")  # (slug, edition uuid) of the tile whose card is loading
         self._answered = self._painted = self._closed = self._has_results = False
+        self._frame_painted = False
         self.setWindowTitle("Archivist")
         self.setMinimumSize(MINIMUM_SIZE)
+        self.file_menu = self.menuBar().addMenu("&File")
+        self.setCentralWidget(QLabel("Opening catalogue…", alignment=Qt.AlignmentFlag.AlignCenter))
+        self.setStatusBar(ElidingStatusBar())
+        restore_geometry(settings, self)
+        if services is not None:
+            self.open_catalogue(services)
+
+    @property
+    def opened(self) -> bool:
+        """True once :meth:`open_catalogue` has built the window over a catalogue."""
+        return self._services is not None
+
+    def open_catalogue(self, services: Services) -> None:
+        """Build the pages, menus and workers over ``services`` and ask for the counts and
+        the first results (once; the constructor calls it when given the services)."""
+        if self._services is not None:
+            return
+        from app.gui.card.detail_pane import DetailPane
+        from app.gui.card.gallery import GalleryDialog
+        from app.gui.export.actions import ExportActions
+        from app.gui.kit.heap import freeze_long_lived
+        from app.gui.kit.lazy_page import LazyPage
+        from app.gui.kit.settings import load_search_prefs, restore_browser, restore_pages
+        from app.gui.kit.thumbnails import ThumbnailProvider
+        from app.gui.search.completion import NameCompleter
+        from app.gui.search.controller import SearchController
+        from app.gui.search.page import BrowserPage
+        from app.gui.search.result_model import ResultModel
+        from app.gui.shell.about_dialog import open_about
+        from app.gui.shell.first_run import FirstRunPage
+        from app.gui.shell.menus import WindowMenus
+        from app.gui.shell.setup_actions import SetupActions
+        from app.gui.shell.window_selection import WindowSelection
+        from app.gui.sync.controller import SyncController
+
+        self._services = services
+        settings, dialogs, icon = self._settings, self._dialogs, self._icon
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(2)
         self.provider = ThumbnailProvider(services.catalogue.card_image_path,
@@ -138,13 +161,11 @@ class MainWindow(QMainWindow):
             QShortcut(QKeySequence(f"Ctrl+{number}"), self, partial(self.show_page, name))
         self.setCentralWidget(self.tabs)
         self.count_label = QLabel(textFormat=Qt.TextFormat.PlainText)
-        self.setStatusBar(ElidingStatusBar())
         self.statusBar().addPermanentWidget(self.count_label)
         self.tabs.currentChanged.connect(  # the result count is the Search page's own
             lambda _index: self.count_label.setVisible(self.current_page() == "search"))
         # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
         self.sync = SyncController(services.catalogue, self, settings, dialogs)
-        self.file_menu = self.menuBar().addMenu("&File")
         self.file_menu.addAction(self.sync.sync_action)
         self.setup = SetupActions(self, self.sync, self.refresh_catalogue, services.catalogue,
                                   self._pool, settings, dialogs)
@@ -158,6 +179,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(quit_action)
         self.sync.applied.connect(self.refresh_catalogue)
         self.firstPainted.connect(self.sync.start_up)
+        self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
 
         self.browser.searchRequested.connect(self.controller.search)
         self.browser.cardChosen.connect(self._on_card_chosen)
@@ -199,7 +221,7 @@ class MainWindow(QMainWindow):
         for holder in self._lazy.values():
             holder.installEventFilter(self)
 
-        query = restore_window(settings, self, self.splitter)
+        query = restore_browser(settings, self.splitter)
         restore_pages(settings, self.tabs)
         prefs = load_search_prefs(settings)
         self.browser.set_search_options(prefs.per, prefs.sort, prefs.descending,
@@ -240,6 +262,8 @@ class MainWindow(QMainWindow):
 
     def _build_page(self, name: str) -> QWidget:
         """Import, build and wire the page ``name`` (the first time it is needed)."""
+        from app.gui.shell.pages import build_page
+
         page = build_page(self, name, THUMB_SIZE)
         page.installEventFilter(self)
         return page
@@ -272,6 +296,10 @@ class MainWindow(QMainWindow):
 
     def load_badges(self) -> None:
         """Mark the tiles of cards the latest revision added or changed (in the pool)."""
+        from app.gui.kit.operations import run_operation
+
+        if self._services is None:  # the frame only: open_catalogue loads them
+            return
         run_operation(self._pool, self._services.catalogue.latest_changes,
                       self.model.set_changed, lambda error: self._on_failed("changes", error),
                       owner=self)
@@ -308,6 +336,9 @@ class MainWindow(QMainWindow):
     def add_current_to_deck(self) -> None:
         """Add the current search tile's card (its edition, per edition) to the deck open
         on the Decks page (a new deck when none is)."""
+        from app.gui.kit.failures import STATUS_MS
+        from app.model.query import EditionHit
+
         index = self.grid.currentIndex()
         if not index.isValid():
             self.statusBar().showMessage("Choose a card to add to the deck", STATUS_MS)
@@ -318,6 +349,8 @@ class MainWindow(QMainWindow):
     def _export_deck(self, title: str, plan: Callable[[], list[ExportItem]],
                      sheet: bool) -> None:
         """Open File ▸ Export… for a deck's editions (``sheet``: the proxy sheet chosen)."""
+        from app.gui.export.task import ExportScope
+
         dialog = self.export.open_export([ExportScope(title, plan)])
         dialog.form.sheet_radio.setChecked(sheet)
         dialog.form.files_radio.setChecked(not sheet)
@@ -341,8 +374,11 @@ class MainWindow(QMainWindow):
         self.grid.scrollTo(index, self.grid.ScrollHint.PositionAtCenter)
 
     def save_state(self) -> None:
-        """Write geometry, splitter sizes, the page and the query to the settings (if any)."""
-        if self._settings is not None:
+        """Write geometry, splitter sizes, the page and the query to the settings (if any;
+        nothing before :meth:`open_catalogue`)."""
+        from app.gui.kit.settings import SearchPrefs, save_pages, save_search_prefs, save_window
+
+        if self._settings is not None and self.opened:
             save_pages(self._settings, self.tabs,
                        self.thema.splitter if self.page_built("thema") else None)
             request = self.browser.request()
@@ -356,6 +392,8 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self._closed = True
+        if not self.opened:  # the frame only: no workers yet
+            return
         self.sync.shutdown()
         self.gallery.shutdown()
         if self.page_built("decks"):
@@ -372,6 +410,13 @@ class MainWindow(QMainWindow):
             self.save_state()
         self.shutdown()
         super().closeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """After the window's first paint, emit :attr:`framePainted` (once)."""
+        super().paintEvent(event)
+        if not self._frame_painted:
+            self._frame_painted = True
+            QTimer.singleShot(0, self.framePainted.emit)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Notice the first paint after the catalogue answered (emits firstPainted)."""
@@ -406,6 +451,8 @@ class MainWindow(QMainWindow):
     def _tile_edition(self, slug: str) -> str:
         """The uuid of the edition the current tile shows, when it is a tile of ``slug``."""
         index = self.grid.currentIndex()
+        from app.gui.search.result_model import ResultModel, edition_of
+
         hit = index.data(ResultModel.HitRole) if index.isValid() else None
         if hit is None or hit.slug != slug:
             return ""
@@ -462,6 +509,9 @@ class MainWindow(QMainWindow):
 
     @Slot(str, object)
     def _on_failed(self, what: str, error: object) -> None:
+        from app.errors import ArchivistError
+        from app.gui.kit.failures import report_failure
+
         if what == "card" and isinstance(error, ArchivistError):
             self.detail.show_message(error.message)
         report_failure(self, what, error, self._dialogs)

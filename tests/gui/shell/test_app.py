@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
+import pytest
 from PIL import Image
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.bootstrap import Services
+from app.errors import StoreError
+from app.gui.kit.settings import open_settings
 from app.gui.shell.app import ICON_PNG, ICON_SVG, app_icon, create_application, run_window
 from app.gui.shell.main_window import MainWindow
 
@@ -38,7 +44,7 @@ def test_run_window_shows_the_window_and_returns_the_exit_code(
             QTimer.singleShot(20, quit_when_painted)
 
     QTimer.singleShot(0, quit_when_painted)
-    assert run_window(empty_services) == 0
+    assert run_window(empty_services.paths, lambda: empty_services) == 0
     assert seen and seen[0].windowTitle() == "Archivist"
     assert (empty_services.paths.data / "archivist-gui.ini").is_file()
     seen[0].close()
@@ -58,3 +64,61 @@ def test_a_dark_system_scheme_gets_the_dark_palette(qapp: QApplication) -> None:
         assert not is_dark(qapp.palette())
     finally:
         qapp.setPalette(before)
+
+
+def test_the_window_shows_its_frame_first_then_opens_the_catalogue_in_it(
+    qapp: QApplication, qtbot: QtBot, empty_services: Services
+) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    window = MainWindow(None, open_settings(empty_services.paths), dialogs=False)
+    qtbot.addWidget(window)
+    assert not window.opened and window.windowTitle() == "Archivist"
+    opening = window.centralWidget()
+    assert isinstance(opening, QLabel) and opening.text() == "Opening catalogue…"
+    assert window.file_menu.title() == "&File"
+    with qtbot.waitSignal(window.framePainted):
+        window.show()
+
+    window.open_catalogue(empty_services)
+    assert window.opened and window.centralWidget() is window.tabs
+    menus = [a.text() for a in window.menuBar().actions()]
+    assert menus.index("&File") == 0 and menus.count("&File") == 1  # filled in, not doubled
+    assert "&Quit" in [a.text() for a in window.file_menu.actions()]
+    qtbot.waitUntil(lambda: window.first_painted)
+    assert window.pages.currentWidget() is window.first_run  # an empty catalogue
+    window.close()
+
+
+def test_the_window_closed_before_the_catalogue_opened_keeps_nothing(
+    qapp: QApplication, qtbot: QtBot, empty_services: Services
+) -> None:
+    window = MainWindow(None, open_settings(empty_services.paths), dialogs=False)
+    qtbot.addWidget(window)
+    window.show()
+    window.close()  # no workers to stop, no search state to write
+    assert not (empty_services.paths.data / "archivist-gui.ini").exists()
+
+
+def test_run_window_reports_a_catalogue_that_cannot_be_opened_after_closing_the_window(
+    qapp: QApplication, empty_services: Services
+) -> None:
+    def broken() -> Services:
+        raise StoreError("The catalogue file cannot be opened")
+
+    with pytest.raises(StoreError, match="cannot be opened"):
+        run_window(empty_services.paths, broken)
+    assert not [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
+
+
+def test_the_window_entry_imports_only_what_the_frame_needs() -> None:
+    """`archivist gui` paints its frame before it imports the catalogue, the search stack,
+    the other commands and their libraries (issue 16)."""
+    code = ("import sys, app.cli.main, app.gui.shell.app; "
+            "print(' '.join(sorted(m for m in sys.modules)))")
+    loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                check=True).stdout.split())
+    for module in ("app.catalogue", "app.store", "app.gui.search", "app.gui.card",
+                   "app.cli.sync_cmd", "app.cli.deck_cmd", "app.export", "pydantic", "httpx",
+                   "PIL"):
+        assert module not in loaded, module
