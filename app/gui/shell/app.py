@@ -91,6 +91,18 @@ def create_main_window(services: Services) -> MainWindow:
     return MainWindow(services, open_settings(services.paths), app_icon())
 
 
+def _tell_cannot_open(window: MainWindow, error: Exception) -> None:
+    """Say in the window why the catalogue did not open: a person who started Archivist
+    from the desktop has no terminal to read the command line's message in."""
+    from PySide6.QtWidgets import QMessageBox
+
+    reason = getattr(error, "message", None) or str(error) or type(error).__name__
+    QMessageBox.critical(window, "Archivist",
+                         f"The catalogue could not be opened.\n\n{reason}\n\n"
+                         f"Archivist will close. Start it from a terminal with "
+                         f"\"archivist gui -v\" to see more.")
+
+
 def run_window(paths: DataFolder, open_services: Callable[[], Services]) -> int:
     """Show the main window at once, then open the catalogue in it; run the event loop.
 
@@ -106,8 +118,8 @@ def run_window(paths: DataFolder, open_services: Callable[[], Services]) -> int:
         The event loop's exit code.
 
     Raises:
-        Exception: what ``open_services`` raised (the window is closed first), so that the
-            command line reports it as it would without a window.
+        Exception: what ``open_services`` raised (said in a dialog, then the window is
+            closed), so that the command line reports it as it would without a window.
     """
     app = create_application()
     window = MainWindow(None, open_settings(paths), app_icon())
@@ -118,6 +130,7 @@ def run_window(paths: DataFolder, open_services: Callable[[], Services]) -> int:
             window.open_catalogue(open_services())
         except Exception as error:  # raised again below, after the loop
             failures.append(error)
+            _tell_cannot_open(window, error)
             window.hide()
             app.exit(1)
 

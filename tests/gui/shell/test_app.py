@@ -8,7 +8,7 @@ import sys
 import pytest
 from PIL import Image
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.bootstrap import Services
@@ -104,10 +104,23 @@ def test_run_window_reports_a_catalogue_that_cannot_be_opened_after_closing_the_
     qapp: QApplication, empty_services: Services
 ) -> None:
     def broken() -> Services:
-        raise StoreError("The catalogue file cannot be opened")
+        raise StoreError("The catalogue file is locked by another program")
 
-    with pytest.raises(StoreError, match="cannot be opened"):
+    said: list[str] = []
+
+    def read_and_close_the_dialog() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            said.append(box.text())
+            box.close()
+        else:
+            QTimer.singleShot(20, read_and_close_the_dialog)
+
+    QTimer.singleShot(0, read_and_close_the_dialog)
+    with pytest.raises(StoreError, match="locked by another program"):
         run_window(empty_services.paths, broken)
+    # a person who double-clicked Archivist has no terminal: the window says it first
+    assert said and "could not be opened" in said[0] and "locked by another program" in said[0]
     assert not [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
 
 
