@@ -19,54 +19,40 @@ import sqlite3
 from app.errors import InvalidRequest, StoreError
 from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, QueryResult, SortKey
 from app.search.ast import And, Node, Term
-from app.search.fields import BY_NAME
 from app.search.parser import parse
 from app.store.db import Store
-from app.store.query_sql import BEST_THEMA, CARD_STATS, compile_where
+from app.store.query_sql import BEST_THEMA, CARD_STATS, SOURCES, compile_where
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
                (("cost", "cost"), ("level", "lv"), ("power", "pow"), ("life", "life"))}
-_CARD_KEYS = {  # card mode: one value per card (edition keys: its highest)
-    **_CARD_STATS,
-    "rarity": "(SELECT MAX(rarity) FROM editions WHERE card_uuid = c.uuid)",
-    "thema": f"(SELECT MAX({BEST_THEMA}) FROM editions e WHERE e.card_uuid = c.uuid)",
-}
+_CARD_KEYS = {**_CARD_STATS, "rarity": "c.rarity", "thema": "c.thema"}
+"""Card mode: one value per card (rarity and Thema: the highest of its editions')."""
 _SHOWN_ORDER = "NOT ({matched}), i.filename IS NULL, e.position"
 """The edition a card hit shows: one the query matched before others, then one with a
 stored image, then the card's first (in received order)."""
 _EDITION_KEYS = {**_CARD_STATS, "rarity": "e.rarity", "thema": BEST_THEMA}
-_COVER = "INDEXED BY cards_cover"
-"""Read a hit's uuid, slug and name from the covering index (schema migration 6), never
-from the card row whose body fills its pages: on a catalogue of 110,000 cards a broad
-query spent most of its time reading bodies. SQLite prefers the uuid's own (non-covering)
-index, so it is named. A query that all hits must pass a full-text term of finds few
-cards by rowid and keeps the default plan."""
+_SLUG = "(SELECT slug FROM cards WHERE rowid = card_rowid)"
+"""A page row's card slug, looked up for the page's rows only (card_facts has none)."""
 
-
-def _by_text(tree: Node) -> bool:
-    """Whether every hit of ``tree`` must match a (not negated) full-text term."""
-    if isinstance(tree, Term):
-        return BY_NAME[tree.field].kind == "words" and tree.op != "!="
-    return isinstance(tree, And) and any(_by_text(child) for child in tree.children)
-
-# Only the page's cards (at most the limit) get their shown edition looked up.
+# The hits are read from card_facts (schema migration 7), one narrow row per card, and the
+# page is cut by ORDER BY … LIMIT, which keeps only the best rows while it scans; the total
+# is counted apart (_count), and only when the page is full. Only the page's cards (at most
+# the limit) get their shown edition looked up.
 _CARDS_SQL = """
-WITH hits AS MATERIALIZED (
-    SELECT c.uuid, c.slug, c.name, {k1} AS k1, {k2} AS k2 FROM cards c {cover} WHERE {where}
-),
-page AS MATERIALIZED (
-    SELECT *, COUNT(*) OVER () AS total FROM hits ORDER BY {order} LIMIT ?
+WITH page AS MATERIALIZED (
+    SELECT c.rowid AS card_rowid, c.uuid, c.name, {k1} AS k1 FROM card_facts c
+    WHERE {where} ORDER BY {order} LIMIT ?
 ),
 shown AS (
     SELECT p.*, e.set_prefix, e.collector_number, e.image_file, e.uuid AS edition_uuid,
            i.filename IS NOT NULL AS has_image,
            ROW_NUMBER() OVER (PARTITION BY p.uuid ORDER BY {shown_order}) AS rn,
            COUNT(e.uuid) OVER (PARTITION BY p.uuid) AS n
-    FROM page p JOIN cards c ON c.uuid = p.uuid LEFT JOIN editions e ON e.card_uuid = p.uuid
-    LEFT JOIN images i ON i.filename = e.image_file
+    FROM page p JOIN card_facts c ON c.rowid = p.card_rowid
+    LEFT JOIN editions e ON e.card_uuid = p.uuid LEFT JOIN images i ON i.filename = e.image_file
 )
-SELECT uuid, slug, name, n, IFNULL(set_prefix, ''), IFNULL(collector_number, ''),
-       IFNULL(image_file, ''), has_image, IFNULL(edition_uuid, ''), total
+SELECT uuid, {slug}, name, n, IFNULL(set_prefix, ''), IFNULL(collector_number, ''),
+       IFNULL(image_file, ''), has_image, IFNULL(edition_uuid, '')
 FROM shown WHERE rn = 1 ORDER BY {order}
 """
 
@@ -74,35 +60,33 @@ FROM shown WHERE rn = 1 ORDER BY {order}
 # outer card in a LIMIT subquery's ORDER BY), so it is looked up before the page is cut.
 _CARDS_BY_SET_SQL = """
 WITH hits AS MATERIALIZED (
-    SELECT c.uuid, c.slug, c.name FROM cards c {cover} WHERE {where}
+    SELECT c.rowid AS card_rowid, c.uuid, c.name FROM card_facts c WHERE {where}
 ),
 shown AS MATERIALIZED (
     SELECT h.*, e.set_prefix AS k1, e.collector_number AS k2, e.image_file,
            e.uuid AS edition_uuid, i.filename IS NOT NULL AS has_image,
            ROW_NUMBER() OVER (PARTITION BY h.uuid ORDER BY {shown_order}) AS rn,
            COUNT(e.uuid) OVER (PARTITION BY h.uuid) AS n
-    FROM hits h JOIN cards c ON c.uuid = h.uuid LEFT JOIN editions e ON e.card_uuid = h.uuid
-    LEFT JOIN images i ON i.filename = e.image_file
+    FROM hits h JOIN card_facts c ON c.rowid = h.card_rowid
+    LEFT JOIN editions e ON e.card_uuid = h.uuid LEFT JOIN images i ON i.filename = e.image_file
 ),
 page AS MATERIALIZED (
-    SELECT *, COUNT(*) OVER () AS total FROM shown WHERE rn = 1 ORDER BY {order} LIMIT ?
+    SELECT * FROM shown WHERE rn = 1 ORDER BY {order} LIMIT ?
 )
-SELECT uuid, slug, name, n, IFNULL(k1, ''), IFNULL(k2, ''), IFNULL(image_file, ''),
-       has_image, IFNULL(edition_uuid, ''), total
+SELECT uuid, {slug}, name, n, IFNULL(k1, ''), IFNULL(k2, ''), IFNULL(image_file, ''),
+       has_image, IFNULL(edition_uuid, '')
 FROM page ORDER BY {order}
 """
 
 _EDITIONS_SQL = """
-WITH hits AS MATERIALIZED (
-    SELECT e.uuid, e.card_uuid, c.slug, c.name, e.slug AS edition_slug, e.set_prefix,
-           e.collector_number, e.rarity, e.image_file, e.position, {k1} AS k1
-    FROM cards c {cover} JOIN editions e ON e.card_uuid = c.uuid WHERE {where}
-),
-page AS MATERIALIZED (
-    SELECT *, COUNT(*) OVER () AS total FROM hits ORDER BY {order} LIMIT ?
+WITH page AS MATERIALIZED (
+    SELECT e.uuid, e.card_uuid, c.rowid AS card_rowid, c.name, e.slug AS edition_slug,
+           e.set_prefix, e.collector_number, e.rarity, e.image_file, e.position, {k1} AS k1
+    FROM card_facts c JOIN editions e ON e.card_uuid = c.uuid
+    WHERE {where} ORDER BY {order} LIMIT ?
 )
-SELECT p.uuid, p.card_uuid, p.slug, p.name, p.edition_slug, p.set_prefix, p.collector_number,
-       p.rarity, p.image_file, i.filename IS NOT NULL, p.total
+SELECT p.uuid, p.card_uuid, {slug}, p.name, p.edition_slug, p.set_prefix,
+       p.collector_number, p.rarity, p.image_file, i.filename IS NOT NULL
 FROM page p LEFT JOIN images i ON i.filename = p.image_file ORDER BY {order}
 """
 
@@ -140,7 +124,6 @@ def run_query(
         raise InvalidRequest(f"limit must be 0 or more, not {limit}")
     tree = parse(text)
     where = compile_where(tree, per)
-    cover = "" if _by_text(tree) else _COVER
     direction = "DESC" if descending else "ASC"
     wanted = _name_words(tree) if sort == "name" and not descending else ""
     closeness = (wanted, _like_prefix(wanted)) if wanted else ()
@@ -149,20 +132,21 @@ def run_query(
     if per == "card":
         matched = compile_where(tree, "edition")  # which of a card's editions the query hit
         shown_order = _SHOWN_ORDER.format(matched=matched.where)
-        sql = _card_sql(where.where, sort, direction, bool(wanted), shown_order, cover)
+        sql = _card_sql(where.where, sort, direction, bool(wanted), shown_order)
         if sort == "set":
-            params = (*params, *matched.params)
+            params = (*where.params, *matched.params)
         else:
             after = matched.params
     else:
-        sql = _edition_sql(where.where, sort, direction, bool(wanted), cover)
+        sql = _edition_sql(where.where, sort, direction, bool(wanted))
     try:
         cursor = store.connection().execute(
             sql, (*params, -1 if limit is None else limit, *after))
         rows = cursor.fetchall()
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
-    total = rows[0][-1] if rows else _count(store, sql, params, after) if limit == 0 else 0
+    full = limit is not None and len(rows) >= limit  # more hits may be past the page
+    total = _count(store, per, where.where, where.params) if full else len(rows)
     if per == "card":
         hits: tuple[Hit, ...] = tuple(
             CardSummary(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
@@ -194,8 +178,8 @@ def _like_prefix(text: str) -> str:
 
 
 def _card_sql(where: str, sort: str, direction: str, closeness: bool = False,
-              shown_order: str = "i.filename IS NULL, e.position", cover: str = "") -> str:
-    k1, k2 = "NULL", "NULL"
+              shown_order: str = "i.filename IS NULL, e.position") -> str:
+    k1 = "NULL"
     if sort == "name" and closeness:  # the card whose name was typed comes first
         k1, order = _CLOSENESS, "k1, name COLLATE NOCASE"
     elif sort == "name":
@@ -204,16 +188,15 @@ def _card_sql(where: str, sort: str, direction: str, closeness: bool = False,
         order = (f"k1 COLLATE NOCASE {direction} NULLS LAST, k2 {direction}, "
                  "name COLLATE NOCASE, uuid")
         return _CARDS_BY_SET_SQL.format(where=where, order=order, shown_order=shown_order,
-                                        cover=cover)
+                                        slug=_SLUG)
     else:
         k1, order = _CARD_KEYS[sort], f"k1 {direction} NULLS LAST"
     order += ", name COLLATE NOCASE, uuid"
-    return _CARDS_SQL.format(k1=k1, k2=k2, where=where, order=order, shown_order=shown_order,
-                             cover=cover)
+    return _CARDS_SQL.format(k1=k1, where=where, order=order, shown_order=shown_order,
+                             slug=_SLUG)
 
 
-def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False,
-                 cover: str = "") -> str:
+def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False) -> str:
     k1 = "NULL"
     if sort == "name" and closeness:
         k1, order = _CLOSENESS, "k1, name COLLATE NOCASE"
@@ -224,14 +207,14 @@ def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False,
     else:
         k1, order = _EDITION_KEYS[sort], f"k1 {direction} NULLS LAST"
     order += ", name COLLATE NOCASE, card_uuid, position"
-    return _EDITIONS_SQL.format(k1=k1, where=where, order=order, cover=cover)
+    return _EDITIONS_SQL.format(k1=k1, where=where, order=order, slug=_SLUG)
 
 
-def _count(store: Store, sql: str, params: tuple[object, ...],
-           after: tuple[object, ...] = ()) -> int:
-    """The total when ``limit=0`` returned no row to read it from."""
+def _count(store: Store, per: str, where: str, params: tuple[object, ...]) -> int:
+    """How many cards (or editions) match ``where``, when the page may not hold them all."""
     try:
-        row = store.connection().execute(f"SELECT COUNT(*) FROM ({sql})", (*params, -1, *after))
+        row = store.connection().execute(
+            f"SELECT COUNT(*) FROM {SOURCES[per]} WHERE {where}", params)
         return int(row.fetchone()[0])
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc

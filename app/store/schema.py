@@ -170,9 +170,24 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX editions_card_number ON editions(card_uuid, collector_number);
     CREATE INDEX editions_card_rarity ON editions(card_uuid, rarity);
     """,
+    # 7: card_facts is the search's card table (app/store/query.py): it also holds each
+    # card's uuid, name and the highest rarity, Thema range and illustrators of its editions,
+    # and card_values what its editions hold (set, set_id, rarity, is), so a search scans
+    # one narrow table and never looks up a card's editions or row per card. Filled by
+    # backfill() (which rewrites every card's facts, so migration 4 needs no step of its own).
+    """
+    ALTER TABLE card_facts ADD COLUMN uuid TEXT NOT NULL DEFAULT '';
+    ALTER TABLE card_facts ADD COLUMN name TEXT NOT NULL DEFAULT '';
+    ALTER TABLE card_facts ADD COLUMN rarity INTEGER;
+    ALTER TABLE card_facts ADD COLUMN thema NUMERIC;        -- highest edition Thema
+    ALTER TABLE card_facts ADD COLUMN thema_low NUMERIC;    -- lowest edition Thema
+    ALTER TABLE card_facts ADD COLUMN illustrators TEXT;    -- NULL without editions
+    CREATE INDEX card_facts_uuid ON card_facts(uuid);
+    CREATE INDEX card_facts_name ON card_facts(name COLLATE NOCASE, uuid);
+    """,
 )
 
-DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {4: backfill}
+DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {7: backfill}
 """Python steps that run after a migration's SQL, in the same transaction."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
