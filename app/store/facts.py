@@ -27,8 +27,7 @@ def cost_number(card: dict[str, Any]) -> int | None:
 
 def card_values(card: dict[str, Any]) -> list[tuple[str, str]]:
     """``(field, value)`` of the card's list fields and legality formats, and of what its
-    editions hold (``set``: prefix, ``set_id``, ``rarity``, ``is``: foil, flip or dynamic),
-    each once."""
+    editions hold (``set``: prefix, ``set_id``, ``rarity``), each once."""
     out = [
         (field, str(v)) for field, key in CARD_LISTS.items()
         for v in card.get(key) or [] if isinstance(v, str)
@@ -39,10 +38,8 @@ def card_values(card: dict[str, Any]) -> list[tuple[str, str]]:
     held: dict[tuple[str, str], None] = {}
     for edition in card.get("editions") or []:
         s = edition.get("set") or {}
-        _, foil, flip, dynamic, _, _ = edition_facts(edition)
         pairs = [("set", s.get("prefix")), ("set_id", s.get("id")),
-                 ("rarity", _whole(edition.get("rarity"))), ("is", "foil" if foil else None),
-                 ("is", "flip" if flip else None), ("is", "dynamic" if dynamic else None)]
+                 ("rarity", _whole(edition.get("rarity")))]
         held.update(((f, str(v)), None) for f, v in pairs if v is not None)
     return out + list(held)
 
@@ -53,16 +50,18 @@ def _whole(value: Any) -> Any:
     return int(number) if number is not None and float(number).is_integer() else number
 
 
-def editions_summary(card: dict[str, Any]) -> tuple[Any, Any, Any, str | None]:
-    """``(rarity, thema, thema_low, illustrators)`` over the card's editions: the highest
-    rarity, the highest and lowest of their foil and non-foil Thema totals (None when none
-    has one), and every edition's illustrators, one name a line (None without editions)."""
+def editions_summary(card: dict[str, Any]) -> tuple[Any, ...]:
+    """``(rarity, thema, thema_low, illustrators, foil, flip, dynamic)`` over the card's
+    editions: the highest rarity, the highest and lowest of their foil and non-foil Thema
+    totals (None when none has one), every edition's illustrators, one name a line (None
+    without editions), and 1 when any edition is foil (flip, dynamic)."""
     rarities = [r for e in card.get("editions") or []
                 if (r := _number(e.get("rarity"))) is not None]
     facts = [edition_facts(e) for e in card.get("editions") or []]
     themas = [t for f in facts for t in f[4:] if t is not None]
     return (max(rarities, default=None), max(themas, default=None),
-            min(themas, default=None), "\n".join(f[0] for f in facts) if facts else None)
+            min(themas, default=None), "\n".join(f[0] for f in facts) if facts else None,
+            *(int(any(f[i] for f in facts)) for i in (1, 2, 3)))
 
 
 def edition_facts(edition: dict[str, Any]) -> tuple[str, int, int, int, Any, Any]:
@@ -95,8 +94,8 @@ def index_card(conn: sqlite3.Connection, rowid: int, card: dict[str, Any]) -> No
     value = (card.get("cost") or {}).get("value")
     conn.execute(
         "INSERT INTO card_facts(card_rowid, cost, cost_x, mem, res, level, power, life, "
-        "durability, speed, uuid, name, rarity, thema, thema_low, illustrators) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "durability, speed, uuid, name, rarity, thema, thema_low, illustrators, foil, flip, "
+        "dynamic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (rowid, cost_number(card), int(str(value).upper() == "X"),
          _number(card.get("cost_memory")), _number(card.get("cost_reserve")),
          _number(card.get("level")), _number(card.get("power")), _number(card.get("life")),

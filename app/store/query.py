@@ -179,35 +179,32 @@ def _like_prefix(text: str) -> str:
 
 def _card_sql(where: str, sort: str, direction: str, closeness: bool = False,
               shown_order: str = "i.filename IS NULL, e.position") -> str:
-    k1 = "NULL"
+    k1, ties = "NULL", ", name COLLATE NOCASE, uuid"
     if sort == "name" and closeness:  # the card whose name was typed comes first
-        k1, order = _CLOSENESS, "k1, name COLLATE NOCASE"
-    elif sort == "name":
-        order = f"name COLLATE NOCASE {direction}"
+        k1, order = _CLOSENESS, "k1"
+    elif sort == "name":  # its index gives this order without a sort (ties: block by block)
+        order, ties = f"name COLLATE NOCASE {direction}", ", uuid"
     elif sort == "set":
-        order = (f"k1 COLLATE NOCASE {direction} NULLS LAST, k2 {direction}, "
-                 "name COLLATE NOCASE, uuid")
+        order = f"k1 COLLATE NOCASE {direction} NULLS LAST, k2 {direction}" + ties
         return _CARDS_BY_SET_SQL.format(where=where, order=order, shown_order=shown_order,
                                         slug=_SLUG)
     else:
         k1, order = _CARD_KEYS[sort], f"k1 {direction} NULLS LAST"
-    order += ", name COLLATE NOCASE, uuid"
-    return _CARDS_SQL.format(k1=k1, where=where, order=order, shown_order=shown_order,
+    return _CARDS_SQL.format(k1=k1, where=where, order=order + ties, shown_order=shown_order,
                              slug=_SLUG)
 
 
 def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False) -> str:
-    k1 = "NULL"
+    k1, ties = "NULL", ", name COLLATE NOCASE, card_uuid, position"
     if sort == "name" and closeness:
-        k1, order = _CLOSENESS, "k1, name COLLATE NOCASE"
+        k1, order = _CLOSENESS, "k1"
     elif sort == "name":
-        order = f"name COLLATE NOCASE {direction}"
+        order, ties = f"name COLLATE NOCASE {direction}", ", card_uuid, position"
     elif sort == "set":
         order = f"set_prefix COLLATE NOCASE {direction}, collector_number {direction}"
     else:
         k1, order = _EDITION_KEYS[sort], f"k1 {direction} NULLS LAST"
-    order += ", name COLLATE NOCASE, card_uuid, position"
-    return _EDITIONS_SQL.format(k1=k1, where=where, order=order, slug=_SLUG)
+    return _EDITIONS_SQL.format(k1=k1, where=where, order=order + ties, slug=_SLUG)
 
 
 def _count(store: Store, per: str, where: str, params: tuple[object, ...]) -> int:

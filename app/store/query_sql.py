@@ -76,7 +76,6 @@ _CARD_EDITIONS = {  # per-card mode: what any of the card's editions holds (fact
     "lang": _HELD.format("set_id", "value IN (SELECT id FROM sets WHERE language = ? "
                                    "COLLATE NOCASE)"),
     "rarity": _HELD.format("rarity", "value = ?"),
-    "is": _HELD.format("is", "value = ?"),
 }
 _THEMA_RANGE = {"<": "c.thema_low", "<=": "c.thema_low", ">": "c.thema", ">=": "c.thema"}
 """Some edition's Thema is below (above) a value when the lowest (highest) of them is."""
@@ -172,6 +171,8 @@ def _term(t: Term, per: Per) -> _Sql:
         return _card(t)
     if per == "card" and t.field in _CARD_EDITIONS:
         return _Sql(_CARD_EDITIONS[t.field], (str(t.value),), 3)
+    if per == "card" and t.field == "is":
+        return _Sql(f"c.{t.value} = ?", (1,), 2)  # a choice of _IS: a card_facts column
     if per == "card" and t.field == "thema" and t.op in _THEMA_RANGE:
         return _Sql(f"IFNULL({_THEMA_RANGE[t.op]} {_OPS[t.op]} ?, 0)", (t.value,), 2)
     if per == "card" and t.field == "thema" and t.op == "!=":  # not all of them equal it

@@ -171,10 +171,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX editions_card_rarity ON editions(card_uuid, rarity);
     """,
     # 7: card_facts is the search's card table (app/store/query.py): it also holds each
-    # card's uuid, name and the highest rarity, Thema range and illustrators of its editions,
-    # and card_values what its editions hold (set, set_id, rarity, is), so a search scans
-    # one narrow table and never looks up a card's editions or row per card. Filled by
-    # backfill() (which rewrites every card's facts, so migration 4 needs no step of its own).
+    # card's uuid, name and the highest rarity, Thema range, illustrators and flags of its
+    # editions, and card_values what its editions hold (set, set_id, rarity), so a search
+    # scans one narrow table (or its name index, which covers it, in name order) and never
+    # looks up a card's editions or row per card. Filled by backfill() (which rewrites every
+    # card's facts, so migration 4 needs no step of its own).
     """
     ALTER TABLE card_facts ADD COLUMN uuid TEXT NOT NULL DEFAULT '';
     ALTER TABLE card_facts ADD COLUMN name TEXT NOT NULL DEFAULT '';
@@ -182,8 +183,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE card_facts ADD COLUMN thema NUMERIC;        -- highest edition Thema
     ALTER TABLE card_facts ADD COLUMN thema_low NUMERIC;    -- lowest edition Thema
     ALTER TABLE card_facts ADD COLUMN illustrators TEXT;    -- NULL without editions
+    ALTER TABLE card_facts ADD COLUMN foil INTEGER NOT NULL DEFAULT 0;  -- 1: any edition is
+    ALTER TABLE card_facts ADD COLUMN flip INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE card_facts ADD COLUMN dynamic INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX card_facts_uuid ON card_facts(uuid);
-    CREATE INDEX card_facts_name ON card_facts(name COLLATE NOCASE, uuid);
+    CREATE INDEX card_facts_name ON card_facts(name COLLATE NOCASE, uuid, cost, cost_x, mem,
+        res, level, power, life, durability, speed, rarity, thema, thema_low, foil, flip,
+        dynamic, illustrators);
     """,
 )
 
