@@ -26,8 +26,9 @@ def cost_number(card: dict[str, Any]) -> int | None:
 
 
 def card_values(card: dict[str, Any]) -> list[tuple[str, str]]:
-    """``(field, value)`` of the card's list fields and legality formats, and of what its
-    editions hold (``set``: prefix, ``set_id``, ``rarity``), each once."""
+    """``(field, value)`` of the card's list fields, legality formats (``format``; and
+    ``banned`` or ``restricted`` for a whole-number limit of 0 or at least 1), and of what
+    its editions hold (``set``: prefix, ``set_id``, ``rarity``), each once."""
     out = [
         (field, str(v)) for field, key in CARD_LISTS.items()
         for v in card.get(key) or [] if isinstance(v, str)
@@ -35,6 +36,10 @@ def card_values(card: dict[str, Any]) -> list[tuple[str, str]]:
     legality = card.get("legality")
     if isinstance(legality, dict):
         out += [("format", str(fmt)) for fmt in legality]
+        for fmt, rule in legality.items():  # app.model.legality: a whole-number limit
+            limit = rule.get("limit") if isinstance(rule, dict) else None
+            if isinstance(limit, int) and not isinstance(limit, bool) and limit >= 0:
+                out.append(("banned" if limit == 0 else "restricted", str(fmt)))
     held: dict[tuple[str, str], None] = {}
     for edition in card.get("editions") or []:
         s = edition.get("set") or {}

@@ -36,16 +36,13 @@ _OPS = {"=": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _FTS_COLUMNS = {"name": "name", "effect": "effect_raw", "flavor": "flavor"}
 _CARD_VALUES = {"type": "type", "subtype": "subtype", "class": "class",
                 "element": "element"}
-_LIMITED = (  # the card has a whole-number limit in format ? that satisfies {test}
-    "c.rowid IN (SELECT v.card_rowid FROM card_values v JOIN cards b ON b.rowid = v.card_rowid "
-    "WHERE v.field = 'format' AND v.value = ? "
-    "AND json_type(b.body, '$.legality.\"' || v.value || '\".limit') = 'integer' "
-    "AND json_extract(b.body, '$.legality.\"' || v.value || '\".limit') {test})"
+_LIMITED = (  # the card has a whole-number limit in format ? that is 0 (or at least 1)
+    "c.rowid IN (SELECT card_rowid FROM card_values WHERE field = '{}' AND value = ?)"
 )
-_LEGALITY = {  # app.model.legality's reading of Card legality, in SQL
-    "banned": _LIMITED.format(test="= 0"),
-    "restricted": _LIMITED.format(test=">= 1"),
-    "format": "NOT " + _LIMITED.format(test="= 0"),
+_LEGALITY = {  # app.model.legality's reading of Card legality, as facts
+    "banned": _LIMITED.format("banned"),
+    "restricted": _LIMITED.format("restricted"),
+    "format": "NOT " + _LIMITED.format("banned"),
 }
 
 
@@ -195,7 +192,7 @@ def _card(t: Term) -> _Sql:
             text = _LATEST.format("1")
             return _Sql(text if t.op == "=" else f"NOT {text}", (), 5)
         return _Sql(f"IFNULL({_CHANGED_DAY} {_OPS[t.op]} ?, 0)", (t.value,), 6)
-    if t.field in _LEGALITY:  # only cards with an entry for the format have a body read
+    if t.field in _LEGALITY:
         return _Sql(_LEGALITY[t.field], (str(t.value),), 3)
     if t.field in _CARD_VALUES:
         text = ("c.rowid IN (SELECT card_rowid FROM card_values "
