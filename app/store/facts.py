@@ -99,14 +99,15 @@ def index_card(conn: sqlite3.Connection, rowid: int, card: dict[str, Any]) -> No
     value = (card.get("cost") or {}).get("value")
     conn.execute(
         "INSERT INTO card_facts(card_rowid, cost, cost_x, mem, res, level, power, life, "
-        "durability, speed, uuid, name, rarity, thema, thema_low, illustrators, foil, flip, "
-        "dynamic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "durability, speed, uuid, name, editions, rarity, thema, thema_low, illustrators, "
+        "foil, flip, dynamic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (rowid, cost_number(card), int(str(value).upper() == "X"),
          _number(card.get("cost_memory")), _number(card.get("cost_reserve")),
          _number(card.get("level")), _number(card.get("power")), _number(card.get("life")),
          _number(card.get("durability")),
          None if card.get("speed") is None else int(bool(card.get("speed"))),
-         str(card.get("uuid", "")), str(card.get("name") or ""), *editions_summary(card)),
+         str(card.get("uuid", "")), str(card.get("name") or ""), len(card.get("editions") or []),
+         *editions_summary(card)),
     )
     conn.executemany(
         "INSERT INTO card_values(card_rowid, field, value) VALUES (?, ?, ?)",

@@ -21,6 +21,7 @@ from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, Quer
 from app.search.ast import And, Node, Term
 from app.search.parser import parse
 from app.store.db import Store
+from app.store.query_count import count_hits, walkable
 from app.store.query_sql import BEST_THEMA, CARD_STATS, SOURCES, compile_where
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
@@ -31,16 +32,24 @@ _SHOWN_ORDER = "NOT ({matched}), i.filename IS NULL, e.position"
 """The edition a card hit shows: one the query matched before others, then one with a
 stored image, then the card's first (in received order)."""
 _EDITION_KEYS = {**_CARD_STATS, "rarity": "e.rarity", "thema": BEST_THEMA}
+_WALKS = {  # the FROM clause that walks an index in the asked order, by mode and sort
+    "card": {"name": "card_facts c INDEXED BY card_facts_name"},
+    "edition": {
+        "name": "card_facts c INDEXED BY card_facts_name JOIN editions e ON e.card_uuid = c.uuid",
+        "set": "card_facts c JOIN editions e INDEXED BY editions_set_order "
+               "ON e.card_uuid = c.uuid",
+    },
+}
 _SLUG = "(SELECT slug FROM cards WHERE rowid = card_rowid)"
 """A page row's card slug, looked up for the page's rows only (card_facts has none)."""
 
 # The hits are read from card_facts (schema migration 7), one narrow row per card, and the
-# page is cut by ORDER BY … LIMIT, which keeps only the best rows while it scans; the total
-# is counted apart (_count), and only when the page is full. Only the page's cards (at most
-# the limit) get their shown edition looked up.
+# page is cut by ORDER BY … LIMIT: a scan that keeps only the best rows, or, for dense hits,
+# a walk of the index in the asked order ({source}, see app.store.query_count); the total is
+# counted apart. Only the page's cards (at most the limit) get their shown edition looked up.
 _CARDS_SQL = """
 WITH page AS MATERIALIZED (
-    SELECT c.rowid AS card_rowid, c.uuid, c.name, {k1} AS k1 FROM card_facts c
+    SELECT c.rowid AS card_rowid, c.uuid, c.name, {k1} AS k1 FROM {source}
     WHERE {where} ORDER BY {order} LIMIT ?
 ),
 shown AS (
@@ -82,8 +91,7 @@ _EDITIONS_SQL = """
 WITH page AS MATERIALIZED (
     SELECT e.uuid, e.card_uuid, c.rowid AS card_rowid, c.name, e.slug AS edition_slug,
            e.set_prefix, e.collector_number, e.rarity, e.image_file, e.position, {k1} AS k1
-    FROM card_facts c JOIN editions e ON e.card_uuid = c.uuid
-    WHERE {where} ORDER BY {order} LIMIT ?
+    FROM {source} WHERE {where} ORDER BY {order} LIMIT ?
 )
 SELECT p.uuid, p.card_uuid, {slug}, p.name, p.edition_slug, p.set_prefix,
        p.collector_number, p.rarity, p.image_file, i.filename IS NOT NULL
@@ -129,24 +137,28 @@ def run_query(
     closeness = (wanted, _like_prefix(wanted)) if wanted else ()
     params: tuple[object, ...] = (*closeness, *where.params)
     after: tuple[object, ...] = ()  # the parameters after the limit's
+    total = None if limit is None else count_hits(store, per, where.where, where.params)
+    if total == 0 or limit == 0:
+        return QueryResult(text, per, (), total or 0)
+    walk = _WALKS[per].get(sort, "") if not wanted and total is not None and \
+        walkable(store, per, total) else ""
     if per == "card":
         matched = compile_where(tree, "edition")  # which of a card's editions the query hit
         shown_order = _SHOWN_ORDER.format(matched=matched.where)
-        sql = _card_sql(where.where, sort, direction, bool(wanted), shown_order)
+        sql = _card_sql(where.where, sort, direction, bool(wanted), shown_order, walk)
         if sort == "set":
             params = (*where.params, *matched.params)
         else:
             after = matched.params
     else:
-        sql = _edition_sql(where.where, sort, direction, bool(wanted))
+        sql = _edition_sql(where.where, sort, direction, bool(wanted), walk)
     try:
         cursor = store.connection().execute(
             sql, (*params, -1 if limit is None else limit, *after))
         rows = cursor.fetchall()
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
-    full = limit is not None and len(rows) >= limit  # more hits may be past the page
-    total = _count(store, per, where.where, where.params) if full else len(rows)
+    total = len(rows) if total is None else total
     if per == "card":
         hits: tuple[Hit, ...] = tuple(
             CardSummary(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
@@ -178,7 +190,7 @@ def _like_prefix(text: str) -> str:
 
 
 def _card_sql(where: str, sort: str, direction: str, closeness: bool = False,
-              shown_order: str = "i.filename IS NULL, e.position") -> str:
+              shown_order: str = "i.filename IS NULL, e.position", source: str = "") -> str:
     k1, ties = "NULL", ", name COLLATE NOCASE, uuid"
     if sort == "name" and closeness:  # the card whose name was typed comes first
         k1, order = _CLOSENESS, "k1"
@@ -191,10 +203,11 @@ def _card_sql(where: str, sort: str, direction: str, closeness: bool = False,
     else:
         k1, order = _CARD_KEYS[sort], f"k1 {direction} NULLS LAST"
     return _CARDS_SQL.format(k1=k1, where=where, order=order + ties, shown_order=shown_order,
-                             slug=_SLUG)
+                             slug=_SLUG, source=source or SOURCES["card"])
 
 
-def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False) -> str:
+def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False,
+                 source: str = "") -> str:
     k1, ties = "NULL", ", name COLLATE NOCASE, card_uuid, position"
     if sort == "name" and closeness:
         k1, order = _CLOSENESS, "k1"
@@ -204,14 +217,5 @@ def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False)
         order = f"set_prefix COLLATE NOCASE {direction}, collector_number {direction}"
     else:
         k1, order = _EDITION_KEYS[sort], f"k1 {direction} NULLS LAST"
-    return _EDITIONS_SQL.format(k1=k1, where=where, order=order + ties, slug=_SLUG)
-
-
-def _count(store: Store, per: str, where: str, params: tuple[object, ...]) -> int:
-    """How many cards (or editions) match ``where``, when the page may not hold them all."""
-    try:
-        row = store.connection().execute(
-            f"SELECT COUNT(*) FROM {SOURCES[per]} WHERE {where}", params)
-        return int(row.fetchone()[0])
-    except sqlite3.Error as exc:
-        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
+    return _EDITIONS_SQL.format(k1=k1, where=where, order=order + ties, slug=_SLUG,
+                                source=source or SOURCES["edition"])

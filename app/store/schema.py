@@ -174,11 +174,13 @@ MIGRATIONS: tuple[str, ...] = (
     # card's uuid, name and the highest rarity, Thema range, illustrators and flags of its
     # editions, and card_values what its editions hold (set, set_id, rarity), so a search
     # scans one narrow table (or its name index, which covers it, in name order) and never
-    # looks up a card's editions or row per card. Filled by backfill() (which rewrites every
+    # looks up a card's editions or row per card; editions_set_order walks editions in the
+    # set order of a search. Filled by backfill() (which rewrites every
     # card's facts, so migration 4 needs no step of its own).
     """
     ALTER TABLE card_facts ADD COLUMN uuid TEXT NOT NULL DEFAULT '';
     ALTER TABLE card_facts ADD COLUMN name TEXT NOT NULL DEFAULT '';
+    ALTER TABLE card_facts ADD COLUMN editions INTEGER NOT NULL DEFAULT 0;  -- how many
     ALTER TABLE card_facts ADD COLUMN rarity INTEGER;
     ALTER TABLE card_facts ADD COLUMN thema NUMERIC;        -- highest edition Thema
     ALTER TABLE card_facts ADD COLUMN thema_low NUMERIC;    -- lowest edition Thema
@@ -190,6 +192,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX card_facts_name ON card_facts(name COLLATE NOCASE, uuid, cost, cost_x, mem,
         res, level, power, life, durability, speed, rarity, thema, thema_low, foil, flip,
         dynamic, illustrators);
+    CREATE INDEX editions_set_order ON editions(set_prefix COLLATE NOCASE, collector_number);
     """,
 )
 
