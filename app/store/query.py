@@ -31,15 +31,29 @@ _CARD_KEYS = {**_CARD_STATS, "rarity": "c.rarity", "thema": "c.thema"}
 _SHOWN_ORDER = "NOT ({matched}), i.filename IS NULL, e.position"
 """The edition a card hit shows: one the query matched before others, then one with a
 stored image, then the card's first (in received order)."""
+_SHOWN_KEY = "((NOT ({matched})) * 2 + (i.filename IS NULL)) * 4294967296 + e.position"
+"""_SHOWN_ORDER as one number, for a subquery (whose ORDER BY cannot read the outer card);
+positions are unique within a card, so the least key's position names the shown edition."""
 _EDITION_KEYS = {**_CARD_STATS, "rarity": "e.rarity", "thema": BEST_THEMA}
-_WALKS = {  # the FROM clause that walks an index in the asked order, by mode and sort
-    "card": {"name": "card_facts c INDEXED BY card_facts_name"},
-    "edition": {
-        "name": "card_facts c INDEXED BY card_facts_name JOIN editions e ON e.card_uuid = c.uuid",
-        "set": "card_facts c JOIN editions e INDEXED BY editions_set_order "
-               "ON e.card_uuid = c.uuid",
-    },
-}
+_BY_NAME = "card_facts c INDEXED BY card_facts_name"
+_BY_KEY = "card_facts c INDEXED BY card_facts_{}_{}"  # schema.SORT_COLUMNS, asc or desc
+_JOIN = " JOIN editions e ON e.card_uuid = c.uuid"
+_SET_WALK = "editions w INDEXED BY editions_set_order"  # _CARDS_SET_WALK_SQL's
+
+
+def _walk(per: str, sort: str, direction: str) -> str:
+    """The FROM clause that walks an index in the asked order ("" when none does)."""
+    column = _CARD_KEYS.get(sort, "")[2:]  # c.<column>
+    if per == "card":
+        return _BY_NAME if sort == "name" else _SET_WALK if sort == "set" else \
+            _BY_KEY.format(column, direction.lower()) if column else ""
+    if sort == "set":
+        return "card_facts c JOIN editions e INDEXED BY editions_set_order ON e.card_uuid = c.uuid"
+    if sort == "name" or sort in _CARD_STATS:
+        return (_BY_NAME if sort == "name" else _BY_KEY.format(column, direction.lower())) + _JOIN
+    return ""
+
+
 _SLUG = "(SELECT slug FROM cards WHERE rowid = card_rowid)"
 """A page row's card slug, looked up for the page's rows only (card_facts has none)."""
 
@@ -85,6 +99,30 @@ page AS MATERIALIZED (
 SELECT uuid, {slug}, name, n, IFNULL(k1, ''), IFNULL(k2, ''), IFNULL(image_file, ''),
        has_image, IFNULL(edition_uuid, '')
 FROM page ORDER BY {order}
+"""
+
+# Sorted by set with many hits: walk the editions in set order and keep each that is its
+# card's shown edition, until the page is full; cards without editions come after
+# (_NO_EDITIONS_SQL).
+_CARDS_SET_WALK_SQL = """
+WITH page AS MATERIALIZED (
+    SELECT c.rowid AS card_rowid, c.uuid AS uuid, c.name AS name, c.editions AS n,
+           w.set_prefix AS k1,
+           w.collector_number AS k2, w.image_file, w.uuid AS edition_uuid,
+           EXISTS (SELECT 1 FROM images WHERE filename = w.image_file) AS has_image
+    FROM editions w INDEXED BY editions_set_order JOIN card_facts c ON c.uuid = w.card_uuid
+    WHERE {where} AND w.position = (  -- the least of (shown order, position), see _SHOWN_KEY
+        SELECT MIN({shown_key}) FROM editions e LEFT JOIN images i ON i.filename = e.image_file
+        WHERE e.card_uuid = c.uuid) % 4294967296
+    ORDER BY {order} LIMIT ?
+)
+SELECT uuid, {slug}, name, n, k1, k2, image_file, has_image, edition_uuid FROM page
+ORDER BY {order}
+"""
+_NO_EDITIONS_SQL = """
+SELECT c.uuid, (SELECT slug FROM cards WHERE rowid = c.rowid), c.name, 0, '', '', '', 0, ''
+FROM card_facts c WHERE {where} AND c.editions = 0 ORDER BY c.name COLLATE NOCASE, c.uuid
+LIMIT ?
 """
 
 _EDITIONS_SQL = """
@@ -140,11 +178,13 @@ def run_query(
     total = None if limit is None else count_hits(store, per, where.where, where.params)
     if total == 0 or limit == 0:
         return QueryResult(text, per, (), total or 0)
-    walk = _WALKS[per].get(sort, "") if not wanted and total is not None and \
+    walk = _walk(per, sort, direction) if not wanted and total is not None and \
         walkable(store, per, total) else ""
     if per == "card":
         matched = compile_where(tree, "edition")  # which of a card's editions the query hit
         shown_order = _SHOWN_ORDER.format(matched=matched.where)
+        if walk == _SET_WALK:
+            shown_order = _SHOWN_KEY.format(matched=matched.where)
         sql = _card_sql(where.where, sort, direction, bool(wanted), shown_order, walk)
         if sort == "set":
             params = (*where.params, *matched.params)
@@ -156,6 +196,10 @@ def run_query(
         cursor = store.connection().execute(
             sql, (*params, -1 if limit is None else limit, *after))
         rows = cursor.fetchall()
+        if walk == _SET_WALK and limit is not None and len(rows) < min(limit, total or 0):
+            rows += store.connection().execute(  # the hits without editions come last
+                _NO_EDITIONS_SQL.format(where=where.where), (*where.params, limit - len(rows))
+            ).fetchall()
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
     total = len(rows) if total is None else total
@@ -196,12 +240,16 @@ def _card_sql(where: str, sort: str, direction: str, closeness: bool = False,
         k1, order = _CLOSENESS, "k1"
     elif sort == "name":  # its index gives this order without a sort (ties: block by block)
         order, ties = f"name COLLATE NOCASE {direction}", ", uuid"
+    elif sort == "set" and source == _SET_WALK:  # every walked edition has a set prefix
+        order = f"k1 COLLATE NOCASE {direction}, k2 {direction}" + ties
+        return _CARDS_SET_WALK_SQL.format(where=where, order=order, shown_key=shown_order,
+                                          slug=_SLUG)
     elif sort == "set":
         order = f"k1 COLLATE NOCASE {direction} NULLS LAST, k2 {direction}" + ties
         return _CARDS_BY_SET_SQL.format(where=where, order=order, shown_order=shown_order,
                                         slug=_SLUG)
     else:
-        k1, order = _CARD_KEYS[sort], f"k1 {direction} NULLS LAST"
+        k1, order = _CARD_KEYS[sort], f"k1 IS NULL, k1 {direction}"  # no value last
     return _CARDS_SQL.format(k1=k1, where=where, order=order + ties, shown_order=shown_order,
                              slug=_SLUG, source=source or SOURCES["card"])
 
@@ -216,6 +264,6 @@ def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False,
     elif sort == "set":
         order = f"set_prefix COLLATE NOCASE {direction}, collector_number {direction}"
     else:
-        k1, order = _EDITION_KEYS[sort], f"k1 {direction} NULLS LAST"
+        k1, order = _EDITION_KEYS[sort], f"k1 IS NULL, k1 {direction}"  # no value last
     return _EDITIONS_SQL.format(k1=k1, where=where, order=order + ties, slug=_SLUG,
                                 source=source or SOURCES["edition"])

@@ -13,6 +13,15 @@ from collections.abc import Callable
 from app.errors import StoreError
 from app.store.facts import backfill
 
+SORT_COLUMNS = ("cost", "level", "power", "life", "rarity", "thema")
+"""The card_facts columns that searches sort by; each has an index per direction whose
+order is the search's (no value last, then name, then uuid), named
+``card_facts_<column>_asc`` / ``_desc`` (app/store/query.py walks them)."""
+_SORT_INDEXES = "".join(
+    f"CREATE INDEX card_facts_{c}_{d.lower()} ON card_facts({c} IS NULL, {c} {d}, "
+    f"name COLLATE NOCASE, uuid);\n" for c in SORT_COLUMNS for d in ("ASC", "DESC")
+)
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: cards with their received JSON, editions and sets indexed, FTS5 over text.
     """
@@ -174,9 +183,9 @@ MIGRATIONS: tuple[str, ...] = (
     # card's uuid, name and the highest rarity, Thema range, illustrators and flags of its
     # editions, and card_values what its editions hold (set, set_id, rarity), so a search
     # scans one narrow table (or its name index, which covers it, in name order) and never
-    # looks up a card's editions or row per card; editions_set_order walks editions in the
-    # set order of a search. Filled by backfill() (which rewrites every
-    # card's facts, so migration 4 needs no step of its own).
+    # looks up a card's editions or row per card; editions_set_order and the SORT_COLUMNS
+    # indexes are walked in the order of a search with many hits. Filled by backfill()
+    # (which rewrites every card's facts, so migration 4 needs no step of its own).
     """
     ALTER TABLE card_facts ADD COLUMN uuid TEXT NOT NULL DEFAULT '';
     ALTER TABLE card_facts ADD COLUMN name TEXT NOT NULL DEFAULT '';
@@ -193,7 +202,7 @@ MIGRATIONS: tuple[str, ...] = (
         res, level, power, life, durability, speed, rarity, thema, thema_low, foil, flip,
         dynamic, illustrators);
     CREATE INDEX editions_set_order ON editions(set_prefix COLLATE NOCASE, collector_number);
-    """,
+    """ + _SORT_INDEXES,
 )
 
 DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {7: backfill}
