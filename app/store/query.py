@@ -21,7 +21,7 @@ from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, Quer
 from app.search.ast import And, Node, Term
 from app.search.parser import parse
 from app.store.db import Store
-from app.store.query_count import count_hits, walkable
+from app.store.query_plan import WALKS, count_hits, source
 from app.store.query_sql import BEST_THEMA, CARD_STATS, SOURCES, compile_where
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
@@ -35,23 +35,7 @@ _SHOWN_KEY = "((NOT ({matched})) * 2 + (i.filename IS NULL)) * 4294967296 + e.po
 """_SHOWN_ORDER as one number, for a subquery (whose ORDER BY cannot read the outer card);
 positions are unique within a card, so the least key's position names the shown edition."""
 _EDITION_KEYS = {**_CARD_STATS, "rarity": "e.rarity", "thema": BEST_THEMA}
-_BY_NAME = "card_facts c INDEXED BY card_facts_name"
-_BY_KEY = "card_facts c INDEXED BY card_facts_{}_{}"  # schema.SORT_COLUMNS, asc or desc
-_JOIN = " JOIN editions e ON e.card_uuid = c.uuid"
-_SET_WALK = "editions w INDEXED BY editions_set_order"  # _CARDS_SET_WALK_SQL's
-
-
-def _walk(per: str, sort: str, direction: str) -> str:
-    """The FROM clause that walks an index in the asked order ("" when none does)."""
-    column = _CARD_KEYS.get(sort, "")[2:]  # c.<column>
-    if per == "card":
-        return _BY_NAME if sort == "name" else _SET_WALK if sort == "set" else \
-            _BY_KEY.format(column, direction.lower()) if column else ""
-    if sort == "set":
-        return "card_facts c JOIN editions e INDEXED BY editions_set_order ON e.card_uuid = c.uuid"
-    if sort == "name" or sort in _CARD_STATS:
-        return (_BY_NAME if sort == "name" else _BY_KEY.format(column, direction.lower())) + _JOIN
-    return ""
+_SET_WALK = WALKS["card", "set"]
 
 
 _SLUG = "(SELECT slug FROM cards WHERE rowid = card_rowid)"
@@ -59,7 +43,7 @@ _SLUG = "(SELECT slug FROM cards WHERE rowid = card_rowid)"
 
 # The hits are read from card_facts (schema migration 7), one narrow row per card, and the
 # page is cut by ORDER BY … LIMIT: a scan that keeps only the best rows, or, for dense hits,
-# a walk of the index in the asked order ({source}, see app.store.query_count); the total is
+# a walk of the index in the asked order ({source}, see app.store.query_plan); the total is
 # counted apart. Only the page's cards (at most the limit) get their shown edition looked up.
 _CARDS_SQL = """
 WITH page AS MATERIALIZED (
@@ -110,7 +94,7 @@ WITH page AS MATERIALIZED (
            w.set_prefix AS k1,
            w.collector_number AS k2, w.image_file, w.uuid AS edition_uuid,
            EXISTS (SELECT 1 FROM images WHERE filename = w.image_file) AS has_image
-    FROM editions w INDEXED BY editions_set_order JOIN card_facts c ON c.uuid = w.card_uuid
+    FROM {source}
     WHERE {where} AND w.position = (  -- the least of (shown order, position), see _SHOWN_KEY
         SELECT MIN({shown_key}) FROM editions e LEFT JOIN images i ON i.filename = e.image_file
         WHERE e.card_uuid = c.uuid) % 4294967296
@@ -178,8 +162,11 @@ def run_query(
     total = None if limit is None else count_hits(store, per, where.where, where.params)
     if total == 0 or limit == 0:
         return QueryResult(text, per, (), total or 0)
-    walk = _walk(per, sort, direction) if not wanted and total is not None and \
-        walkable(store, per, total) else ""
+    column = "" if sort in ("name", "set") or wanted else _CARD_KEYS[sort][2:]  # c.<column>
+    if per == "edition" and sort in ("rarity", "thema"):
+        column = ""  # the edition's, not the card's
+    walk = source(store, per, ("" if wanted else sort, column, direction.lower()), where.where,
+                  total, limit)
     if per == "card":
         matched = compile_where(tree, "edition")  # which of a card's editions the query hit
         shown_order = _SHOWN_ORDER.format(matched=matched.where)
@@ -243,7 +230,7 @@ def _card_sql(where: str, sort: str, direction: str, closeness: bool = False,
     elif sort == "set" and source == _SET_WALK:  # every walked edition has a set prefix
         order = f"k1 COLLATE NOCASE {direction}, k2 {direction}" + ties
         return _CARDS_SET_WALK_SQL.format(where=where, order=order, shown_key=shown_order,
-                                          slug=_SLUG)
+                                          slug=_SLUG, source=source)
     elif sort == "set":
         order = f"k1 COLLATE NOCASE {direction} NULLS LAST, k2 {direction}" + ties
         return _CARDS_BY_SET_SQL.format(where=where, order=order, shown_order=shown_order,
