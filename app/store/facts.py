@@ -28,7 +28,7 @@ def cost_number(card: dict[str, Any]) -> int | None:
 def card_values(card: dict[str, Any]) -> list[tuple[str, str]]:
     """``(field, value)`` of the card's list fields, legality formats (``format``; and
     ``banned`` or ``restricted`` for a whole-number limit of 0 or at least 1), and of what
-    its editions hold (``set``: prefix, ``set_id``, ``rarity``), each once."""
+    its editions hold (``set``: prefix, ``rarity``), each once."""
     out = [
         (field, str(v)) for field, key in CARD_LISTS.items()
         for v in card.get(key) or [] if isinstance(v, str)
@@ -43,8 +43,7 @@ def card_values(card: dict[str, Any]) -> list[tuple[str, str]]:
     held: dict[tuple[str, str], None] = {}
     for edition in card.get("editions") or []:
         s = edition.get("set") or {}
-        pairs = [("set", s.get("prefix")), ("set_id", s.get("id")),
-                 ("rarity", _whole(edition.get("rarity")))]
+        pairs = [("set", s.get("prefix")), ("rarity", _whole(edition.get("rarity")))]
         held.update(((f, str(v)), None) for f, v in pairs if v is not None)
     return out + list(held)
 
@@ -131,6 +130,26 @@ def set_edition_facts(conn: sqlite3.Connection, edition: dict[str, Any]) -> None
     )
 
 
+_LANGUAGES = (  # each upper-cased, between char(31)s (which no query value holds)
+    "UPDATE card_facts SET languages = (SELECT char(31) || group_concat(l, char(31)) || "
+    "char(31) FROM (SELECT DISTINCT upper(s.language) AS l FROM editions e JOIN sets s "
+    "ON s.id = e.set_id WHERE e.card_uuid = card_facts.uuid)) WHERE {}"
+)
+
+
+def set_languages(conn: sqlite3.Connection, card_uuid: str | None = None,
+                  set_id: str | None = None) -> None:
+    """Fill ``card_facts.languages`` from the stored editions and sets: of one card, of the
+    cards with an edition in one set (whose language changed), or of every card."""
+    if card_uuid is not None:
+        conn.execute(_LANGUAGES.format("uuid = ?"), (card_uuid,))
+    elif set_id is not None:
+        conn.execute(_LANGUAGES.format(
+            "uuid IN (SELECT card_uuid FROM editions WHERE set_id = ?)"), (set_id,))
+    else:
+        conn.execute(_LANGUAGES.format("1"))
+
+
 def backfill(conn: sqlite3.Connection) -> None:
     """Migration 7's data step: derive the facts of every stored card and edition."""
     for rowid, body in conn.execute("SELECT rowid, body FROM cards").fetchall():
@@ -138,3 +157,4 @@ def backfill(conn: sqlite3.Connection) -> None:
         index_card(conn, rowid, card)
         for edition in card.get("editions", []):
             set_edition_facts(conn, edition)
+    set_languages(conn)

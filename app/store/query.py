@@ -21,7 +21,7 @@ from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, Quer
 from app.search.ast import And, Node, Term
 from app.search.parser import parse
 from app.store.db import Store
-from app.store.query_plan import WALKS, count_hits, source
+from app.store.query_plan import WALKS, count_hits, plan
 from app.store.query_sql import BEST_THEMA, CARD_STATS, SOURCES, compile_where
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
@@ -165,20 +165,20 @@ def run_query(
     column = "" if sort in ("name", "set") or wanted else _CARD_KEYS[sort][2:]  # c.<column>
     if per == "edition" and sort in ("rarity", "thema"):
         column = ""  # the edition's, not the card's
-    walk = source(store, per, ("" if wanted else sort, column, direction.lower()), where.where,
-                  total, limit)
+    walk, condition, _ = plan(store, per, ("" if wanted else sort, column, direction.lower()),
+                              where.where, total, limit)
     if per == "card":
         matched = compile_where(tree, "edition")  # which of a card's editions the query hit
         shown_order = _SHOWN_ORDER.format(matched=matched.where)
         if walk == _SET_WALK:
             shown_order = _SHOWN_KEY.format(matched=matched.where)
-        sql = _card_sql(where.where, sort, direction, bool(wanted), shown_order, walk)
+        sql = _card_sql(condition, sort, direction, bool(wanted), shown_order, walk)
         if sort == "set":
             params = (*where.params, *matched.params)
         else:
             after = matched.params
     else:
-        sql = _edition_sql(where.where, sort, direction, bool(wanted), walk)
+        sql = _edition_sql(condition, sort, direction, bool(wanted), walk)
     try:
         cursor = store.connection().execute(
             sql, (*params, -1 if limit is None else limit, *after))

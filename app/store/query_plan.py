@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from typing import NamedTuple
 
 from app.errors import StoreError
 from app.store.db import Store
@@ -22,8 +23,10 @@ from app.store.query_sql import SOURCES
 DENSE = 16
 """Walk an index when at least one row in this many is a hit, …"""
 WALK_PAGES = 8
-"""… or when there are this many pages of hits: a walk then reads about an eighth of the
-rows, each costing a few times a scanned row."""
+"""… or, sorted by name, when there are this many pages of hits: a walk then reads about
+an eighth of the rows, each costing a few times a scanned row. Other orders follow what
+people filter on (s:AMB by set, cost<=1 by cost), so their hits bunch up at one end of the
+index and a walk may read most of it before it finds them: they walk only when dense."""
 
 _READS_CARD = re.compile(r"\bc\.")
 _READS_EDITION = re.compile(r"\be\.")
@@ -65,9 +68,18 @@ WALKS = {  # by mode and sort: the FROM clause that walks an index in that order
 """``key`` is a card_facts sort column (schema.SORT_COLUMNS) in direction ``asc``/``desc``."""
 
 
-def source(store: Store, per: str, order: tuple[str, str, str], where: str, total: int | None,
-           limit: int | None) -> str:
-    """The FROM clause of a page (aliases ``c``, and ``e`` per edition; see :data:`WALKS`).
+class Plan(NamedTuple):
+    """How a page is read: ``source``, its FROM clause (aliases ``c``, and ``e`` per edition,
+    see :data:`WALKS`), and ``condition``, the compiled condition as the page tests it."""
+
+    source: str
+    condition: str
+    walks: bool
+
+
+def plan(store: Store, per: str, order: tuple[str, str, str], where: str, total: int | None,
+         limit: int | None) -> Plan:
+    """How to read the page of a search (a walk for dense hits, else a scan).
 
     Args:
         order: ``(sort, column, direction)``: the sort, its card_facts column when it has one
@@ -79,13 +91,26 @@ def source(store: Store, per: str, order: tuple[str, str, str], where: str, tota
     if kind and total is not None and limit is not None and (per, kind) in WALKS:
         rows = _one(store, f"SELECT COUNT(*) FROM {'card_facts' if per == 'card' else 'editions'}",
                     ())
-        if total * DENSE >= rows or total >= WALK_PAGES * limit:
-            return WALKS[per, kind].format(column=column, direction=direction)
-    if per == "card":
-        return "card_facts c NOT INDEXED"  # the rowid (full-text hits) still finds cards
+        if total * DENSE >= rows or (kind == "name" and total >= WALK_PAGES * limit):
+            walk = WALKS[per, kind].format(column=column, direction=direction)
+            return Plan(walk, probing(where), True)
+    if per == "card":  # the rowid (full-text hits) still finds cards
+        return Plan("card_facts c NOT INDEXED", where, False)
     if not _READS_CARD.search(where):
-        return "editions e CROSS JOIN card_facts c ON c.uuid = e.card_uuid"
-    return "card_facts c NOT INDEXED CROSS JOIN editions e ON e.card_uuid = c.uuid"
+        return Plan("editions e CROSS JOIN card_facts c ON c.uuid = e.card_uuid", where, False)
+    return Plan("card_facts c NOT INDEXED CROSS JOIN editions e ON e.card_uuid = c.uuid", where,
+                False)
+
+
+def probing(where: str) -> str:
+    """``where`` for a walk: its ``c.rowid IN (…)`` terms tested per walked card.
+
+    SQLite otherwise takes such a term as a constraint of the card lookup inside the join
+    and, for every walked edition, tries every rowid of the list (2 s for ``r:r`` by set
+    on the generated catalogue). The unary ``+`` keeps the term out of index choices; the
+    compiled conditions write it only in this form (app/store/query_sql.py).
+    """
+    return where.replace("c.rowid IN (", "+c.rowid IN (")
 
 
 def _one(store: Store, sql: str, params: tuple[object, ...]) -> float:

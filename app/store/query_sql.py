@@ -70,8 +70,6 @@ _HELD = "c.rowid IN (SELECT card_rowid FROM card_values WHERE field = '{}' AND {
 _CARD_EDITIONS = {  # per-card mode: what any of the card's editions holds (facts)
     "set": _HELD.format("set", "value IN (SELECT prefix FROM sets WHERE prefix = ? "
                                "COLLATE NOCASE)"),
-    "lang": _HELD.format("set_id", "value IN (SELECT id FROM sets WHERE language = ? "
-                                   "COLLATE NOCASE)"),
     "rarity": _HELD.format("rarity", "value = ?"),
 }
 _THEMA_RANGE = {"<": "c.thema_low", "<=": "c.thema_low", ">": "c.thema", ">=": "c.thema"}
@@ -168,6 +166,9 @@ def _term(t: Term, per: Per) -> _Sql:
         return _card(t)
     if per == "card" and t.field in _CARD_EDITIONS:
         return _Sql(_CARD_EDITIONS[t.field], (str(t.value),), 3)
+    if per == "card" and t.field == "lang":  # languages: char(31)-delimited, upper case
+        return _Sql("IFNULL(instr(c.languages, char(31) || upper(?) || char(31)) > 0, 0)",
+                    (str(t.value),), 2)
     if per == "card" and t.field == "is":
         return _Sql(f"c.{t.value} = ?", (1,), 2)  # a choice of _IS: a card_facts column
     if per == "card" and t.field == "thema" and t.op in _THEMA_RANGE:

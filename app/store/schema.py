@@ -181,7 +181,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 7: card_facts is the search's card table (app/store/query.py): it also holds each
     # card's uuid, name and the highest rarity, Thema range, illustrators and flags of its
-    # editions, and card_values what its editions hold (set, set_id, rarity), so a search
+    # editions, and card_values what its editions hold (set, rarity), so a search
     # scans one narrow table (or its name index, which covers it, in name order) and never
     # looks up a card's editions or row per card; editions_set_order and the SORT_COLUMNS
     # indexes are walked in the order of a search with many hits. Filled by backfill()
@@ -197,6 +197,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE card_facts ADD COLUMN foil INTEGER NOT NULL DEFAULT 0;  -- 1: any edition is
     ALTER TABLE card_facts ADD COLUMN flip INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE card_facts ADD COLUMN dynamic INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE card_facts ADD COLUMN languages TEXT;  -- of its editions' sets, see facts.py
     CREATE INDEX card_facts_uuid ON card_facts(uuid);
     CREATE INDEX card_facts_name ON card_facts(name COLLATE NOCASE, uuid, cost, cost_x, mem,
         res, level, power, life, durability, speed, rarity, thema, thema_low, foil, flip,

@@ -23,7 +23,7 @@ from typing import Any
 
 from app.store.batch import Batch, delete_card
 from app.store.db import Store
-from app.store.facts import edition_facts, index_card
+from app.store.facts import edition_facts, index_card, set_languages
 from app.store.featured import add_logos, replace_featured, replace_options
 from app.store.guard import Refusal
 from app.store.revisions import RevisionRecorder
@@ -288,6 +288,7 @@ class Writer:
         index_card(conn, rowid, card)
         for position, edition in enumerate(card["editions"]):
             self._upsert_edition(conn, uuid, position, edition, r)
+        set_languages(conn, card_uuid=uuid)
 
     def _upsert_edition(
         self, conn: sqlite3.Connection, card_uuid: str, position: int, e: dict[str, Any],
@@ -303,6 +304,7 @@ class Writer:
              *edition_facts(e)),
         )
         r.editions += 1
+        before = conn.execute("SELECT language FROM sets WHERE id = ?", (s["id"],)).fetchone()
         cur = conn.execute(
             "INSERT INTO sets(id, prefix, name, language, release_date, body) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET prefix = excluded.prefix, "
@@ -313,6 +315,8 @@ class Writer:
              json.dumps(s, ensure_ascii=False, separators=(",", ":"))),
         )
         r.sets += cur.rowcount
+        if before is not None and before[0] != s["language"]:  # other cards' search facts
+            set_languages(conn, set_id=s["id"])
 
     def _remove_card(self, conn: sqlite3.Connection, uuid: str, r: WriteReport) -> None:
         editions = [row[0] for row in conn.execute(
