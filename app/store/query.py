@@ -63,25 +63,23 @@ SELECT uuid, {slug}, name, n, IFNULL(set_prefix, ''), IFNULL(collector_number, '
 FROM shown WHERE rn = 1 ORDER BY {order}
 """
 
-# Sorted by set: the order needs every hit's shown edition (SQLite cannot refer to the
-# outer card in a LIMIT subquery's ORDER BY), so it is looked up before the page is cut.
+# Sorted by set: the order needs every hit's shown edition, so it is found (one number,
+# _SHOWN_KEY) for every hit before the page is cut.
 _CARDS_BY_SET_SQL = """
 WITH hits AS MATERIALIZED (
-    SELECT c.rowid AS card_rowid, c.uuid, c.name FROM card_facts c WHERE {where}
-),
-shown AS MATERIALIZED (
-    SELECT h.*, e.set_prefix AS k1, e.collector_number AS k2, e.image_file,
-           e.uuid AS edition_uuid, i.filename IS NOT NULL AS has_image,
-           ROW_NUMBER() OVER (PARTITION BY h.uuid ORDER BY {shown_order}) AS rn,
-           COUNT(e.uuid) OVER (PARTITION BY h.uuid) AS n
-    FROM hits h JOIN card_facts c ON c.rowid = h.card_rowid
-    LEFT JOIN editions e ON e.card_uuid = h.uuid LEFT JOIN images i ON i.filename = e.image_file
+    SELECT c.rowid AS card_rowid, c.uuid, c.name, c.editions AS n, (
+        SELECT MIN({shown_key}) FROM editions e LEFT JOIN images i ON i.filename = e.image_file
+        WHERE e.card_uuid = c.uuid) % 4294967296 AS shown
+    FROM card_facts c NOT INDEXED WHERE {where}
 ),
 page AS MATERIALIZED (
-    SELECT * FROM shown WHERE rn = 1 ORDER BY {order} LIMIT ?
+    SELECT h.*, e.set_prefix AS k1, e.collector_number AS k2, e.image_file,
+           e.uuid AS edition_uuid
+    FROM hits h LEFT JOIN editions e ON e.card_uuid = h.uuid AND e.position = h.shown
+    ORDER BY {order} LIMIT ?
 )
 SELECT uuid, {slug}, name, n, IFNULL(k1, ''), IFNULL(k2, ''), IFNULL(image_file, ''),
-       has_image, IFNULL(edition_uuid, '')
+       EXISTS (SELECT 1 FROM images WHERE filename = image_file), IFNULL(edition_uuid, '')
 FROM page ORDER BY {order}
 """
 
@@ -170,11 +168,13 @@ def run_query(
     if per == "card":
         matched = compile_where(tree, "edition")  # which of a card's editions the query hit
         shown_order = _SHOWN_ORDER.format(matched=matched.where)
-        if walk == _SET_WALK:
+        if sort == "set":
             shown_order = _SHOWN_KEY.format(matched=matched.where)
         sql = _card_sql(condition, sort, direction, bool(wanted), shown_order, walk)
-        if sort == "set":
+        if walk == _SET_WALK:
             params = (*where.params, *matched.params)
+        elif sort == "set":  # the shown key comes first in _CARDS_BY_SET_SQL
+            params = (*matched.params, *where.params)
         else:
             after = matched.params
     else:
@@ -233,7 +233,7 @@ def _card_sql(where: str, sort: str, direction: str, closeness: bool = False,
                                           slug=_SLUG, source=source)
     elif sort == "set":
         order = f"k1 COLLATE NOCASE {direction} NULLS LAST, k2 {direction}" + ties
-        return _CARDS_BY_SET_SQL.format(where=where, order=order, shown_order=shown_order,
+        return _CARDS_BY_SET_SQL.format(where=where, order=order, shown_key=shown_order,
                                         slug=_SLUG)
     else:
         k1, order = _CARD_KEYS[sort], f"k1 IS NULL, k1 {direction}"  # no value last

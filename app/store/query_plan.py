@@ -4,7 +4,7 @@ A page of a search is cut by ``ORDER BY … LIMIT``: SQLite either scans every r
 the best (cost: every row), or walks an index in the asked order and stops at the limit
 (cost: the rows walked, about ``limit × rows ÷ hits``). The walk wins when hits are dense
 and loses badly when they are rare (on the generated catalogue of 111,750 cards, a name walk
-for 950 Chinese editions took 140 ms, a scan 20 ms), so :func:`source` decides from the
+for 950 Chinese editions took 140 ms, a scan 20 ms), so :func:`plan` decides from the
 exact total, which the result needs anyway (:func:`count_hits`). SQLite's own choice is
 not left to it: without statistics it walked a sort index for rare hits too, or put the
 walked table inside the join.
