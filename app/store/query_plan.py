@@ -19,6 +19,7 @@ from typing import NamedTuple
 from app.errors import StoreError
 from app.store.db import Store
 from app.store.query_sql import SOURCES
+from app.store.schema import SORT_COLUMNS
 
 DENSE = 16
 """Walk an index when at least one row in this many is a hit, …"""
@@ -65,7 +66,7 @@ WALKS = {  # by mode and sort: the FROM clause that walks an index in that order
     ("edition", "set"): "editions e INDEXED BY editions_set_order "
                         "CROSS JOIN card_facts c ON c.uuid = e.card_uuid",
 }
-"""``key`` is a card_facts sort column (schema.SORT_COLUMNS) in direction ``asc``/``desc``."""
+"""``key``: a card_facts sort column with an index (schema.SORT_COLUMNS), ascending."""
 
 
 class Plan(NamedTuple):
@@ -87,7 +88,8 @@ def plan(store: Store, per: str, order: tuple[str, str, str], where: str, total:
         where: the compiled condition. total: its exact count (None: no limit).
     """
     sort, column, direction = order
-    kind = "name" if sort == "name" else "set" if sort == "set" else "key" if column else ""
+    indexed = column in SORT_COLUMNS and direction == "asc"
+    kind = "name" if sort == "name" else "set" if sort == "set" else "key" if indexed else ""
     if kind and total is not None and limit is not None and (per, kind) in WALKS:
         rows = _one(store, f"SELECT COUNT(*) FROM {'card_facts' if per == 'card' else 'editions'}",
                     ())
