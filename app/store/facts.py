@@ -26,7 +26,9 @@ def cost_number(card: dict[str, Any]) -> int | None:
 
 
 def card_values(card: dict[str, Any]) -> list[tuple[str, str]]:
-    """``(field, value)`` of the card's list fields and legality formats."""
+    """``(field, value)`` of the card's list fields, legality formats (``format``; and
+    ``banned`` or ``restricted`` for a whole-number limit of 0 or at least 1), and of what
+    its editions hold (``set``: prefix, ``rarity``), each once."""
     out = [
         (field, str(v)) for field, key in CARD_LISTS.items()
         for v in card.get(key) or [] if isinstance(v, str)
@@ -34,7 +36,36 @@ def card_values(card: dict[str, Any]) -> list[tuple[str, str]]:
     legality = card.get("legality")
     if isinstance(legality, dict):
         out += [("format", str(fmt)) for fmt in legality]
-    return out
+        for fmt, rule in legality.items():  # app.model.legality: a whole-number limit
+            limit = rule.get("limit") if isinstance(rule, dict) else None
+            if isinstance(limit, int) and not isinstance(limit, bool) and limit >= 0:
+                out.append(("banned" if limit == 0 else "restricted", str(fmt)))
+    held: dict[tuple[str, str], None] = {}
+    for edition in card.get("editions") or []:
+        s = edition.get("set") or {}
+        pairs = [("set", s.get("prefix")), ("rarity", _whole(edition.get("rarity")))]
+        held.update(((f, str(v)), None) for f, v in pairs if v is not None)
+    return out + list(held)
+
+
+def _whole(value: Any) -> Any:
+    """A whole number as an int (rarity 3.0 is stored as 3 by the INTEGER column)."""
+    number = _number(value)
+    return int(number) if number is not None and float(number).is_integer() else number
+
+
+def editions_summary(card: dict[str, Any]) -> tuple[Any, ...]:
+    """``(rarity, thema, thema_low, illustrators, foil, flip, dynamic)`` over the card's
+    editions: the highest rarity, the highest and lowest of their foil and non-foil Thema
+    totals (None when none has one), every edition's illustrators, one name a line (None
+    without editions), and 1 when any edition is foil (flip, dynamic)."""
+    rarities = [r for e in card.get("editions") or []
+                if (r := _number(e.get("rarity"))) is not None]
+    facts = [edition_facts(e) for e in card.get("editions") or []]
+    themas = [t for f in facts for t in f[4:] if t is not None]
+    return (max(rarities, default=None), max(themas, default=None),
+            min(themas, default=None), "\n".join(f[0] for f in facts) if facts else None,
+            *(int(any(f[i] for f in facts)) for i in (1, 2, 3)))
 
 
 def edition_facts(edition: dict[str, Any]) -> tuple[str, int, int, int, Any, Any]:
@@ -67,12 +98,15 @@ def index_card(conn: sqlite3.Connection, rowid: int, card: dict[str, Any]) -> No
     value = (card.get("cost") or {}).get("value")
     conn.execute(
         "INSERT INTO card_facts(card_rowid, cost, cost_x, mem, res, level, power, life, "
-        "durability, speed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "durability, speed, uuid, name, editions, rarity, thema, thema_low, illustrators, "
+        "foil, flip, dynamic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (rowid, cost_number(card), int(str(value).upper() == "X"),
          _number(card.get("cost_memory")), _number(card.get("cost_reserve")),
          _number(card.get("level")), _number(card.get("power")), _number(card.get("life")),
          _number(card.get("durability")),
-         None if card.get("speed") is None else int(bool(card.get("speed")))),
+         None if card.get("speed") is None else int(bool(card.get("speed"))),
+         str(card.get("uuid", "")), str(card.get("name") or ""), len(card.get("editions") or []),
+         *editions_summary(card)),
     )
     conn.executemany(
         "INSERT INTO card_values(card_rowid, field, value) VALUES (?, ?, ?)",
@@ -96,10 +130,31 @@ def set_edition_facts(conn: sqlite3.Connection, edition: dict[str, Any]) -> None
     )
 
 
+_LANGUAGES = (  # each upper-cased, between char(31)s (which no query value holds)
+    "UPDATE card_facts SET languages = (SELECT char(31) || group_concat(l, char(31)) || "
+    "char(31) FROM (SELECT DISTINCT upper(s.language) AS l FROM editions e JOIN sets s "
+    "ON s.id = e.set_id WHERE e.card_uuid = card_facts.uuid)) WHERE {}"
+)
+
+
+def set_languages(conn: sqlite3.Connection, card_uuid: str | None = None,
+                  set_id: str | None = None) -> None:
+    """Fill ``card_facts.languages`` from the stored editions and sets: of one card, of the
+    cards with an edition in one set (whose language changed), or of every card."""
+    if card_uuid is not None:
+        conn.execute(_LANGUAGES.format("uuid = ?"), (card_uuid,))
+    elif set_id is not None:
+        conn.execute(_LANGUAGES.format(
+            "uuid IN (SELECT card_uuid FROM editions WHERE set_id = ?)"), (set_id,))
+    else:
+        conn.execute(_LANGUAGES.format("1"))
+
+
 def backfill(conn: sqlite3.Connection) -> None:
-    """Migration 4's data step: derive the facts of every stored card and edition."""
+    """Migration 7's data step: derive the facts of every stored card and edition."""
     for rowid, body in conn.execute("SELECT rowid, body FROM cards").fetchall():
         card = json.loads(body)
         index_card(conn, rowid, card)
         for edition in card.get("editions", []):
             set_edition_facts(conn, edition)
+    set_languages(conn)

@@ -19,90 +19,102 @@ import sqlite3
 from app.errors import InvalidRequest, StoreError
 from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, QueryResult, SortKey
 from app.search.ast import And, Node, Term
-from app.search.fields import BY_NAME
 from app.search.parser import parse
 from app.store.db import Store
-from app.store.query_sql import BEST_THEMA, CARD_STATS, compile_where
+from app.store.query_plan import WALKS, count_hits, plan
+from app.store.query_sql import BEST_THEMA, CARD_STATS, SOURCES, compile_where
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
                (("cost", "cost"), ("level", "lv"), ("power", "pow"), ("life", "life"))}
-_CARD_KEYS = {  # card mode: one value per card (edition keys: its highest)
-    **_CARD_STATS,
-    "rarity": "(SELECT MAX(rarity) FROM editions WHERE card_uuid = c.uuid)",
-    "thema": f"(SELECT MAX({BEST_THEMA}) FROM editions e WHERE e.card_uuid = c.uuid)",
-}
+_CARD_KEYS = {**_CARD_STATS, "rarity": "c.rarity", "thema": "c.thema"}
+"""Card mode: one value per card (rarity and Thema: the highest of its editions')."""
 _SHOWN_ORDER = "NOT ({matched}), i.filename IS NULL, e.position"
 """The edition a card hit shows: one the query matched before others, then one with a
 stored image, then the card's first (in received order)."""
+_SHOWN_KEY = "((NOT ({matched})) * 2 + (i.filename IS NULL)) * 4294967296 + e.position"
+"""_SHOWN_ORDER as one number, for a subquery (whose ORDER BY cannot read the outer card);
+positions are unique within a card, so the least key's position names the shown edition."""
 _EDITION_KEYS = {**_CARD_STATS, "rarity": "e.rarity", "thema": BEST_THEMA}
-_COVER = "INDEXED BY cards_cover"
-"""Read a hit's uuid, slug and name from the covering index (schema migration 6), never
-from the card row whose body fills its pages: on a catalogue of 110,000 cards a broad
-query spent most of its time reading bodies. SQLite prefers the uuid's own (non-covering)
-index, so it is named. A query that all hits must pass a full-text term of finds few
-cards by rowid and keeps the default plan."""
+_SET_WALK = WALKS["card", "set"]
 
 
-def _by_text(tree: Node) -> bool:
-    """Whether every hit of ``tree`` must match a (not negated) full-text term."""
-    if isinstance(tree, Term):
-        return BY_NAME[tree.field].kind == "words" and tree.op != "!="
-    return isinstance(tree, And) and any(_by_text(child) for child in tree.children)
+_SLUG = "(SELECT slug FROM cards WHERE rowid = card_rowid)"
+"""A page row's card slug, looked up for the page's rows only (card_facts has none)."""
 
-# Only the page's cards (at most the limit) get their shown edition looked up.
+# The hits are read from card_facts (schema migration 7), one narrow row per card, and the
+# page is cut by ORDER BY … LIMIT: a scan that keeps only the best rows, or, for dense hits,
+# a walk of the index in the asked order ({source}, see app.store.query_plan); the total is
+# counted apart. Only the page's cards (at most the limit) get their shown edition looked up.
 _CARDS_SQL = """
-WITH hits AS MATERIALIZED (
-    SELECT c.uuid, c.slug, c.name, {k1} AS k1, {k2} AS k2 FROM cards c {cover} WHERE {where}
-),
-page AS MATERIALIZED (
-    SELECT *, COUNT(*) OVER () AS total FROM hits ORDER BY {order} LIMIT ?
+WITH page AS MATERIALIZED (
+    SELECT c.rowid AS card_rowid, c.uuid, c.name, {k1} AS k1 FROM {source}
+    WHERE {where} ORDER BY {order} LIMIT ?
 ),
 shown AS (
     SELECT p.*, e.set_prefix, e.collector_number, e.image_file, e.uuid AS edition_uuid,
            i.filename IS NOT NULL AS has_image,
            ROW_NUMBER() OVER (PARTITION BY p.uuid ORDER BY {shown_order}) AS rn,
            COUNT(e.uuid) OVER (PARTITION BY p.uuid) AS n
-    FROM page p JOIN cards c ON c.uuid = p.uuid LEFT JOIN editions e ON e.card_uuid = p.uuid
-    LEFT JOIN images i ON i.filename = e.image_file
+    FROM page p JOIN card_facts c ON c.rowid = p.card_rowid
+    LEFT JOIN editions e ON e.card_uuid = p.uuid LEFT JOIN images i ON i.filename = e.image_file
 )
-SELECT uuid, slug, name, n, IFNULL(set_prefix, ''), IFNULL(collector_number, ''),
-       IFNULL(image_file, ''), has_image, IFNULL(edition_uuid, ''), total
+SELECT uuid, {slug}, name, n, IFNULL(set_prefix, ''), IFNULL(collector_number, ''),
+       IFNULL(image_file, ''), has_image, IFNULL(edition_uuid, '')
 FROM shown WHERE rn = 1 ORDER BY {order}
 """
 
-# Sorted by set: the order needs every hit's shown edition (SQLite cannot refer to the
-# outer card in a LIMIT subquery's ORDER BY), so it is looked up before the page is cut.
+# Sorted by set: the order needs every hit's shown edition, so it is found (one number,
+# _SHOWN_KEY) for every hit before the page is cut.
 _CARDS_BY_SET_SQL = """
 WITH hits AS MATERIALIZED (
-    SELECT c.uuid, c.slug, c.name FROM cards c {cover} WHERE {where}
-),
-shown AS MATERIALIZED (
-    SELECT h.*, e.set_prefix AS k1, e.collector_number AS k2, e.image_file,
-           e.uuid AS edition_uuid, i.filename IS NOT NULL AS has_image,
-           ROW_NUMBER() OVER (PARTITION BY h.uuid ORDER BY {shown_order}) AS rn,
-           COUNT(e.uuid) OVER (PARTITION BY h.uuid) AS n
-    FROM hits h JOIN cards c ON c.uuid = h.uuid LEFT JOIN editions e ON e.card_uuid = h.uuid
-    LEFT JOIN images i ON i.filename = e.image_file
+    SELECT c.rowid AS card_rowid, c.uuid, c.name, c.editions AS n, (
+        SELECT MIN({shown_key}) FROM editions e LEFT JOIN images i ON i.filename = e.image_file
+        WHERE e.card_uuid = c.uuid) % 4294967296 AS shown
+    FROM card_facts c NOT INDEXED WHERE {where}
 ),
 page AS MATERIALIZED (
-    SELECT *, COUNT(*) OVER () AS total FROM shown WHERE rn = 1 ORDER BY {order} LIMIT ?
+    SELECT h.*, e.set_prefix AS k1, e.collector_number AS k2, e.image_file,
+           e.uuid AS edition_uuid
+    FROM hits h LEFT JOIN editions e ON e.card_uuid = h.uuid AND e.position = h.shown
+    ORDER BY {order} LIMIT ?
 )
-SELECT uuid, slug, name, n, IFNULL(k1, ''), IFNULL(k2, ''), IFNULL(image_file, ''),
-       has_image, IFNULL(edition_uuid, ''), total
+SELECT uuid, {slug}, name, n, IFNULL(k1, ''), IFNULL(k2, ''), IFNULL(image_file, ''),
+       EXISTS (SELECT 1 FROM images WHERE filename = image_file), IFNULL(edition_uuid, '')
 FROM page ORDER BY {order}
 """
 
-_EDITIONS_SQL = """
-WITH hits AS MATERIALIZED (
-    SELECT e.uuid, e.card_uuid, c.slug, c.name, e.slug AS edition_slug, e.set_prefix,
-           e.collector_number, e.rarity, e.image_file, e.position, {k1} AS k1
-    FROM cards c {cover} JOIN editions e ON e.card_uuid = c.uuid WHERE {where}
-),
-page AS MATERIALIZED (
-    SELECT *, COUNT(*) OVER () AS total FROM hits ORDER BY {order} LIMIT ?
+# Sorted by set with many hits: walk the editions in set order and keep each that is its
+# card's shown edition, until the page is full; cards without editions come after
+# (_NO_EDITIONS_SQL).
+_CARDS_SET_WALK_SQL = """
+WITH page AS MATERIALIZED (
+    SELECT c.rowid AS card_rowid, c.uuid AS uuid, c.name AS name, c.editions AS n,
+           w.set_prefix AS k1,
+           w.collector_number AS k2, w.image_file, w.uuid AS edition_uuid,
+           EXISTS (SELECT 1 FROM images WHERE filename = w.image_file) AS has_image
+    FROM {source}
+    WHERE {where} AND w.position = (  -- the least of (shown order, position), see _SHOWN_KEY
+        SELECT MIN({shown_key}) FROM editions e LEFT JOIN images i ON i.filename = e.image_file
+        WHERE e.card_uuid = c.uuid) % 4294967296
+    ORDER BY {order} LIMIT ?
 )
-SELECT p.uuid, p.card_uuid, p.slug, p.name, p.edition_slug, p.set_prefix, p.collector_number,
-       p.rarity, p.image_file, i.filename IS NOT NULL, p.total
+SELECT uuid, {slug}, name, n, k1, k2, image_file, has_image, edition_uuid FROM page
+ORDER BY {order}
+"""
+_NO_EDITIONS_SQL = """
+SELECT c.uuid, (SELECT slug FROM cards WHERE rowid = c.rowid), c.name, 0, '', '', '', 0, ''
+FROM card_facts c WHERE {where} AND c.editions = 0 ORDER BY c.name COLLATE NOCASE, c.uuid
+LIMIT ?
+"""
+
+_EDITIONS_SQL = """
+WITH page AS MATERIALIZED (
+    SELECT e.uuid, e.card_uuid, c.rowid AS card_rowid, c.name, e.slug AS edition_slug,
+           e.set_prefix, e.collector_number, e.rarity, e.image_file, e.position, {k1} AS k1
+    FROM {source} WHERE {where} ORDER BY {order} LIMIT ?
+)
+SELECT p.uuid, p.card_uuid, {slug}, p.name, p.edition_slug, p.set_prefix,
+       p.collector_number, p.rarity, p.image_file, i.filename IS NOT NULL
 FROM page p LEFT JOIN images i ON i.filename = p.image_file ORDER BY {order}
 """
 
@@ -140,29 +152,44 @@ def run_query(
         raise InvalidRequest(f"limit must be 0 or more, not {limit}")
     tree = parse(text)
     where = compile_where(tree, per)
-    cover = "" if _by_text(tree) else _COVER
     direction = "DESC" if descending else "ASC"
     wanted = _name_words(tree) if sort == "name" and not descending else ""
     closeness = (wanted, _like_prefix(wanted)) if wanted else ()
     params: tuple[object, ...] = (*closeness, *where.params)
     after: tuple[object, ...] = ()  # the parameters after the limit's
+    total = None if limit is None else count_hits(store, per, where.where, where.params)
+    if total == 0 or limit == 0:
+        return QueryResult(text, per, (), total or 0)
+    column = "" if sort in ("name", "set") or wanted else _CARD_KEYS[sort][2:]  # c.<column>
+    if per == "edition" and sort in ("rarity", "thema"):
+        column = ""  # the edition's, not the card's
+    walk, condition, _ = plan(store, per, ("" if wanted else sort, column, direction.lower()),
+                              where.where, total, limit)
     if per == "card":
         matched = compile_where(tree, "edition")  # which of a card's editions the query hit
         shown_order = _SHOWN_ORDER.format(matched=matched.where)
-        sql = _card_sql(where.where, sort, direction, bool(wanted), shown_order, cover)
         if sort == "set":
-            params = (*params, *matched.params)
+            shown_order = _SHOWN_KEY.format(matched=matched.where)
+        sql = _card_sql(condition, sort, direction, bool(wanted), shown_order, walk)
+        if walk == _SET_WALK:
+            params = (*where.params, *matched.params)
+        elif sort == "set":  # the shown key comes first in _CARDS_BY_SET_SQL
+            params = (*matched.params, *where.params)
         else:
             after = matched.params
     else:
-        sql = _edition_sql(where.where, sort, direction, bool(wanted), cover)
+        sql = _edition_sql(condition, sort, direction, bool(wanted), walk)
     try:
         cursor = store.connection().execute(
             sql, (*params, -1 if limit is None else limit, *after))
         rows = cursor.fetchall()
+        if walk == _SET_WALK and limit is not None and len(rows) < min(limit, total or 0):
+            rows += store.connection().execute(  # the hits without editions come last
+                _NO_EDITIONS_SQL.format(where=where.where), (*where.params, limit - len(rows))
+            ).fetchall()
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
-    total = rows[0][-1] if rows else _count(store, sql, params, after) if limit == 0 else 0
+    total = len(rows) if total is None else total
     if per == "card":
         hits: tuple[Hit, ...] = tuple(
             CardSummary(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
@@ -194,44 +221,36 @@ def _like_prefix(text: str) -> str:
 
 
 def _card_sql(where: str, sort: str, direction: str, closeness: bool = False,
-              shown_order: str = "i.filename IS NULL, e.position", cover: str = "") -> str:
-    k1, k2 = "NULL", "NULL"
+              shown_order: str = "i.filename IS NULL, e.position", source: str = "") -> str:
+    k1, ties = "NULL", ", name COLLATE NOCASE, uuid"
     if sort == "name" and closeness:  # the card whose name was typed comes first
-        k1, order = _CLOSENESS, "k1, name COLLATE NOCASE"
-    elif sort == "name":
-        order = f"name COLLATE NOCASE {direction}"
+        k1, order = _CLOSENESS, "k1"
+    elif sort == "name":  # its index gives this order without a sort (ties: block by block)
+        order, ties = f"name COLLATE NOCASE {direction}", ", uuid"
+    elif sort == "set" and source == _SET_WALK:  # every walked edition has a set prefix
+        order = f"k1 COLLATE NOCASE {direction}, k2 {direction}" + ties
+        return _CARDS_SET_WALK_SQL.format(where=where, order=order, shown_key=shown_order,
+                                          slug=_SLUG, source=source)
     elif sort == "set":
-        order = (f"k1 COLLATE NOCASE {direction} NULLS LAST, k2 {direction}, "
-                 "name COLLATE NOCASE, uuid")
-        return _CARDS_BY_SET_SQL.format(where=where, order=order, shown_order=shown_order,
-                                        cover=cover)
+        order = f"k1 COLLATE NOCASE {direction} NULLS LAST, k2 {direction}" + ties
+        return _CARDS_BY_SET_SQL.format(where=where, order=order, shown_key=shown_order,
+                                        slug=_SLUG)
     else:
-        k1, order = _CARD_KEYS[sort], f"k1 {direction} NULLS LAST"
-    order += ", name COLLATE NOCASE, uuid"
-    return _CARDS_SQL.format(k1=k1, k2=k2, where=where, order=order, shown_order=shown_order,
-                             cover=cover)
+        k1, order = _CARD_KEYS[sort], f"k1 IS NULL, k1 {direction}"  # no value last
+    return _CARDS_SQL.format(k1=k1, where=where, order=order + ties, shown_order=shown_order,
+                             slug=_SLUG, source=source or SOURCES["card"])
 
 
 def _edition_sql(where: str, sort: str, direction: str, closeness: bool = False,
-                 cover: str = "") -> str:
-    k1 = "NULL"
+                 source: str = "") -> str:
+    k1, ties = "NULL", ", name COLLATE NOCASE, card_uuid, position"
     if sort == "name" and closeness:
-        k1, order = _CLOSENESS, "k1, name COLLATE NOCASE"
+        k1, order = _CLOSENESS, "k1"
     elif sort == "name":
-        order = f"name COLLATE NOCASE {direction}"
+        order, ties = f"name COLLATE NOCASE {direction}", ", card_uuid, position"
     elif sort == "set":
         order = f"set_prefix COLLATE NOCASE {direction}, collector_number {direction}"
     else:
-        k1, order = _EDITION_KEYS[sort], f"k1 {direction} NULLS LAST"
-    order += ", name COLLATE NOCASE, card_uuid, position"
-    return _EDITIONS_SQL.format(k1=k1, where=where, order=order, cover=cover)
-
-
-def _count(store: Store, sql: str, params: tuple[object, ...],
-           after: tuple[object, ...] = ()) -> int:
-    """The total when ``limit=0`` returned no row to read it from."""
-    try:
-        row = store.connection().execute(f"SELECT COUNT(*) FROM ({sql})", (*params, -1, *after))
-        return int(row.fetchone()[0])
-    except sqlite3.Error as exc:
-        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
+        k1, order = _EDITION_KEYS[sort], f"k1 IS NULL, k1 {direction}"  # no value last
+    return _EDITIONS_SQL.format(k1=k1, where=where, order=order + ties, slug=_SLUG,
+                                source=source or SOURCES["edition"])

@@ -13,6 +13,17 @@ from collections.abc import Callable
 from app.errors import StoreError
 from app.store.facts import backfill
 
+SORT_COLUMNS = ("cost", "level", "rarity", "thema")
+"""The card_facts columns whose ascending order (no value last, then name, then uuid) has an
+index, ``card_facts_<column>_asc``, that app/store/query_plan.py walks. Power, life and
+descending orders scan: each index is a page of a new, empty catalogue, and one made on a
+nearly full disk must still open (tests/cli/test_diskfull.py)."""
+_SORT_INDEXES = "".join(
+    f"CREATE INDEX card_facts_{c}_asc ON card_facts({c} IS NULL, {c}, name COLLATE NOCASE, "
+    "uuid);\n" for c in SORT_COLUMNS
+)
+
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: cards with their received JSON, editions and sets indexed, FTS5 over text.
     """
@@ -170,9 +181,44 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX editions_card_number ON editions(card_uuid, collector_number);
     CREATE INDEX editions_card_rarity ON editions(card_uuid, rarity);
     """,
+    # 7: card_facts is the search's card table (app/store/query.py): it also holds each
+    # card's uuid, name and the highest rarity, Thema range, illustrators and flags of its
+    # editions, and card_values what its editions hold (set, rarity), so a search
+    # scans one narrow table (or its name index, which covers it, in name order) and never
+    # looks up a card's editions or row per card; editions_set_order and the SORT_COLUMNS
+    # indexes are walked in the order of a search with many hits. The table is made anew
+    # (one schema change, not twelve: a fresh file's first open fits a small disk) and
+    # filled by backfill(), which rewrites every card's facts, so migration 4 needs no step
+    # of its own.
+    """
+    DROP TABLE card_facts;
+    CREATE TABLE card_facts (
+        card_rowid INTEGER PRIMARY KEY,   -- cards.rowid
+        cost INTEGER,                     -- cost.value as a number, NULL for X or none
+        cost_x INTEGER NOT NULL,          -- 1 when cost.value is X
+        mem NUMERIC, res NUMERIC, level NUMERIC, power NUMERIC, life NUMERIC,
+        durability NUMERIC, speed INTEGER,
+        uuid TEXT NOT NULL,
+        name TEXT NOT NULL,
+        editions INTEGER NOT NULL,        -- how many
+        rarity INTEGER,                   -- the highest of its editions'
+        thema NUMERIC,                    -- the highest edition Thema (foil or non-foil)
+        thema_low NUMERIC,                -- the lowest
+        illustrators TEXT,                -- every edition's, one a line (NULL: no editions)
+        foil INTEGER NOT NULL,            -- 1: any edition is
+        flip INTEGER NOT NULL,
+        dynamic INTEGER NOT NULL,
+        languages TEXT                    -- of its editions' sets, see facts.set_languages
+    );
+    CREATE INDEX card_facts_uuid ON card_facts(uuid);
+    CREATE INDEX card_facts_name ON card_facts(name COLLATE NOCASE, uuid, cost, cost_x, mem,
+        res, level, power, life, durability, speed, rarity, thema, thema_low, foil, flip,
+        dynamic, illustrators);
+    CREATE INDEX editions_set_order ON editions(set_prefix COLLATE NOCASE, collector_number);
+    """ + _SORT_INDEXES,
 )
 
-DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {4: backfill}
+DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {7: backfill}
 """Python steps that run after a migration's SQL, in the same transaction."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -23,7 +23,7 @@ from typing import Any
 
 from app.store.batch import Batch, delete_card
 from app.store.db import Store
-from app.store.facts import edition_facts, index_card
+from app.store.facts import edition_facts, index_card, set_languages
 from app.store.featured import add_logos, replace_featured, replace_options
 from app.store.guard import Refusal
 from app.store.revisions import RevisionRecorder
@@ -290,6 +290,7 @@ class Writer:
             r.changed += 1
         index_card(conn, rowid, card)
         self._write_editions(conn, uuid, card["editions"], r)
+        set_languages(conn, card_uuid=uuid)
 
     def _write_editions(
         self, conn: sqlite3.Connection, card_uuid: str, editions: list[dict[str, Any]],
@@ -310,6 +311,7 @@ class Writer:
             body = json.dumps(s, ensure_ascii=False, separators=(",", ":"))
             if self._set_bodies.get(s["id"]) == body:
                 continue  # this write stored this very set already: the upsert is a no-op
+            before = conn.execute("SELECT language FROM sets WHERE id = ?", (s["id"],)).fetchone()
             cur = conn.execute(
                 "INSERT INTO sets(id, prefix, name, language, release_date, body) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
@@ -320,6 +322,8 @@ class Writer:
             )
             self._set_bodies[s["id"]] = body
             r.sets += cur.rowcount
+            if before is not None and before[0] != s["language"]:  # other cards' search facts
+                set_languages(conn, set_id=s["id"])
 
     def _remove_card(self, conn: sqlite3.Connection, uuid: str, r: WriteReport) -> None:
         editions = [row[0] for row in conn.execute(

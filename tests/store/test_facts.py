@@ -7,6 +7,7 @@ from pathlib import Path
 
 from app.store import CardRecord, Store, Writer
 from app.store.facts import card_values, cost_number, edition_facts
+from app.store.query import run_query
 from app.store.schema import MIGRATIONS, SCHEMA_VERSION
 from tests.helpers.cards import make_card, make_edition
 
@@ -71,3 +72,35 @@ def test_migration_4_backfills_a_version_3_file(tmp_path: Path) -> None:
     assert conn.execute("SELECT cost, level FROM card_facts").fetchall() == [(2, 3)]
     assert conn.execute("SELECT flip, illustrators FROM editions").fetchall() == [(1, "A")]
     assert conn.execute("SELECT rowid FROM cards_fts WHERE cards_fts MATCH 'old'").fetchall()
+
+
+def test_a_set_whose_language_changes_moves_every_card_of_it(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.sqlite3")
+    Writer(store).write([CardRecord(make_card("genCard001", "First Card")),
+                         CardRecord(make_card("genCard002", "Second Card"))])
+    assert run_query(store, "lang:en").total == 2
+    second = make_card("genCard002", "Second Card")
+    second["editions"][0]["set"]["language"] = "CN"  # the set record changes with it
+    Writer(store).write([CardRecord(second)])
+    assert [h.name for h in run_query(store, "lang:cn").hits] == ["First Card", "Second Card"]
+    assert run_query(store, "lang:en").total == 0
+    assert run_query(store, "lang:cn", per="edition").total == 2
+
+
+def test_card_facts_summarise_the_editions_for_card_searches(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.sqlite3")
+    card = make_card(legality={"STANDARD": {"limit": 0}, "DRAFT": {"limit": 2}})
+    card["editions"] = [
+        make_edition("genCard001", "genEd00001", "001", rarity=2, thema_foil=300),
+        make_edition("genCard001", "genEd00002", "002", rarity=5, thema_nonfoil=90,
+                     illustrator="Other Hand", configuration="flip"),
+    ]
+    Writer(store).write([CardRecord(card)])
+    found = {q: run_query(store, q).total for q in (
+        "r:5", "r:3", "thema>=300", "thema<100", "thema>300", "thema!=300", "a:other",
+        "a:nobody", "is:flip", "is:foil", "banned:standard", "restricted:draft", "f:standard",
+        "f:draft")}
+    assert found == {"r:5": 1, "r:3": 0, "thema>=300": 1, "thema<100": 1, "thema>300": 0,
+                     "thema!=300": 1, "a:other": 1, "a:nobody": 0, "is:flip": 1,
+                     "is:foil": 0, "banned:standard": 1, "restricted:draft": 1,
+                     "f:standard": 0, "f:draft": 1}
