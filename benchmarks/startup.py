@@ -17,7 +17,8 @@ Both are printed as wall seconds from starting the process and as the child's CP
 medians over the runs, and as ratios to the bare window's first paint. Runs alternate
 (bare, Archivist[, the other checkout]) so a busy moment hits them alike. ``--compare``
 runs a second checkout's ``app`` (e.g. ``git archive main | tar -x -C /tmp/base``) in the
-same alternation, for before/after figures from one run.
+same alternation, for before/after figures from one run, over a catalogue that checkout
+imported itself (its schema version may differ).
 
 Python modules are compiled once before the timed runs (into a temporary
 ``PYTHONPYCACHEPREFIX``, also when ``PYTHONDONTWRITEBYTECODE`` is set), as an installed
@@ -116,11 +117,34 @@ def _run(script: str, args: list[str], checkout: str | None, bytecode: str
     return marks
 
 
-def measure(data_dir: str, runs: int, compare: str | None = None) -> None:
-    """Print the start-up figures over ``data_dir`` (median of ``runs`` alternating runs)."""
+_IMPORT = r"""
+import sys
+from app.bootstrap import build
+from app.ingest import import_paths
+from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404
+services = build(sys.argv[1])
+import_paths(services.store, [SNAPSHOT_0404], CARD_IMAGES, services.images)
+services.store.close()
+"""
+
+
+def _import_with(checkout: str, folder: str) -> None:
+    """Import the real snapshot into ``folder`` with ``checkout``'s own code (its schema
+    version may differ from this one's: each checkout opens a catalogue it made)."""
+    env = {**os.environ, "PYTHONPATH": checkout}
+    proc = subprocess.run([sys.executable, "-c", _IMPORT, folder], env=env, cwd=checkout,
+                          check=False, timeout=600, capture_output=True, text=True)
+    if proc.returncode != 0:  # e.g. no ../shared beside that checkout
+        raise RuntimeError(f"import with {checkout} failed: {proc.stderr[-800:]}")
+
+
+def measure(data_dir: str, runs: int, compare: str | None = None,
+            compare_dir: str | None = None) -> None:
+    """Print the start-up figures over ``data_dir`` (median of ``runs`` alternating runs);
+    ``compare`` runs over ``compare_dir`` (a catalogue that checkout made)."""
     kinds = {"bare": (_BARE, [], None), "Archivist": (_APP, [data_dir], None)}
     if compare:
-        kinds[f"Archivist at {compare}"] = (_APP, [data_dir], compare)
+        kinds[f"Archivist at {compare}"] = (_APP, [compare_dir or data_dir], compare)
     samples: dict[str, list[dict[str, tuple[float, float]]]] = {k: [] for k in kinds}
     with tempfile.TemporaryDirectory(prefix="archivist-bytecode-") as bytecode:
         for script, args, path in kinds.values():  # compiles the modules, untimed
@@ -156,18 +180,14 @@ def main() -> None:
                         help="another checkout whose app/ is measured in the same run")
     options = parser.parse_args()
     compare = str(Path(options.compare).resolve()) if options.compare else None
-    if options.data_dir:
-        measure(options.data_dir, options.runs, compare)
-        return
-    from app.bootstrap import build
-    from app.ingest import import_paths
-    from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404
-
     with tempfile.TemporaryDirectory() as tmp:
-        services = build(tmp)
-        import_paths(services.store, [SNAPSHOT_0404], CARD_IMAGES, services.images)
-        services.store.close()
-        measure(tmp, options.runs, compare)
+        data_dir = options.data_dir or str(Path(tmp) / "catalogue")
+        if not options.data_dir:
+            _import_with(ROOT, data_dir)
+        compare_dir = str(Path(tmp) / "compared")
+        if compare:
+            _import_with(compare, compare_dir)
+        measure(data_dir, options.runs, compare, compare_dir)
 
 
 if __name__ == "__main__":
