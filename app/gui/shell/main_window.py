@@ -1,19 +1,18 @@
 """The main window: the browsing page (or the first-run page) and the status bar.
 
-Signals flow one way (DESIGN.md: "the GUI thread only paints"):
-``BrowserPage.searchRequested`` (debounced typing, filters, sort) → :meth:`SearchController.search`
-(worker, ``Catalogue.query``) → ``resultsReady`` → :meth:`BrowserPage.show_results`
-(or ``queryRejected`` → :meth:`BrowserPage.show_problem`); ``BrowserPage.cardChosen`` →
-:meth:`SearchController.load_card` (worker) → ``cardReady`` → :meth:`DetailPane.show_detail`;
-thumbnails: the delegate asks the model, the model asks the provider (worker) →
-``ready(key)`` → ``dataChanged`` of that one row.
+The Search page's flow (controller ↔ browser ↔ detail pane ↔ result count) is
+:class:`~app.gui.shell.search_wiring.SearchWiring`'s (``self.search_wiring``); thumbnails: the
+delegate asks the model, the model asks the provider (worker) → ``ready(key)`` →
+``dataChanged`` of that one row.
 
-Pages are tabs (Ctrl+1/2/3): Search (the browsing or first-run page), Featured sets and Thema.
+Pages are tabs (Ctrl+1…5, :func:`~app.gui.shell.pages.build_tabs`): Search (the browsing or
+first-run page), Featured sets, Thema, Decks and Changes.
 ``SetsPage.setRequested(prefix)`` → :meth:`MainWindow.show_set` (searches ``s:"PREFIX"``);
 :meth:`MainWindow.show_thema` (a slot) opens an edition's Thema chart.
 
 File ▸ Sync now / Settings… and the status-bar sync indicator belong to
-:class:`~app.gui.sync.controller.SyncController` (``self.sync``); its ``applied`` signal →
+:class:`~app.gui.sync.controller.SyncController` (``self.sync``; the File menu is assembled by
+:func:`~app.gui.shell.file_menu.build_file_menu`); its ``applied`` signal →
 :meth:`MainWindow.refresh_catalogue`. File ▸ Export…, Copy image (Ctrl+C), dragging images
 out and Help ▸ About belong to :class:`~app.gui.export.actions.ExportActions` (``self.export``),
 which sees the grid, results and detail pane only through a
@@ -28,7 +27,7 @@ from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QPaintEvent, QShortcut
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
 from app.gui.kit.settings_file import restore_geometry
 from app.gui.kit.status_bar import ElidingStatusBar
@@ -38,24 +37,14 @@ if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_c
     from app.export import ExportItem
     from app.gui.changes.page import ChangesPage
     from app.gui.decks.page import DecksPage
-    from app.gui.kit.detail_data import CardDetail
-    from app.gui.search.controller import QueryProblem, SearchRequest
     from app.gui.sets.page import SetsPage
     from app.gui.thema.page import ThemaPage
-    from app.model.query import QueryResult
 
 THUMB_SIZE = QSize(146, 204)
 MINIMUM_SIZE = QSize(720, 520)
 """The window's least size: the grid keeps two columns, the filter panel folds away."""
 PAGES = ("search", "sets", "thema", "decks", "changes")
 """The window's pages, in tab order (Ctrl+1, Ctrl+2, …)."""
-
-
-def count_text(count: int, per: str = "card") -> str:
-    """``2,235 cards``, ``1 card``, ``No cards``; per edition ``4,414 editions``."""
-    if count == 0:
-        return f"No {per}s"
-    return f"{count:,} {per}" + ("" if count == 1 else "s")
 
 
 class MainWindow(QMainWindow):
@@ -91,9 +80,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._settings, self._dialogs, self._icon = settings, dialogs, icon
         self._services: Services | None = None
-        self._counts: dict[str, int] | None = None
-        self._wanted = ("", "")  # (slug, edition uuid) of the tile whose card is loading
-        self._answered = self._painted = self._closed = self._has_results = False
+        self._answered = self._painted = self._closed = False
         self._frame_painted = False
         self.setWindowTitle("Archivist")
         self.setMinimumSize(MINIMUM_SIZE)
@@ -118,7 +105,6 @@ class MainWindow(QMainWindow):
         from app.gui.card.gallery import GalleryDialog
         from app.gui.export.actions import ExportActions
         from app.gui.kit.heap import freeze_long_lived
-        from app.gui.kit.lazy_page import LazyPage
         from app.gui.kit.settings import load_search_prefs, restore_browser, restore_pages
         from app.gui.kit.thumbnails import ThumbnailProvider
         from app.gui.search.completion import NameCompleter
@@ -126,11 +112,12 @@ class MainWindow(QMainWindow):
         from app.gui.search.page import BrowserPage
         from app.gui.search.result_model import ResultModel
         from app.gui.shell.about_dialog import open_about
+        from app.gui.shell.file_menu import build_file_menu
         from app.gui.shell.first_run import FirstRunPage
         from app.gui.shell.menus import WindowMenus
-        from app.gui.shell.setup_actions import SetupActions
+        from app.gui.shell.pages import build_tabs
+        from app.gui.shell.search_wiring import SearchWiring
         from app.gui.shell.window_selection import WindowSelection
-        from app.gui.sync.controller import SyncController
 
         self._services = services
         settings, dialogs, icon = self._settings, self._dialogs, self._icon
@@ -150,47 +137,26 @@ class MainWindow(QMainWindow):
         self.pages = QStackedWidget()
         self.pages.addWidget(self.browser)
         self.pages.addWidget(self.first_run)
-        self._lazy = {name: LazyPage(partial(self._build_page, name)) for name in PAGES[1:]}
-        self.tabs = QTabWidget(documentMode=True)
-        titles = ((self.pages, "Search"), (self._lazy["sets"], "Featured sets"),
-                  (self._lazy["thema"], "Thema"), (self._lazy["decks"], "Decks"),
-                  (self._lazy["changes"], "Changes"))
-        for number, (name, (page, title)) in enumerate(zip(PAGES, titles, strict=True), 1):
-            self.tabs.addTab(page, title)
-            self.tabs.setTabToolTip(number - 1, f"{title} (Ctrl+{number})")
-            QShortcut(QKeySequence(f"Ctrl+{number}"), self, partial(self.show_page, name))
+        self.tabs, self._lazy = build_tabs(self, self.pages, PAGES, self._build_page,
+                                           self.show_page)
         self.setCentralWidget(self.tabs)
-        self.count_label = QLabel(textFormat=Qt.TextFormat.PlainText)
+        self.search_wiring = SearchWiring(self.controller, self.browser, self.first_run,
+                                          self.pages, self.tabs, self)
+        self.search_wiring.answered.connect(self._on_answered)
+        self.count_label = self.search_wiring.count_label
         self.statusBar().addPermanentWidget(self.count_label)
         self.tabs.currentChanged.connect(  # the result count is the Search page's own
             lambda _index: self.count_label.setVisible(self.current_page() == "search"))
         # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
-        self.sync = SyncController(services.catalogue, self, settings, dialogs)
-        self.file_menu.addAction(self.sync.sync_action)
-        self.setup = SetupActions(self, self.sync, self.refresh_catalogue, services.catalogue,
-                                  self._pool, settings, dialogs)
-        self.file_menu.addAction(self.setup.mirror_action)
-        self.file_menu.addAction(self.setup.import_action)
-        self.file_menu.addAction(self.sync.settings_action)
-        self.file_menu.addSeparator()
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit),
-                              menuRole=QAction.MenuRole.QuitRole)
-        quit_action.triggered.connect(self.close)
-        self.file_menu.addAction(quit_action)
-        self.sync.applied.connect(self.refresh_catalogue)
+        self.sync, self.setup = build_file_menu(self, self.file_menu, services.catalogue,
+                                                self._pool, self.refresh_catalogue, settings,
+                                                dialogs)
         self.firstPainted.connect(self.sync.start_up)
         self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
 
-        self.browser.searchRequested.connect(self.controller.search)
-        self.browser.cardChosen.connect(self._on_card_chosen)
-        self.controller.resultsReady.connect(self._on_results)
-        self.controller.queryRejected.connect(self._on_rejected)
-        self.controller.optionsReady.connect(self.browser.filters.set_options)
-        self.controller.suggested.connect(self.browser.did_you_mean.show_suggestion)
         self.completion = NameCompleter(self.search, services.catalogue.card_names, self._pool,
                                         self)
-        self.controller.cardReady.connect(self._on_card)
-        self.controller.countsReady.connect(self._on_counts)
+        self.search_wiring.connect_answers()
         self.controller.failed.connect(self._on_failed)
         self.first_run.recheckRequested.connect(self.controller.load_counts)
         self.first_run.setupRequested.connect(self.setup.request)
@@ -363,15 +329,7 @@ class MainWindow(QMainWindow):
 
     def select_card(self, slug: str) -> None:
         """Select the tile of ``slug`` and show its detail (loaded even when not a hit)."""
-        row = self.model.row_of(slug)
-        index = self.model.index(row) if row is not None else None
-        if index is None or index == self.grid.currentIndex():  # no tile, or no change
-            if index is None:
-                self.grid.selectionModel().clear()  # the current tile too: a click reloads it
-            self._on_card_chosen(slug)
-            return
-        self.grid.setCurrentIndex(index)
-        self.grid.scrollTo(index, self.grid.ScrollHint.PositionAtCenter)
+        self.search_wiring.select_card(slug)
 
     def save_state(self) -> None:
         """Write geometry, splitter sizes, the page and the query to the settings (if any;
@@ -425,18 +383,10 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.firstPainted.emit)
         return super().eventFilter(watched, event)
 
-    def _note_answer(self) -> None:
-        """The catalogue has answered once the counts and the first results (or an empty
-        catalogue) are in; the next paint of the page shown emits firstPainted."""
-        if self._answered or self._counts is None:
-            return
-        if self._counts.get("cards", 0) == 0:
-            self._answered = True
-            self.first_run.update()
-        elif self._has_results:
-            self._answered = True
-            self.grid.viewport().update()
-            self.tabs.currentWidget().update()  # another page may have been restored
+    @Slot()
+    def _on_answered(self) -> None:
+        """The catalogue has answered: the next paint of the page shown emits firstPainted."""
+        self._answered = True
 
     @Slot()
     def _find(self) -> None:
@@ -447,65 +397,6 @@ class MainWindow(QMainWindow):
     def _escape(self) -> None:
         if self.current_page() == "search":  # other pages keep the query as it is
             self.browser.escape()
-
-    def _tile_edition(self, slug: str) -> str:
-        """The uuid of the edition the current tile shows, when it is a tile of ``slug``."""
-        index = self.grid.currentIndex()
-        from app.gui.search.result_model import ResultModel, edition_of
-
-        hit = index.data(ResultModel.HitRole) if index.isValid() else None
-        if hit is None or hit.slug != slug:
-            return ""
-        return edition_of(hit)
-
-    @Slot(str)
-    def _on_card_chosen(self, slug: str) -> None:
-        edition = self._tile_edition(slug)  # the detail pane shows the edition picked
-        if slug != self.detail.slug:
-            self._wanted = (slug, edition)
-            self.controller.load_card(slug)
-        elif edition:
-            self.detail.select_edition(edition)
-
-    @Slot(object, object)
-    def _on_results(self, _request: SearchRequest, result: QueryResult) -> None:
-        shown = self.detail.slug
-        self.browser.show_results(result)
-        self.count_label.setText(count_text(result.total, result.per))
-        row = self.model.row_of(shown, self._shown_edition()) if shown else None
-        if row is not None:
-            self.grid.setCurrentIndex(self.model.index(row))  # already shown: no reload
-        self._has_results = True
-        self._note_answer()
-
-    @Slot(object, object)
-    def _on_rejected(self, _request: SearchRequest, problem: QueryProblem) -> None:
-        self.browser.show_problem(problem)  # the grid keeps the last results
-        self._has_results = True
-        self._note_answer()
-
-    def _shown_edition(self) -> str:
-        detail, row = self.detail.detail, self.detail.current_edition()
-        return detail.editions[row].uuid if detail is not None and row >= 0 else ""
-
-    @Slot(object)
-    def _on_card(self, detail: CardDetail) -> None:
-        slug, edition = self._wanted
-        self.detail.show_detail(detail, edition if slug == detail.slug else "")
-
-    @Slot(object)
-    def _on_counts(self, counts: dict[str, int]) -> None:
-        was_empty = self._counts is not None and self._counts.get("cards", 0) == 0
-        self._counts = counts
-        empty = counts.get("cards", 0) == 0
-        self.pages.setCurrentWidget(self.first_run if empty else self.browser)
-        self.count_label.setToolTip(
-            f"{counts.get('editions', 0):,} editions · {counts.get('sets', 0):,} sets · "
-            f"{counts.get('images', 0):,} images"
-        )
-        if was_empty and not empty:
-            self.run_search()
-        self._note_answer()
 
     @Slot(str, object)
     def _on_failed(self, what: str, error: object) -> None:
