@@ -21,12 +21,11 @@ which sees the grid, results and detail pane only through a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QPaintEvent, QShortcut
+from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
 from app.gui.kit.settings_file import restore_geometry
@@ -34,7 +33,6 @@ from app.gui.kit.status_bar import ElidingStatusBar
 
 if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_catalogue
     from app.bootstrap import Services
-    from app.export import ExportItem
     from app.gui.changes.page import ChangesPage
     from app.gui.decks.page import DecksPage
     from app.gui.sets.page import SetsPage
@@ -105,19 +103,20 @@ class MainWindow(QMainWindow):
         from app.gui.card.gallery import GalleryDialog
         from app.gui.export.actions import ExportActions
         from app.gui.kit.heap import freeze_long_lived
-        from app.gui.kit.settings import load_search_prefs, restore_browser, restore_pages
         from app.gui.kit.thumbnails import ThumbnailProvider
         from app.gui.search.completion import NameCompleter
         from app.gui.search.controller import SearchController
         from app.gui.search.page import BrowserPage
         from app.gui.search.result_model import ResultModel
         from app.gui.shell.about_dialog import open_about
+        from app.gui.shell.deck_actions import DeckActions
         from app.gui.shell.file_menu import build_file_menu
         from app.gui.shell.first_run import FirstRunPage
         from app.gui.shell.menus import WindowMenus
         from app.gui.shell.pages import build_tabs
         from app.gui.shell.search_wiring import SearchWiring
         from app.gui.shell.window_selection import WindowSelection
+        from app.gui.shell.window_state import restore_state
 
         self._services = services
         settings, dialogs, icon = self._settings, self._dialogs, self._icon
@@ -173,11 +172,10 @@ class MainWindow(QMainWindow):
             services.catalogue,
             grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
             api=lambda: self.sync.prefs.api_url, about=partial(open_about, self, icon))
-        self.add_to_deck_action = QAction("Add to &deck", self, shortcut=QKeySequence("Ctrl+D"))
-        self.add_to_deck_action.setShortcutContext(
-            Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.deck_actions = DeckActions(self, self.grid, self.model, lambda: self.decks,
+                                        self.export, self.statusBar())
+        self.add_to_deck_action = self.deck_actions.add_action
         self.add_to_deck_action.triggered.connect(self.add_current_to_deck)
-        self.grid.addAction(self.add_to_deck_action)  # Ctrl+D on the grid; the tile menu has it
         # Go, Edit and Help ▸ Search syntax menus, right-click menus, Ctrl+E in the search field
         self.menus = WindowMenus(self, self)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
@@ -187,14 +185,7 @@ class MainWindow(QMainWindow):
         for holder in self._lazy.values():
             holder.installEventFilter(self)
 
-        query = restore_browser(settings, self.splitter)
-        restore_pages(settings, self.tabs)
-        prefs = load_search_prefs(settings)
-        self.browser.set_search_options(prefs.per, prefs.sort, prefs.descending,
-                                        prefs.filters_visible)
-        self.search.blockSignals(True)
-        self.search.setText(query)
-        self.search.blockSignals(False)
+        restore_state(settings, self.browser, self.tabs)
         # the first paint waits for the counts and the first results: ask for them first
         # (the pool runs two at a time), then the filter options and the badges
         self.controller.load_counts()
@@ -302,24 +293,7 @@ class MainWindow(QMainWindow):
     def add_current_to_deck(self) -> None:
         """Add the current search tile's card (its edition, per edition) to the deck open
         on the Decks page (a new deck when none is)."""
-        from app.gui.kit.failures import STATUS_MS
-        from app.model.query import EditionHit
-
-        index = self.grid.currentIndex()
-        if not index.isValid():
-            self.statusBar().showMessage("Choose a card to add to the deck", STATUS_MS)
-            return
-        hit = self.model.hit(index.row())
-        self.decks.add_card(hit.slug, hit.uuid if isinstance(hit, EditionHit) else None)
-
-    def _export_deck(self, title: str, plan: Callable[[], list[ExportItem]],
-                     sheet: bool) -> None:
-        """Open File ▸ Export… for a deck's editions (``sheet``: the proxy sheet chosen)."""
-        from app.gui.export.task import ExportScope
-
-        dialog = self.export.open_export([ExportScope(title, plan)])
-        dialog.form.sheet_radio.setChecked(sheet)
-        dialog.form.files_radio.setChecked(not sheet)
+        self.deck_actions.add_current()
 
     @Slot(str)
     def open_card(self, slug: str) -> None:
@@ -334,16 +308,11 @@ class MainWindow(QMainWindow):
     def save_state(self) -> None:
         """Write geometry, splitter sizes, the page and the query to the settings (if any;
         nothing before :meth:`open_catalogue`)."""
-        from app.gui.kit.settings import SearchPrefs, save_pages, save_search_prefs, save_window
+        from app.gui.shell.window_state import save_state
 
         if self._settings is not None and self.opened:
-            save_pages(self._settings, self.tabs,
+            save_state(self._settings, self, self.browser, self.tabs,
                        self.thema.splitter if self.page_built("thema") else None)
-            request = self.browser.request()
-            save_search_prefs(self._settings, SearchPrefs(
-                request.per, request.sort, request.descending,
-                self.browser.filters_button.isChecked() or self.browser.fold.folded))
-            save_window(self._settings, self, self.splitter, self.search.text())
 
     def shutdown(self) -> None:
         """Stop the workers and wait for them (idempotent; :meth:`closeEvent` calls it)."""

@@ -75,7 +75,8 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         # "Add to deck" on a search tile (context menu, Ctrl+D); tiles dragged from the
         # grid carry their card (see ExportActions) and drop onto a deck
         from app.gui.decks.page import DecksPage
-        decks = DecksPage(catalogue, window._pool, window.provider, export=window._export_deck)
+        decks = DecksPage(catalogue, window._pool, window.provider,
+                          export=window.deck_actions.export_deck)
         decks.failed.connect(window._on_failed)
         decks.message.connect(lambda text: status.showMessage(text, STATUS_MS))
         page = decks
