@@ -1,6 +1,6 @@
-"""The main window: the browsing page (or the first-run page) and the status bar.
+"""The main window: the tabs, the menus and the status bar over the catalogue.
 
-The Search page's flow (controller ↔ browser ↔ detail pane ↔ result count) is
+The Search tab and its flow (controller ↔ browser ↔ detail pane ↔ result count) are
 :class:`~app.gui.shell.search_wiring.SearchWiring`'s (``self.search_wiring``); thumbnails: the
 delegate asks the model, the model asks the provider (worker) → ``ready(key)`` →
 ``dataChanged`` of that one row.
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QPaintEvent, QShortcut
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from app.gui.kit.settings_file import restore_geometry
 from app.gui.kit.status_bar import ElidingStatusBar
@@ -99,19 +99,12 @@ class MainWindow(QMainWindow):
         the first results (once; the constructor calls it when given the services)."""
         if self._services is not None:
             return
-        from app.gui.card.detail_pane import DetailPane
-        from app.gui.card.gallery import GalleryDialog
         from app.gui.export.actions import ExportActions
         from app.gui.kit.heap import freeze_long_lived
         from app.gui.kit.thumbnails import ThumbnailProvider
-        from app.gui.search.completion import NameCompleter
-        from app.gui.search.controller import SearchController
-        from app.gui.search.page import BrowserPage
-        from app.gui.search.result_model import ResultModel
         from app.gui.shell.about_dialog import open_about
         from app.gui.shell.deck_actions import DeckActions
         from app.gui.shell.file_menu import build_file_menu
-        from app.gui.shell.first_run import FirstRunPage
         from app.gui.shell.menus import WindowMenus
         from app.gui.shell.pages import build_tabs
         from app.gui.shell.search_wiring import SearchWiring
@@ -125,24 +118,19 @@ class MainWindow(QMainWindow):
         self.provider = ThumbnailProvider(services.catalogue.card_image_path,
                                           services.paths.thumbnails,
                                           scale=self.devicePixelRatioF(), parent=self)
-        self.controller = SearchController(services.catalogue, self._pool, self)
-        self.model = ResultModel(self.provider, THUMB_SIZE, self)
-        self.detail = DetailPane(self.provider)
-        self.browser = BrowserPage(self.model, self.detail, THUMB_SIZE)
+        # the Search tab: controller ↔ browser ↔ detail pane ↔ count label, the first run
+        wiring = self.search_wiring = SearchWiring(
+            services.catalogue, self.provider, self._pool, services.paths.data, icon or QIcon(),
+            THUMB_SIZE, lambda: self.tabs.currentWidget(), self)
+        self.controller, self.model, self.detail = wiring.controller, wiring.model, wiring.detail
+        self.browser, self.first_run, self.pages = wiring.browser, wiring.first_run, wiring.pages
         self.search, self.grid = self.browser.search, self.browser.grid
-        self.splitter = self.browser.splitter
-        self.first_run = FirstRunPage(services.paths.data, icon or QIcon(),
-                                      data_dir_args=services.catalogue.data_dir_args())
-        self.pages = QStackedWidget()
-        self.pages.addWidget(self.browser)
-        self.pages.addWidget(self.first_run)
+        self.splitter, self.completion = self.browser.splitter, wiring.completion
+        self.count_label, self.gallery = wiring.count_label, wiring.gallery
+        wiring.answered.connect(self._on_answered)
         self.tabs, self._lazy = build_tabs(self, self.pages, PAGES, self._build_page,
                                            self.show_page)
         self.setCentralWidget(self.tabs)
-        self.search_wiring = SearchWiring(self.controller, self.browser, self.first_run,
-                                          self.pages, self.tabs, self)
-        self.search_wiring.answered.connect(self._on_answered)
-        self.count_label = self.search_wiring.count_label
         self.statusBar().addPermanentWidget(self.count_label)
         self.tabs.currentChanged.connect(  # the result count is the Search page's own
             lambda _index: self.count_label.setVisible(self.current_page() == "search"))
@@ -152,19 +140,10 @@ class MainWindow(QMainWindow):
                                                 dialogs)
         self.firstPainted.connect(self.sync.start_up)
         self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
-
-        self.completion = NameCompleter(self.search, services.catalogue.card_names, self._pool,
-                                        self)
-        self.search_wiring.connect_answers()
         self.controller.failed.connect(self._on_failed)
         self.first_run.recheckRequested.connect(self.controller.load_counts)
         self.first_run.setupRequested.connect(self.setup.request)
-        # the detail pane: reference links, Back/Forward, Thema chart links, the gallery
-        self.gallery = GalleryDialog(lambda f: services.catalogue.card_image(f, rounded=True), self)
-        self.detail.cardRequested.connect(self.select_card)
-        self.detail.themaRequested.connect(self.show_thema)
-        self.detail.galleryRequested.connect(
-            lambda detail, row: self.gallery.show_card(detail, row, self.detail.current_edition()))
+        self.detail.themaRequested.connect(self.show_thema)  # the detail pane's Thema links
         # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
         # editions and the gallery; Help ▸ About Archivist
         self.export = ExportActions(
@@ -186,12 +165,7 @@ class MainWindow(QMainWindow):
             holder.installEventFilter(self)
 
         restore_state(settings, self.browser, self.tabs)
-        # the first paint waits for the counts and the first results: ask for them first
-        # (the pool runs two at a time), then the filter options and the badges
-        self.controller.load_counts()
-        self.browser.submit_query()
-        self.controller.load_options()
-        self.load_badges()
+        wiring.start(self._on_failed)  # the counts and the first results, then the rest
 
     @property
     def sets(self) -> SetsPage:
@@ -253,13 +227,8 @@ class MainWindow(QMainWindow):
 
     def load_badges(self) -> None:
         """Mark the tiles of cards the latest revision added or changed (in the pool)."""
-        from app.gui.kit.operations import run_operation
-
-        if self._services is None:  # the frame only: open_catalogue loads them
-            return
-        run_operation(self._pool, self._services.catalogue.latest_changes,
-                      self.model.set_changed, lambda error: self._on_failed("changes", error),
-                      owner=self)
+        if self._services is not None:  # the frame only: open_catalogue loads them
+            self.search_wiring.load_badges(self._on_failed)
 
     def set_query(self, text: str) -> None:
         """Type ``text`` into the search field and search at once."""

@@ -6,23 +6,34 @@ Signals flow one way (DESIGN.md: "the GUI thread only paints"):
 (worker, ``Catalogue.query``) → ``resultsReady`` → :meth:`BrowserPage.show_results`
 (or ``queryRejected`` → :meth:`BrowserPage.show_problem`); ``BrowserPage.cardChosen`` →
 :meth:`SearchController.load_card` (worker) → ``cardReady`` → :meth:`DetailPane.show_detail`;
-``countsReady`` → the browsing or the first-run page and the count label's tooltip.
+``countsReady`` → the browsing or the first-run page and the count label's tooltip; the detail
+pane's reference links select that card, its Ctrl+G opens the gallery.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
-from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget
+from PySide6.QtCore import QObject, QSize, Qt, QThreadPool, Signal, Slot
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QLabel, QStackedWidget, QWidget
 
+from app.gui.card.detail_pane import DetailPane
+from app.gui.card.gallery import GalleryDialog
+from app.gui.kit.operations import run_operation
+from app.gui.kit.thumbnails import ThumbnailProvider
+from app.gui.search.completion import NameCompleter
+from app.gui.search.controller import SearchController
+from app.gui.search.page import BrowserPage
 from app.gui.search.result_model import ResultModel, edition_of
+from app.gui.shell.first_run import FirstRunPage
 
 if TYPE_CHECKING:
+    from app.catalogue import Catalogue
     from app.gui.kit.detail_data import CardDetail
-    from app.gui.search.controller import QueryProblem, SearchController, SearchRequest
-    from app.gui.search.page import BrowserPage
-    from app.gui.shell.first_run import FirstRunPage
+    from app.gui.search.controller import QueryProblem, SearchRequest
     from app.model.query import QueryResult
 
 
@@ -34,15 +45,17 @@ def count_text(count: int, per: str = "card") -> str:
 
 
 class SearchWiring(QObject):
-    """Connects the Search page's parts and shows the catalogue's answers on them.
+    """Builds the Search tab's parts, connects them and shows the catalogue's answers.
 
     Args:
-        controller: runs searches, card loads and counts in the pool.
-        browser: the browsing page (its grid, model and detail pane).
-        first_run: shown instead of ``browser`` while the catalogue has no cards.
-        pages: the Search tab's stack of ``browser`` and ``first_run``.
-        tabs: the window's tabs (the page shown is repainted once the catalogue answered).
-        parent: the window.
+        catalogue: what is searched.
+        provider: the tiles' and the detail pane's thumbnails.
+        pool: the window's worker pool.
+        data_dir: the catalogue's folder (the first-run page names it).
+        icon: the first-run page's picture.
+        thumb_size: the tiles' size.
+        shown_page: the page the window shows now (repainted once the catalogue answered).
+        parent: the window (the parent of the controller, model, completion and gallery).
 
     Signals:
         answered(): once, when the counts and the first results (or an empty catalogue)
@@ -51,36 +64,60 @@ class SearchWiring(QObject):
 
     answered = Signal()
 
-    def __init__(self, controller: SearchController, browser: BrowserPage,
-                 first_run: FirstRunPage, pages: QStackedWidget, tabs: QTabWidget,
-                 parent: QObject) -> None:
+    def __init__(self, catalogue: Catalogue, provider: ThumbnailProvider, pool: QThreadPool,
+                 data_dir: Path, icon: QIcon, thumb_size: QSize,
+                 shown_page: Callable[[], QWidget], parent: QWidget) -> None:
         super().__init__(parent)
-        self._controller, self._browser, self._first_run = controller, browser, first_run
-        self._pages, self._tabs = pages, tabs
-        self._detail, self._grid, self._model = browser.detail, browser.grid, browser.model
+        self._catalogue, self._pool, self._shown_page = catalogue, pool, shown_page
+        self.controller = SearchController(catalogue, pool, parent)
+        self.model = ResultModel(provider, thumb_size, parent)
+        self.detail = DetailPane(provider)
+        self.browser = BrowserPage(self.model, self.detail, thumb_size)
+        self.first_run = FirstRunPage(data_dir, icon, data_dir_args=catalogue.data_dir_args())
+        self.pages = QStackedWidget()
+        """The Search tab: the browsing page, or the first-run page for an empty catalogue."""
+        self.pages.addWidget(self.browser)
+        self.pages.addWidget(self.first_run)
+        self.count_label = QLabel(textFormat=Qt.TextFormat.PlainText)
+        """The result count (a permanent status-bar widget); its tooltip has the totals."""
+        self._grid = self.browser.grid
         self._counts: dict[str, int] | None = None
         self._wanted = ("", "")  # (slug, edition uuid) of the tile whose card is loading
         self._has_results = False
         self._done = False  # answered was emitted
-        self.count_label = QLabel(textFormat=Qt.TextFormat.PlainText)
-        """The result count (a permanent status-bar widget); its tooltip has the totals."""
+        controller, browser = self.controller, self.browser
         browser.searchRequested.connect(controller.search)
         browser.cardChosen.connect(self.card_chosen)
         controller.resultsReady.connect(self._on_results)
         controller.queryRejected.connect(self._on_rejected)
         controller.optionsReady.connect(browser.filters.set_options)
         controller.suggested.connect(browser.did_you_mean.show_suggestion)
+        self.completion = NameCompleter(browser.search, catalogue.card_names, pool, parent)
+        controller.cardReady.connect(self._on_card)
+        controller.countsReady.connect(self._on_counts)
+        self.gallery = GalleryDialog(lambda f: catalogue.card_image(f, rounded=True), parent)
+        self.detail.cardRequested.connect(self.select_card)
+        self.detail.galleryRequested.connect(
+            lambda detail, row: self.gallery.show_card(detail, row, self.detail.current_edition()))
 
-    def connect_answers(self) -> None:
-        """Show the loaded card and the counts (connected after the name completion, as the
-        window always did, so that the slots run in the same order)."""
-        self._controller.cardReady.connect(self._on_card)
-        self._controller.countsReady.connect(self._on_counts)
+    def start(self, failed: Callable[[str, object], None]) -> None:
+        """Ask for the counts and the first results first (the first paint waits for them;
+        the pool runs two at a time), then for the filter options and the badges."""
+        self.controller.load_counts()
+        self.browser.submit_query()
+        self.controller.load_options()
+        self.load_badges(failed)
+
+    def load_badges(self, failed: Callable[[str, object], None]) -> None:
+        """Mark the tiles of cards the latest revision added or changed (in the pool;
+        ``failed("changes", error)`` when that fails)."""
+        run_operation(self._pool, self._catalogue.latest_changes, self.model.set_changed,
+                      lambda error: failed("changes", error), owner=self.parent())
 
     def select_card(self, slug: str) -> None:
         """Select the tile of ``slug`` and show its detail (loaded even when not a hit)."""
-        row = self._model.row_of(slug)
-        index = self._model.index(row) if row is not None else None
+        row = self.model.row_of(slug)
+        index = self.model.index(row) if row is not None else None
         if index is None or index == self._grid.currentIndex():  # no tile, or no change
             if index is None:
                 self._grid.selectionModel().clear()  # the current tile too: a click reloads it
@@ -93,11 +130,11 @@ class SearchWiring(QObject):
     def card_chosen(self, slug: str) -> None:
         """Load the card ``slug`` for the detail pane (or pick the tile's edition in it)."""
         edition = self._tile_edition(slug)  # the detail pane shows the edition picked
-        if slug != self._detail.slug:
+        if slug != self.detail.slug:
             self._wanted = (slug, edition)
-            self._controller.load_card(slug)
+            self.controller.load_card(slug)
         elif edition:
-            self._detail.select_edition(edition)
+            self.detail.select_edition(edition)
 
     def _tile_edition(self, slug: str) -> str:
         """The uuid of the edition the current tile shows, when it is a tile of ``slug``."""
@@ -114,50 +151,50 @@ class SearchWiring(QObject):
             return
         if self._counts.get("cards", 0) == 0:
             self._done = True
-            self._first_run.update()
+            self.first_run.update()
         elif self._has_results:
             self._done = True
             self._grid.viewport().update()
-            self._tabs.currentWidget().update()  # another page may have been restored
+            self._shown_page().update()  # another page may have been restored
         if self._done:
             self.answered.emit()
 
     @Slot(object, object)
     def _on_results(self, _request: SearchRequest, result: QueryResult) -> None:
-        shown = self._detail.slug
-        self._browser.show_results(result)
+        shown = self.detail.slug
+        self.browser.show_results(result)
         self.count_label.setText(count_text(result.total, result.per))
-        row = self._model.row_of(shown, self._shown_edition()) if shown else None
+        row = self.model.row_of(shown, self._shown_edition()) if shown else None
         if row is not None:
-            self._grid.setCurrentIndex(self._model.index(row))  # already shown: no reload
+            self._grid.setCurrentIndex(self.model.index(row))  # already shown: no reload
         self._has_results = True
         self._note_answer()
 
     @Slot(object, object)
     def _on_rejected(self, _request: SearchRequest, problem: QueryProblem) -> None:
-        self._browser.show_problem(problem)  # the grid keeps the last results
+        self.browser.show_problem(problem)  # the grid keeps the last results
         self._has_results = True
         self._note_answer()
 
     def _shown_edition(self) -> str:
-        detail, row = self._detail.detail, self._detail.current_edition()
+        detail, row = self.detail.detail, self.detail.current_edition()
         return detail.editions[row].uuid if detail is not None and row >= 0 else ""
 
     @Slot(object)
     def _on_card(self, detail: CardDetail) -> None:
         slug, edition = self._wanted
-        self._detail.show_detail(detail, edition if slug == detail.slug else "")
+        self.detail.show_detail(detail, edition if slug == detail.slug else "")
 
     @Slot(object)
     def _on_counts(self, counts: dict[str, int]) -> None:
         was_empty = self._counts is not None and self._counts.get("cards", 0) == 0
         self._counts = counts
         empty = counts.get("cards", 0) == 0
-        self._pages.setCurrentWidget(self._first_run if empty else self._browser)
+        self.pages.setCurrentWidget(self.first_run if empty else self.browser)
         self.count_label.setToolTip(
             f"{counts.get('editions', 0):,} editions · {counts.get('sets', 0):,} sets · "
             f"{counts.get('images', 0):,} images"
         )
         if was_empty and not empty:
-            self._browser.submit_query()
+            self.browser.submit_query()
         self._note_answer()
