@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
@@ -78,8 +78,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._settings, self._dialogs, self._icon = settings, dialogs, icon
         self._services: Services | None = None
-        self._answered = self._painted = self._closed = False
-        self._frame_painted = False
+        self._closed = self._frame_painted = False
         self.setWindowTitle("Archivist")
         self.setMinimumSize(MINIMUM_SIZE)
         self.file_menu = self.menuBar().addMenu("&File")
@@ -105,6 +104,7 @@ class MainWindow(QMainWindow):
         from app.gui.shell.about_dialog import open_about
         from app.gui.shell.deck_actions import DeckActions
         from app.gui.shell.file_menu import build_file_menu
+        from app.gui.shell.first_paint import FirstPaintWatch
         from app.gui.shell.menus import WindowMenus
         from app.gui.shell.pages import build_tabs
         from app.gui.shell.search_wiring import SearchWiring
@@ -127,7 +127,8 @@ class MainWindow(QMainWindow):
         self.search, self.grid = self.browser.search, self.browser.grid
         self.splitter, self.completion = self.browser.splitter, wiring.completion
         self.count_label, self.gallery = wiring.count_label, wiring.gallery
-        wiring.answered.connect(self._on_answered)
+        self._first_paint = FirstPaintWatch(self.firstPainted.emit, self)
+        wiring.answered.connect(self._first_paint.answer)
         self.tabs, self._lazy = build_tabs(self, self.pages, PAGES, self._build_page,
                                            self.show_page)
         self.setCentralWidget(self.tabs)
@@ -141,7 +142,6 @@ class MainWindow(QMainWindow):
         self.firstPainted.connect(self.sync.start_up)
         self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
         self.controller.failed.connect(self._on_failed)
-        self.first_run.recheckRequested.connect(self.controller.load_counts)
         self.first_run.setupRequested.connect(self.setup.request)
         self.detail.themaRequested.connect(self.show_thema)  # the detail pane's Thema links
         # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
@@ -159,10 +159,8 @@ class MainWindow(QMainWindow):
         self.menus = WindowMenus(self, self)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
-        self.grid.viewport().installEventFilter(self)
-        self.first_run.installEventFilter(self)
-        for holder in self._lazy.values():
-            holder.installEventFilter(self)
+        for watched in (self.grid.viewport(), self.first_run, *self._lazy.values()):
+            self._first_paint.watch(watched)
 
         restore_state(settings, self.browser, self.tabs)
         wiring.start(self._on_failed)  # the counts and the first results, then the rest
@@ -196,13 +194,13 @@ class MainWindow(QMainWindow):
         from app.gui.shell.pages import build_page
 
         page = build_page(self, name, THUMB_SIZE)
-        page.installEventFilter(self)
+        self._first_paint.watch(page)
         return page
 
     @property
     def first_painted(self) -> bool:
         """True once :attr:`firstPainted` was emitted."""
-        return self._painted
+        return self.opened and self._first_paint.painted
 
     def run_search(self) -> None:
         """Search for the search field's text now."""
@@ -212,13 +210,8 @@ class MainWindow(QMainWindow):
     def refresh_catalogue(self) -> None:
         """Show the catalogue anew (a sync swapped it in): counts, the current search, the
         card shown, and the Featured sets and Thema pages once they were loaded."""
-        self.controller.load_counts()
-        self.controller.load_options()
         self.provider.forget_missing()  # images the sync stored show up now
-        self.load_badges()
-        self.run_search()
-        if self.detail.slug:
-            self.controller.load_card(self.detail.slug)
+        self.search_wiring.refresh(self._on_failed)
         for name in PAGES[1:]:
             if self.page_built(name):
                 page = getattr(self, name)
@@ -313,18 +306,6 @@ class MainWindow(QMainWindow):
         if not self._frame_painted:
             self._frame_painted = True
             QTimer.singleShot(0, self.framePainted.emit)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Notice the first paint after the catalogue answered (emits firstPainted)."""
-        if event.type() == QEvent.Type.Paint and self._answered and not self._painted:
-            self._painted = True
-            QTimer.singleShot(0, self.firstPainted.emit)
-        return super().eventFilter(watched, event)
-
-    @Slot()
-    def _on_answered(self) -> None:
-        """The catalogue has answered: the next paint of the page shown emits firstPainted."""
-        self._answered = True
 
     @Slot()
     def _find(self) -> None:

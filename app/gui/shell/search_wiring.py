@@ -95,6 +95,7 @@ class SearchWiring(QObject):
         self.completion = NameCompleter(browser.search, catalogue.card_names, pool, parent)
         controller.cardReady.connect(self._on_card)
         controller.countsReady.connect(self._on_counts)
+        self.first_run.recheckRequested.connect(controller.load_counts)
         self.gallery = GalleryDialog(lambda f: catalogue.card_image(f, rounded=True), parent)
         self.detail.cardRequested.connect(self.select_card)
         self.detail.galleryRequested.connect(
@@ -107,6 +108,16 @@ class SearchWiring(QObject):
         self.browser.submit_query()
         self.controller.load_options()
         self.load_badges(failed)
+
+    def refresh(self, failed: Callable[[str, object], None]) -> None:
+        """Show the catalogue anew (a sync swapped it in): the counts, the filter options,
+        the badges, the current search and the card shown."""
+        self.controller.load_counts()
+        self.controller.load_options()
+        self.load_badges(failed)
+        self.browser.submit_query()
+        if self.detail.slug:
+            self.controller.load_card(self.detail.slug)
 
     def load_badges(self, failed: Callable[[str, object], None]) -> None:
         """Mark the tiles of cards the latest revision added or changed (in the pool;
