@@ -10,7 +10,6 @@ from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QStatusBar
 
-from app.gui.export.task import ExportScope
 from app.gui.kit.failures import STATUS_MS
 from app.model.query import EditionHit
 
@@ -58,6 +57,8 @@ class DeckActions(QObject):
     def export_deck(self, title: str, plan: Callable[[], list[ExportItem]],
                     sheet: bool) -> None:
         """Open File ▸ Export… for a deck's editions (``sheet``: the proxy sheet chosen)."""
+        from app.gui.export.task import ExportScope  # with the export stack, when first used
+
         dialog = self._export.open_export([ExportScope(title, plan)])
         dialog.form.sheet_radio.setChecked(sheet)
         dialog.form.files_radio.setChecked(not sheet)
