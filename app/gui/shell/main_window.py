@@ -1,19 +1,18 @@
-"""The main window: the browsing page (or the first-run page) and the status bar.
+"""The main window: the tabs, the menus and the status bar over the catalogue.
 
-Signals flow one way (DESIGN.md: "the GUI thread only paints"):
-``BrowserPage.searchRequested`` (debounced typing, filters, sort) → :meth:`SearchController.search`
-(worker, ``Catalogue.query``) → ``resultsReady`` → :meth:`BrowserPage.show_results`
-(or ``queryRejected`` → :meth:`BrowserPage.show_problem`); ``BrowserPage.cardChosen`` →
-:meth:`SearchController.load_card` (worker) → ``cardReady`` → :meth:`DetailPane.show_detail`;
-thumbnails: the delegate asks the model, the model asks the provider (worker) →
-``ready(key)`` → ``dataChanged`` of that one row.
+The Search tab and its flow (controller ↔ browser ↔ detail pane ↔ result count) are
+:class:`~app.gui.shell.search_wiring.SearchWiring`'s (``self.search_wiring``); thumbnails: the
+delegate asks the model, the model asks the provider (worker) → ``ready(key)`` →
+``dataChanged`` of that one row.
 
-Pages are tabs (Ctrl+1/2/3): Search (the browsing or first-run page), Featured sets and Thema.
+Pages are tabs (Ctrl+1…5, :func:`~app.gui.shell.pages.build_tabs`): Search (the browsing or
+first-run page), Featured sets, Thema, Decks and Changes.
 ``SetsPage.setRequested(prefix)`` → :meth:`MainWindow.show_set` (searches ``s:"PREFIX"``);
 :meth:`MainWindow.show_thema` (a slot) opens an edition's Thema chart.
 
 File ▸ Sync now / Settings… and the status-bar sync indicator belong to
-:class:`~app.gui.sync.controller.SyncController` (``self.sync``); its ``applied`` signal →
+:class:`~app.gui.sync.controller.SyncController` (``self.sync``; the File menu is assembled by
+:func:`~app.gui.shell.file_menu.build_file_menu`); its ``applied`` signal →
 :meth:`MainWindow.refresh_catalogue`. File ▸ Export…, Copy image (Ctrl+C), dragging images
 out and Help ▸ About belong to :class:`~app.gui.export.actions.ExportActions` (``self.export``),
 which sees the grid, results and detail pane only through a
@@ -22,40 +21,28 @@ which sees the grid, results and detail pane only through a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QPaintEvent, QShortcut
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget, QWidget
+from PySide6.QtCore import QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QPaintEvent, QShortcut
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from app.gui.kit.settings_file import restore_geometry
 from app.gui.kit.status_bar import ElidingStatusBar
 
 if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_catalogue
     from app.bootstrap import Services
-    from app.export import ExportItem
     from app.gui.changes.page import ChangesPage
     from app.gui.decks.page import DecksPage
-    from app.gui.kit.detail_data import CardDetail
-    from app.gui.search.controller import QueryProblem, SearchRequest
     from app.gui.sets.page import SetsPage
     from app.gui.thema.page import ThemaPage
-    from app.model.query import QueryResult
 
 THUMB_SIZE = QSize(146, 204)
 MINIMUM_SIZE = QSize(720, 520)
 """The window's least size: the grid keeps two columns, the filter panel folds away."""
 PAGES = ("search", "sets", "thema", "decks", "changes")
 """The window's pages, in tab order (Ctrl+1, Ctrl+2, …)."""
-
-
-def count_text(count: int, per: str = "card") -> str:
-    """``2,235 cards``, ``1 card``, ``No cards``; per edition ``4,414 editions``."""
-    if count == 0:
-        return f"No {per}s"
-    return f"{count:,} {per}" + ("" if count == 1 else "s")
 
 
 class MainWindow(QMainWindow):
@@ -91,10 +78,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._settings, self._dialogs, self._icon = settings, dialogs, icon
         self._services: Services | None = None
-        self._counts: dict[str, int] | None = None
-        self._wanted = ("", "")  # (slug, edition uuid) of the tile whose card is loading
-        self._answered = self._painted = self._closed = self._has_results = False
-        self._frame_painted = False
+        self._closed = self._frame_painted = False
         self.setWindowTitle("Archivist")
         self.setMinimumSize(MINIMUM_SIZE)
         self.file_menu = self.menuBar().addMenu("&File")
@@ -114,23 +98,18 @@ class MainWindow(QMainWindow):
         the first results (once; the constructor calls it when given the services)."""
         if self._services is not None:
             return
-        from app.gui.card.detail_pane import DetailPane
-        from app.gui.card.gallery import GalleryDialog
         from app.gui.export.actions import ExportActions
         from app.gui.kit.heap import freeze_long_lived
-        from app.gui.kit.lazy_page import LazyPage
-        from app.gui.kit.settings import load_search_prefs, restore_browser, restore_pages
         from app.gui.kit.thumbnails import ThumbnailProvider
-        from app.gui.search.completion import NameCompleter
-        from app.gui.search.controller import SearchController
-        from app.gui.search.page import BrowserPage
-        from app.gui.search.result_model import ResultModel
         from app.gui.shell.about_dialog import open_about
-        from app.gui.shell.first_run import FirstRunPage
+        from app.gui.shell.deck_actions import DeckActions
+        from app.gui.shell.file_menu import build_file_menu
+        from app.gui.shell.first_paint import FirstPaintWatch
         from app.gui.shell.menus import WindowMenus
-        from app.gui.shell.setup_actions import SetupActions
+        from app.gui.shell.pages import build_tabs
+        from app.gui.shell.search_wiring import SearchWiring
         from app.gui.shell.window_selection import WindowSelection
-        from app.gui.sync.controller import SyncController
+        from app.gui.shell.window_state import restore_state
 
         self._services = services
         settings, dialogs, icon = self._settings, self._dialogs, self._icon
@@ -139,67 +118,32 @@ class MainWindow(QMainWindow):
         self.provider = ThumbnailProvider(services.catalogue.card_image_path,
                                           services.paths.thumbnails,
                                           scale=self.devicePixelRatioF(), parent=self)
-        self.controller = SearchController(services.catalogue, self._pool, self)
-        self.model = ResultModel(self.provider, THUMB_SIZE, self)
-        self.detail = DetailPane(self.provider)
-        self.browser = BrowserPage(self.model, self.detail, THUMB_SIZE)
+        # the Search tab: controller ↔ browser ↔ detail pane ↔ count label, the first run
+        wiring = self.search_wiring = SearchWiring(
+            services.catalogue, self.provider, self._pool, services.paths.data, icon or QIcon(),
+            THUMB_SIZE, lambda: self.tabs.currentWidget(), self)
+        self.controller, self.model, self.detail = wiring.controller, wiring.model, wiring.detail
+        self.browser, self.first_run, self.pages = wiring.browser, wiring.first_run, wiring.pages
         self.search, self.grid = self.browser.search, self.browser.grid
-        self.splitter = self.browser.splitter
-        self.first_run = FirstRunPage(services.paths.data, icon or QIcon(),
-                                      data_dir_args=services.catalogue.data_dir_args())
-        self.pages = QStackedWidget()
-        self.pages.addWidget(self.browser)
-        self.pages.addWidget(self.first_run)
-        self._lazy = {name: LazyPage(partial(self._build_page, name)) for name in PAGES[1:]}
-        self.tabs = QTabWidget(documentMode=True)
-        titles = ((self.pages, "Search"), (self._lazy["sets"], "Featured sets"),
-                  (self._lazy["thema"], "Thema"), (self._lazy["decks"], "Decks"),
-                  (self._lazy["changes"], "Changes"))
-        for number, (name, (page, title)) in enumerate(zip(PAGES, titles, strict=True), 1):
-            self.tabs.addTab(page, title)
-            self.tabs.setTabToolTip(number - 1, f"{title} (Ctrl+{number})")
-            QShortcut(QKeySequence(f"Ctrl+{number}"), self, partial(self.show_page, name))
+        self.splitter, self.completion = self.browser.splitter, wiring.completion
+        self.count_label, self.gallery = wiring.count_label, wiring.gallery
+        self._first_paint = FirstPaintWatch(self.firstPainted.emit, self)
+        wiring.answered.connect(self._first_paint.answer)
+        self.tabs, self._lazy = build_tabs(self, self.pages, PAGES, self._build_page,
+                                           self.show_page)
         self.setCentralWidget(self.tabs)
-        self.count_label = QLabel(textFormat=Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.count_label)
         self.tabs.currentChanged.connect(  # the result count is the Search page's own
             lambda _index: self.count_label.setVisible(self.current_page() == "search"))
         # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
-        self.sync = SyncController(services.catalogue, self, settings, dialogs)
-        self.file_menu.addAction(self.sync.sync_action)
-        self.setup = SetupActions(self, self.sync, self.refresh_catalogue, services.catalogue,
-                                  self._pool, settings, dialogs)
-        self.file_menu.addAction(self.setup.mirror_action)
-        self.file_menu.addAction(self.setup.import_action)
-        self.file_menu.addAction(self.sync.settings_action)
-        self.file_menu.addSeparator()
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit),
-                              menuRole=QAction.MenuRole.QuitRole)
-        quit_action.triggered.connect(self.close)
-        self.file_menu.addAction(quit_action)
-        self.sync.applied.connect(self.refresh_catalogue)
+        self.sync, self.setup = build_file_menu(self, self.file_menu, services.catalogue,
+                                                self._pool, self.refresh_catalogue, settings,
+                                                dialogs)
         self.firstPainted.connect(self.sync.start_up)
         self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
-
-        self.browser.searchRequested.connect(self.controller.search)
-        self.browser.cardChosen.connect(self._on_card_chosen)
-        self.controller.resultsReady.connect(self._on_results)
-        self.controller.queryRejected.connect(self._on_rejected)
-        self.controller.optionsReady.connect(self.browser.filters.set_options)
-        self.controller.suggested.connect(self.browser.did_you_mean.show_suggestion)
-        self.completion = NameCompleter(self.search, services.catalogue.card_names, self._pool,
-                                        self)
-        self.controller.cardReady.connect(self._on_card)
-        self.controller.countsReady.connect(self._on_counts)
         self.controller.failed.connect(self._on_failed)
-        self.first_run.recheckRequested.connect(self.controller.load_counts)
         self.first_run.setupRequested.connect(self.setup.request)
-        # the detail pane: reference links, Back/Forward, Thema chart links, the gallery
-        self.gallery = GalleryDialog(lambda f: services.catalogue.card_image(f, rounded=True), self)
-        self.detail.cardRequested.connect(self.select_card)
-        self.detail.themaRequested.connect(self.show_thema)
-        self.detail.galleryRequested.connect(
-            lambda detail, row: self.gallery.show_card(detail, row, self.detail.current_edition()))
+        self.detail.themaRequested.connect(self.show_thema)  # the detail pane's Thema links
         # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
         # editions and the gallery; Help ▸ About Archivist
         self.export = ExportActions(
@@ -207,34 +151,19 @@ class MainWindow(QMainWindow):
             services.catalogue,
             grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
             api=lambda: self.sync.prefs.api_url, about=partial(open_about, self, icon))
-        self.add_to_deck_action = QAction("Add to &deck", self, shortcut=QKeySequence("Ctrl+D"))
-        self.add_to_deck_action.setShortcutContext(
-            Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.deck_actions = DeckActions(self, self.grid, self.model, lambda: self.decks,
+                                        self.export, self.statusBar())
+        self.add_to_deck_action = self.deck_actions.add_action
         self.add_to_deck_action.triggered.connect(self.add_current_to_deck)
-        self.grid.addAction(self.add_to_deck_action)  # Ctrl+D on the grid; the tile menu has it
         # Go, Edit and Help ▸ Search syntax menus, right-click menus, Ctrl+E in the search field
         self.menus = WindowMenus(self, self)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
-        self.grid.viewport().installEventFilter(self)
-        self.first_run.installEventFilter(self)
-        for holder in self._lazy.values():
-            holder.installEventFilter(self)
+        for watched in (self.grid.viewport(), self.first_run, *self._lazy.values()):
+            self._first_paint.watch(watched)
 
-        query = restore_browser(settings, self.splitter)
-        restore_pages(settings, self.tabs)
-        prefs = load_search_prefs(settings)
-        self.browser.set_search_options(prefs.per, prefs.sort, prefs.descending,
-                                        prefs.filters_visible)
-        self.search.blockSignals(True)
-        self.search.setText(query)
-        self.search.blockSignals(False)
-        # the first paint waits for the counts and the first results: ask for them first
-        # (the pool runs two at a time), then the filter options and the badges
-        self.controller.load_counts()
-        self.browser.submit_query()
-        self.controller.load_options()
-        self.load_badges()
+        restore_state(settings, self.browser, self.tabs)
+        wiring.start(self._on_failed)  # the counts and the first results, then the rest
 
     @property
     def sets(self) -> SetsPage:
@@ -265,13 +194,13 @@ class MainWindow(QMainWindow):
         from app.gui.shell.pages import build_page
 
         page = build_page(self, name, THUMB_SIZE)
-        page.installEventFilter(self)
+        self._first_paint.watch(page)
         return page
 
     @property
     def first_painted(self) -> bool:
         """True once :attr:`firstPainted` was emitted."""
-        return self._painted
+        return self.opened and self._first_paint.painted
 
     def run_search(self) -> None:
         """Search for the search field's text now."""
@@ -281,13 +210,8 @@ class MainWindow(QMainWindow):
     def refresh_catalogue(self) -> None:
         """Show the catalogue anew (a sync swapped it in): counts, the current search, the
         card shown, and the Featured sets and Thema pages once they were loaded."""
-        self.controller.load_counts()
-        self.controller.load_options()
         self.provider.forget_missing()  # images the sync stored show up now
-        self.load_badges()
-        self.run_search()
-        if self.detail.slug:
-            self.controller.load_card(self.detail.slug)
+        self.search_wiring.refresh(self._on_failed)
         for name in PAGES[1:]:
             if self.page_built(name):
                 page = getattr(self, name)
@@ -296,13 +220,8 @@ class MainWindow(QMainWindow):
 
     def load_badges(self) -> None:
         """Mark the tiles of cards the latest revision added or changed (in the pool)."""
-        from app.gui.kit.operations import run_operation
-
-        if self._services is None:  # the frame only: open_catalogue loads them
-            return
-        run_operation(self._pool, self._services.catalogue.latest_changes,
-                      self.model.set_changed, lambda error: self._on_failed("changes", error),
-                      owner=self)
+        if self._services is not None:  # the frame only: open_catalogue loads them
+            self.search_wiring.load_badges(self._on_failed)
 
     def set_query(self, text: str) -> None:
         """Type ``text`` into the search field and search at once."""
@@ -336,24 +255,7 @@ class MainWindow(QMainWindow):
     def add_current_to_deck(self) -> None:
         """Add the current search tile's card (its edition, per edition) to the deck open
         on the Decks page (a new deck when none is)."""
-        from app.gui.kit.failures import STATUS_MS
-        from app.model.query import EditionHit
-
-        index = self.grid.currentIndex()
-        if not index.isValid():
-            self.statusBar().showMessage("Choose a card to add to the deck", STATUS_MS)
-            return
-        hit = self.model.hit(index.row())
-        self.decks.add_card(hit.slug, hit.uuid if isinstance(hit, EditionHit) else None)
-
-    def _export_deck(self, title: str, plan: Callable[[], list[ExportItem]],
-                     sheet: bool) -> None:
-        """Open File ▸ Export… for a deck's editions (``sheet``: the proxy sheet chosen)."""
-        from app.gui.export.task import ExportScope
-
-        dialog = self.export.open_export([ExportScope(title, plan)])
-        dialog.form.sheet_radio.setChecked(sheet)
-        dialog.form.files_radio.setChecked(not sheet)
+        self.deck_actions.add_current()
 
     @Slot(str)
     def open_card(self, slug: str) -> None:
@@ -363,29 +265,16 @@ class MainWindow(QMainWindow):
 
     def select_card(self, slug: str) -> None:
         """Select the tile of ``slug`` and show its detail (loaded even when not a hit)."""
-        row = self.model.row_of(slug)
-        index = self.model.index(row) if row is not None else None
-        if index is None or index == self.grid.currentIndex():  # no tile, or no change
-            if index is None:
-                self.grid.selectionModel().clear()  # the current tile too: a click reloads it
-            self._on_card_chosen(slug)
-            return
-        self.grid.setCurrentIndex(index)
-        self.grid.scrollTo(index, self.grid.ScrollHint.PositionAtCenter)
+        self.search_wiring.select_card(slug)
 
     def save_state(self) -> None:
         """Write geometry, splitter sizes, the page and the query to the settings (if any;
         nothing before :meth:`open_catalogue`)."""
-        from app.gui.kit.settings import SearchPrefs, save_pages, save_search_prefs, save_window
+        from app.gui.shell.window_state import save_state
 
         if self._settings is not None and self.opened:
-            save_pages(self._settings, self.tabs,
+            save_state(self._settings, self, self.browser, self.tabs,
                        self.thema.splitter if self.page_built("thema") else None)
-            request = self.browser.request()
-            save_search_prefs(self._settings, SearchPrefs(
-                request.per, request.sort, request.descending,
-                self.browser.filters_button.isChecked() or self.browser.fold.folded))
-            save_window(self._settings, self, self.splitter, self.search.text())
 
     def shutdown(self) -> None:
         """Stop the workers and wait for them (idempotent; :meth:`closeEvent` calls it)."""
@@ -418,26 +307,6 @@ class MainWindow(QMainWindow):
             self._frame_painted = True
             QTimer.singleShot(0, self.framePainted.emit)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Notice the first paint after the catalogue answered (emits firstPainted)."""
-        if event.type() == QEvent.Type.Paint and self._answered and not self._painted:
-            self._painted = True
-            QTimer.singleShot(0, self.firstPainted.emit)
-        return super().eventFilter(watched, event)
-
-    def _note_answer(self) -> None:
-        """The catalogue has answered once the counts and the first results (or an empty
-        catalogue) are in; the next paint of the page shown emits firstPainted."""
-        if self._answered or self._counts is None:
-            return
-        if self._counts.get("cards", 0) == 0:
-            self._answered = True
-            self.first_run.update()
-        elif self._has_results:
-            self._answered = True
-            self.grid.viewport().update()
-            self.tabs.currentWidget().update()  # another page may have been restored
-
     @Slot()
     def _find(self) -> None:
         self.show_page("search")
@@ -447,65 +316,6 @@ class MainWindow(QMainWindow):
     def _escape(self) -> None:
         if self.current_page() == "search":  # other pages keep the query as it is
             self.browser.escape()
-
-    def _tile_edition(self, slug: str) -> str:
-        """The uuid of the edition the current tile shows, when it is a tile of ``slug``."""
-        index = self.grid.currentIndex()
-        from app.gui.search.result_model import ResultModel, edition_of
-
-        hit = index.data(ResultModel.HitRole) if index.isValid() else None
-        if hit is None or hit.slug != slug:
-            return ""
-        return edition_of(hit)
-
-    @Slot(str)
-    def _on_card_chosen(self, slug: str) -> None:
-        edition = self._tile_edition(slug)  # the detail pane shows the edition picked
-        if slug != self.detail.slug:
-            self._wanted = (slug, edition)
-            self.controller.load_card(slug)
-        elif edition:
-            self.detail.select_edition(edition)
-
-    @Slot(object, object)
-    def _on_results(self, _request: SearchRequest, result: QueryResult) -> None:
-        shown = self.detail.slug
-        self.browser.show_results(result)
-        self.count_label.setText(count_text(result.total, result.per))
-        row = self.model.row_of(shown, self._shown_edition()) if shown else None
-        if row is not None:
-            self.grid.setCurrentIndex(self.model.index(row))  # already shown: no reload
-        self._has_results = True
-        self._note_answer()
-
-    @Slot(object, object)
-    def _on_rejected(self, _request: SearchRequest, problem: QueryProblem) -> None:
-        self.browser.show_problem(problem)  # the grid keeps the last results
-        self._has_results = True
-        self._note_answer()
-
-    def _shown_edition(self) -> str:
-        detail, row = self.detail.detail, self.detail.current_edition()
-        return detail.editions[row].uuid if detail is not None and row >= 0 else ""
-
-    @Slot(object)
-    def _on_card(self, detail: CardDetail) -> None:
-        slug, edition = self._wanted
-        self.detail.show_detail(detail, edition if slug == detail.slug else "")
-
-    @Slot(object)
-    def _on_counts(self, counts: dict[str, int]) -> None:
-        was_empty = self._counts is not None and self._counts.get("cards", 0) == 0
-        self._counts = counts
-        empty = counts.get("cards", 0) == 0
-        self.pages.setCurrentWidget(self.first_run if empty else self.browser)
-        self.count_label.setToolTip(
-            f"{counts.get('editions', 0):,} editions · {counts.get('sets', 0):,} sets · "
-            f"{counts.get('images', 0):,} images"
-        )
-        if was_empty and not empty:
-            self.run_search()
-        self._note_answer()
 
     @Slot(str, object)
     def _on_failed(self, what: str, error: object) -> None:

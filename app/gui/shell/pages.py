@@ -1,16 +1,49 @@
-"""The window's pages other than Search, built the first time they are shown or reached
+"""The window's tabs: Search, then the pages built the first time they are shown or reached
 (:class:`~app.gui.kit.lazy_page.LazyPage`): which module each comes from and how it is wired
 to the window (DESIGN.md: the shell imports the pages; pages never import each other)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QTabWidget, QWidget
 
 from app.gui.kit.failures import STATUS_MS
+from app.gui.kit.lazy_page import LazyPage
 from app.gui.kit.settings import restore_thema_split
+
+TITLES = {"search": "Search", "sets": "Featured sets", "thema": "Thema", "decks": "Decks",
+          "changes": "Changes"}
+"""Each page's tab title."""
+
+
+def build_tabs(window: QWidget, search: QWidget, names: Sequence[str],
+               build: Callable[[str], QWidget],
+               show: Callable[[str], None]) -> tuple[QTabWidget, dict[str, LazyPage]]:
+    """The window's tabs: ``search`` first, then a :class:`LazyPage` for each other name.
+
+    Args:
+        window: where the Ctrl+1, Ctrl+2, … shortcuts live.
+        search: the Search tab's widget.
+        names: the pages in tab order, ``search`` first (``MainWindow``'s ``PAGES``).
+        build: builds the page of a name the first time it is needed.
+        show: shows the page of a name (the shortcuts call it).
+
+    Returns:
+        The tab widget and the placeholders of the pages after Search, by name.
+    """
+    lazy = {name: LazyPage(partial(build, name)) for name in names[1:]}
+    tabs = QTabWidget(documentMode=True)
+    for number, name in enumerate(names, 1):
+        title = TITLES[name]
+        tabs.addTab(search if name == "search" else lazy[name], title)
+        tabs.setTabToolTip(number - 1, f"{title} (Ctrl+{number})")
+        QShortcut(QKeySequence(f"Ctrl+{number}"), window, partial(show, name))
+    return tabs, lazy
 
 
 def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
@@ -42,7 +75,8 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         # "Add to deck" on a search tile (context menu, Ctrl+D); tiles dragged from the
         # grid carry their card (see ExportActions) and drop onto a deck
         from app.gui.decks.page import DecksPage
-        decks = DecksPage(catalogue, window._pool, window.provider, export=window._export_deck)
+        decks = DecksPage(catalogue, window._pool, window.provider,
+                          export=window.deck_actions.export_deck)
         decks.failed.connect(window._on_failed)
         decks.message.connect(lambda text: status.showMessage(text, STATUS_MS))
         page = decks

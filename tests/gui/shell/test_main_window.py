@@ -16,7 +16,8 @@ from pytestqt.qtbot import QtBot
 from app.bootstrap import Services
 from app.gui.kit.settings import open_settings
 from app.gui.search.result_model import ResultModel
-from app.gui.shell.main_window import MainWindow, count_text
+from app.gui.shell.main_window import MainWindow
+from app.gui.shell.search_wiring import count_text
 
 pytestmark = pytest.mark.realdata
 

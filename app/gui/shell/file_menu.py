@@ -1,0 +1,56 @@
+"""The File menu: Sync now, Sync from a mirror…, Import files or a folder…, Settings…, Quit.
+
+Sync now and Settings… (and the status bar's sync indicator) belong to
+:class:`~app.gui.sync.controller.SyncController`; the mirror and import entries to
+:class:`~app.gui.shell.setup_actions.SetupActions`. File ▸ Export… is added later by
+:class:`~app.gui.export.actions.ExportActions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings, QThreadPool
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from app.gui.shell.setup_actions import SetupActions
+from app.gui.sync.controller import SyncController
+
+if TYPE_CHECKING:
+    from app.catalogue import Catalogue
+
+
+def build_file_menu(window: QMainWindow, menu: QMenu, catalogue: Catalogue, pool: QThreadPool,
+                    refresh: Callable[[], None], settings: QSettings | None,
+                    dialogs: bool) -> tuple[SyncController, SetupActions]:
+    """Fill ``menu`` (the window's File menu) and return its two owners.
+
+    Args:
+        window: the main window (parent of the actions; Quit closes it).
+        menu: the File menu, empty so far.
+        catalogue: what is synced, mirrored into and imported into.
+        pool: the window's worker pool (the imports run there).
+        refresh: shows the catalogue anew after a sync or an import applied changes.
+        settings: where the sync preferences and the last mirror persist; None keeps
+            nothing.
+        dialogs: show errors and reports in dialogs (off for screenshots).
+
+    Returns:
+        ``(sync, setup)``: the sync controller (its ``applied`` signal is connected to
+        ``refresh``) and the mirror/import actions.
+    """
+    sync = SyncController(catalogue, window, settings, dialogs)
+    menu.addAction(sync.sync_action)
+    setup = SetupActions(window, sync, refresh, catalogue, pool, settings, dialogs)
+    menu.addAction(setup.mirror_action)
+    menu.addAction(setup.import_action)
+    menu.addAction(sync.settings_action)
+    menu.addSeparator()
+    quit_action = QAction("&Quit", window, shortcut=QKeySequence(QKeySequence.StandardKey.Quit),
+                          menuRole=QAction.MenuRole.QuitRole)
+    quit_action.triggered.connect(window.close)
+    menu.addAction(quit_action)
+    sync.applied.connect(refresh)
+    return sync, setup
