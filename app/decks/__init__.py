@@ -16,7 +16,14 @@ from app.decks.check import ADVISORY, ERROR, RULES, CheckResult, Finding, check_
 from app.decks.formats import FORMATS, FormatRules, format_rules
 from app.decks.images import DeckImages, deck_images
 from app.decks.model import ZONES, Deck, Entry, Zone
-from app.decks.parse import LineProblem, ParsedList, parse_event, parse_text, read_decklists
+from app.decks.parse import (
+    LineProblem,
+    ParsedList,
+    parse_event,
+    parse_pasted,
+    parse_text,
+    read_decklists,
+)
 from app.decks.resolve import ReadDeck, Unresolved, find_card, resolve, suggest, zone_for
 from app.decks.stats import Breakdown, breakdowns
 from app.decks.storage import DeckStore, DeckSummary
@@ -51,6 +58,7 @@ __all__ = [
     "find_card",
     "format_rules",
     "parse_event",
+    "parse_pasted",
     "parse_text",
     "read_decklists",
     "registration_sheet",

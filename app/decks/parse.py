@@ -165,6 +165,21 @@ def _json_list(item: Any, source: str, index: int) -> ParsedList:
     return out
 
 
+def parse_pasted(text: str, name: str = "") -> list[ParsedList]:
+    """The decklists of pasted ``text``: an Omnidex event or decklist object when the text
+    is such JSON (each decklist, under its own name), else one text decklist ``name``.
+
+    Text that merely starts with ``{`` or ``[`` but is not such JSON is read as text, so its
+    lines are reported one by one as any other text's.
+    """
+    if text.lstrip().startswith(("{", "[")):
+        try:
+            return parse_event(json.loads(text), name)
+        except (json.JSONDecodeError, InvalidData):
+            pass
+    return [parse_text(text, name)]
+
+
 def read_decklists(path: Path) -> list[ParsedList]:
     """Read a decklist file: event JSON (every decklist in it) or text (one decklist).
 

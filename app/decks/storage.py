@@ -9,6 +9,7 @@ undoes it. The schema version lives in ``PRAGMA user_version``.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -153,7 +154,8 @@ class DeckStore:
             _write_entries(conn, deck_id, deck)
 
     def decks(self, trash: bool = False) -> list[DeckSummary]:
-        """The kept decks by name (``trash``: the deleted ones, newest first)."""
+        """The kept decks by name, numbers in names by value ("Deck #2" before "Deck #10";
+        ``trash``: the deleted ones, newest first)."""
         where, order = (("IS NOT NULL", "d.deleted_at DESC") if trash
                         else ("IS NULL", "d.name COLLATE NOCASE"))
         with self._connect() as conn:
@@ -161,7 +163,8 @@ class DeckStore:
                 "SELECT d.id, d.name, d.format, COALESCE(SUM(e.quantity), 0), d.saved_at, "
                 f"d.deleted_at FROM decks d LEFT JOIN entries e ON e.deck_id = d.id "
                 f"WHERE d.deleted_at {where} GROUP BY d.id ORDER BY {order}").fetchall()
-        return [DeckSummary(*row) for row in rows]
+        summaries = [DeckSummary(*row) for row in rows]
+        return summaries if trash else sorted(summaries, key=lambda d: _natural(d.name))
 
     def load(self, name_or_id: str | int) -> Deck:
         """The kept deck of this name (any case) or id.
@@ -232,3 +235,9 @@ def _write_entries(conn: sqlite3.Connection, deck_id: int, deck: Deck) -> None:
         "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [(deck_id, i, e.zone.value, e.quantity, e.name, e.card_uuid, e.edition_uuid, e.line)
          for i, e in enumerate(deck.entries)])
+
+
+def _natural(name: str) -> list[tuple[int, int | str]]:
+    """A sort key reading the digits in ``name`` as numbers, the rest without case."""
+    return [(0, int(part)) if part.isdigit() else (1, part.casefold())
+            for part in re.split(r"(\d+)", name) if part]

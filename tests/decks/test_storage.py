@@ -76,3 +76,13 @@ def test_an_edit_rewrites_the_kept_deck_in_place_without_a_trash_row(tmp_path: P
     store.delete("Wind 2")
     with pytest.raises(NotFound):
         store.update(deck_id, edited)  # a deck in the trash is not edited
+
+
+def test_the_decks_of_an_imported_event_are_listed_in_their_order(tmp_path: Path) -> None:
+    """An event's decks are kept as "50170", "50170 #2" … "50170 #28": #10 does not come
+    before #2 (numbers are sorted by value, the rest without case)."""
+    store = DeckStore(tmp_path / "decks.sqlite3")
+    for name in ("50170 #10", "wind", "50170", "50170 #2", "Fire", "50170 #9"):
+        store.save(Deck(name, []))
+    assert [d.name for d in store.decks()] == [
+        "50170", "50170 #2", "50170 #9", "50170 #10", "Fire", "wind"]

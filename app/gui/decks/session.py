@@ -25,7 +25,7 @@ from app.decks import (
     Zone,
     breakdowns,
     check_deck,
-    parse_text,
+    parse_pasted,
     read_decklists,
     resolve,
     zone_for,
@@ -158,10 +158,13 @@ class DeckSession(QObject):
         self._write(work, done, "keep the deck")
 
     def paste(self, text: str, name: str, format_code: str = "STANDARD") -> None:
-        """Read ``text`` as a decklist, keep it as ``name`` and open it with its check."""
+        """Read ``text`` as a decklist, keep it as ``name`` and open it with its check;
+        pasted event JSON keeps each of its decklists under its own name (as an import)."""
         assert self.cards is not None
-        read = resolve(parse_text(text, name), self.cards, name, format_code)
-        self.keep(read.deck, read.problems)
+        lists = parse_pasted(text, name)
+        for parsed in lists:
+            read = resolve(parsed, self.cards, name if len(lists) == 1 else "", format_code)
+            self.keep(read.deck, read.problems)
 
     def import_file(self, path: Path, format_code: str = "STANDARD") -> None:
         """Read the decklist file ``path`` (text, or event JSON: each decklist) and keep

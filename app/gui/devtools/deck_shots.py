@@ -28,8 +28,6 @@ def read_deck(path: Path | None, page: str) -> str | None:
     return data.decode("utf-8", "replace")
 
 
-
-
 def prepare(page: DecksPage, text: str | None, name: str, timeout: float) -> None:
     """Wait for the page's decks; paste ``text`` (if any) as ``name``; else open the first
     kept deck (if any)."""

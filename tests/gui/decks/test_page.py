@@ -251,3 +251,34 @@ def test_the_paste_dialog_starts_from_the_clipboard_and_names_the_deck(qtbot: Qt
     dialog.name_edit.setText("  Wind  ")
     assert dialog.name() == "Wind"
     QGuiApplication.clipboard().clear()
+
+
+def test_pasted_event_json_keeps_each_decklist_not_one_broken_text_deck(
+    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+) -> None:
+    """Copying an event's JSON from the browser and pasting it gives its decks, as Import
+    does, instead of one empty deck whose line 1 "is not QUANTITY NAME"."""
+    event = json.loads(EVENT.read_text(encoding="utf-8"))
+    event["decklists"] = event["decklists"][:2]
+    page = open_page(qtbot, real_services, pool)
+    page.paste(json.dumps(event, indent=2), "Store championship")
+    qtbot.waitUntil(lambda: len(page.session.decks) == 2 and page.checks.result is not None,
+                    timeout=20_000)
+    names = sorted(d.name for d in page.session.decks)
+    assert names == ["Store championship", "Store championship #2"]
+    for name in names:
+        deck = kept(real_services, name)
+        material = sum(e.quantity for e in deck.entries if e.zone is Zone.MATERIAL)
+        main = sum(e.quantity for e in deck.entries if e.zone is Zone.MAIN)
+        assert material > 0 and main >= 60 and all(e.card_uuid for e in deck.entries)
+    page.shutdown()
+
+
+def test_pasted_text_that_only_looks_like_json_is_read_line_by_line(
+    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+) -> None:
+    page = open_page(qtbot, real_services, pool)
+    paste(qtbot, page, "[sideboard]\n2 Zephyr\n", "Brackets")
+    assert [d.name for d in page.session.decks] == ["Brackets"]
+    assert page.checks.model.messages()[0].startswith("Line 1:")
+    page.shutdown()
