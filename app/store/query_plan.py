@@ -66,7 +66,7 @@ WALKS = {  # by mode and sort: the FROM clause that walks an index in that order
     ("edition", "set"): "editions e INDEXED BY editions_set_order "
                         "CROSS JOIN card_facts c ON c.uuid = e.card_uuid",
 }
-"""``key``: a card_facts sort column with an index (schema.SORT_COLUMNS), ascending."""
+"""``key``: a card_facts sort column with an index in each direction (schema.SORT_COLUMNS)."""
 
 
 class Plan(NamedTuple):
@@ -88,7 +88,7 @@ def plan(store: Store, per: str, order: tuple[str, str, str], where: str, total:
         where: the compiled condition. total: its exact count (None: no limit).
     """
     sort, column, direction = order
-    indexed = column in SORT_COLUMNS and direction == "asc"
+    indexed = column in SORT_COLUMNS
     kind = "name" if sort == "name" else "set" if sort == "set" else "key" if indexed else ""
     if kind and total is not None and limit is not None and (per, kind) in WALKS:
         rows = _one(store, f"SELECT COUNT(*) FROM {'card_facts' if per == 'card' else 'editions'}",
