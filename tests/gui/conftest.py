@@ -6,11 +6,16 @@ import sqlite3
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from app.bootstrap import Services
 from tests.helpers.fake_catalogue import FakeCatalogue
+
+if TYPE_CHECKING:
+    from app.gui.shell.main_window import MainWindow
 
 HERE = Path(__file__).resolve().parent
 
@@ -50,6 +55,20 @@ def real_services(real_catalogue_dir: Path, tmp_path: Path) -> Iterator[Services
     services = services_over(real_catalogue_dir, tmp_path / "data")
     yield services
     services.store.close()
+
+
+@pytest.fixture
+def real_window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
+    """The main window over :func:`real_services`, 1280 × 800 and shown; shut down after.
+    (What it has loaded when the test starts is the test's own wait.)"""
+    from app.gui.shell.main_window import MainWindow
+
+    made = MainWindow(real_services, None, dialogs=False)
+    qtbot.addWidget(made)
+    made.resize(1280, 800)
+    made.show()
+    yield made
+    made.shutdown()
 
 
 @pytest.fixture

@@ -267,14 +267,9 @@ def test_gallery_requests(qtbot: QtBot, pane: DetailPane, real_services: Service
 
 # The whole window: reference links, Back and Forward, the Thema link ---------------------
 @pytest.fixture
-def window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
-    made = MainWindow(real_services, None, dialogs=False)
-    qtbot.addWidget(made)
-    made.resize(1280, 800)
-    made.show()
-    qtbot.waitUntil(lambda: made.model.rowCount() > 0, timeout=10_000)
-    yield made
-    made.shutdown()
+def window(qtbot: QtBot, real_window: MainWindow) -> MainWindow:
+    qtbot.waitUntil(lambda: real_window.model.rowCount() > 0, timeout=10_000)
+    return real_window
 
 
 def wait_for_card(qtbot: QtBot, window: MainWindow, slug: str) -> None:

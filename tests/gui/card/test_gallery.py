@@ -119,14 +119,9 @@ def test_the_large_view_shows_the_full_rounded_image(
 
 
 @pytest.fixture
-def window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
-    made = MainWindow(real_services, None, dialogs=False)
-    qtbot.addWidget(made)
-    made.resize(1280, 800)
-    made.show()
-    qtbot.waitUntil(lambda: made.model.rowCount() > 0, timeout=10_000)
-    yield made
-    made.shutdown()
+def window(qtbot: QtBot, real_window: MainWindow) -> MainWindow:
+    qtbot.waitUntil(lambda: real_window.model.rowCount() > 0, timeout=10_000)
+    return real_window
 
 
 def test_the_window_opens_the_gallery_of_the_card_shown(qtbot: QtBot,

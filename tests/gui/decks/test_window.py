@@ -3,7 +3,6 @@ dragged onto the deck, the tile's context-menu item and its shortcut (Ctrl+D).""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import ClassVar
 
 import pytest
@@ -12,7 +11,6 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
 from app.decks.model import Zone
 from app.gui.kit import clipboard
 from app.gui.kit.card_mime import card_from_mime
@@ -22,13 +20,8 @@ pytestmark = pytest.mark.realdata
 
 
 @pytest.fixture
-def window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
-    made = MainWindow(real_services, None, dialogs=False)
-    qtbot.addWidget(made)
-    made.resize(1280, 800)
-    made.show()
-    yield made
-    made.shutdown()
+def window(real_window: MainWindow) -> MainWindow:
+    return real_window
 
 
 def search(qtbot: QtBot, window: MainWindow, text: str) -> None:

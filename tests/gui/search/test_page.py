@@ -3,7 +3,6 @@ errors, the filter panel ↔ query text, sort, and tiles per card or per edition
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,15 +18,10 @@ pytestmark = pytest.mark.realdata
 
 
 @pytest.fixture
-def window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
-    made = MainWindow(real_services, None, dialogs=False)
-    qtbot.addWidget(made)
-    made.resize(1280, 800)
-    made.show()
-    settle(qtbot, made, "")
-    qtbot.waitUntil(lambda: made.browser.filters.combos["element"].count() > 1)  # options in
-    yield made
-    made.shutdown()
+def window(qtbot: QtBot, real_window: MainWindow) -> MainWindow:
+    settle(qtbot, real_window, "")
+    qtbot.waitUntil(lambda: real_window.browser.filters.combos["element"].count() > 1)  # options in
+    return real_window
 
 
 def settle(qtbot: QtBot, window: MainWindow, text: str) -> None:
