@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from app.bootstrap import build
 from app.catalogue import LocalCatalogue
 from app.store import Reader
-from app.sync import ClientSettings, SyncOptions
+from app.sync import ClientSettings, SyncEngine, SyncOptions, SyncReport
 from tests.sync.generated import build_upstream
 from tests.sync.servers import ServerProcess
 
@@ -23,6 +24,16 @@ def fast_options(url: str, **changes: Any) -> SyncOptions:
                                                            timeout=10.0)
     return SyncOptions(api_url=url, watermark_margin=timedelta(0), server_clock=False,
                        client=client, full_every=None, **changes)
+
+
+def sync(data_dir: Path, url: str, **changes: Any) -> SyncReport:
+    """One sync of the catalogue in ``data_dir`` from ``url`` with :func:`fast_options`
+    (``changes``: other options); the catalogue is closed after."""
+    services = build(str(data_dir))
+    try:
+        return SyncEngine(services.paths, services.store, fast_options(url, **changes)).run()
+    finally:
+        services.store.close()
 
 
 def state(data_dir: Path) -> dict[str, Any]:

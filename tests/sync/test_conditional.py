@@ -11,19 +11,10 @@ import pytest
 
 from app.bootstrap import build
 from app.store.writer import read_meta
-from app.sync import SyncEngine, SyncReport
 from app.sync.common import META_VALIDATORS
-from tests.sync.conftest import fast_options, state
+from tests.sync.conftest import state, sync
 from tests.sync.generated import build_upstream, generated_card, write_cards
 from tests.sync.servers import ServerProcess
-
-
-def sync(data_dir: Path, url: str, **changes: object) -> SyncReport:
-    services = build(str(data_dir))
-    try:
-        return SyncEngine(services.paths, services.store, fast_options(url, **changes)).run()
-    finally:
-        services.store.close()
 
 
 @pytest.fixture

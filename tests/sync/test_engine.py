@@ -11,19 +11,11 @@ import pytest
 from app.bootstrap import build
 from app.catalogue import LocalCatalogue
 from app.net import USER_AGENT
-from app.sync import Progress, SyncCancelled, SyncEngine, SyncReport
+from app.sync import Progress, SyncCancelled, SyncEngine
 from app.sync.engine import STAGING_FILE
-from tests.sync.conftest import fast_options, state
+from tests.sync.conftest import fast_options, state, sync
 from tests.sync.generated import build_upstream, generated_card, write_cards
 from tests.sync.servers import ServerProcess
-
-
-def sync(data_dir: Path, url: str, **changes: object) -> SyncReport:
-    services = build(str(data_dir))
-    try:
-        return SyncEngine(services.paths, services.store, fast_options(url, **changes)).run()
-    finally:
-        services.store.close()
 
 
 def same_catalogue(mine: Path, upstream: Path) -> None:

@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 
-from app.bootstrap import build
 from app.errors import StoreError, UpstreamError
 from app.images.store import ImageStore
-from app.sync import ClientSettings, SyncEngine, SyncReport
+from app.sync import ClientSettings
 from app.sync.engine import STAGING_FILE
-from tests.sync.conftest import fast_options, state
+from tests.sync.conftest import state, sync
 from tests.sync.generated import generated_card, write_cards
 from tests.sync.servers import ServerProcess
 
@@ -28,13 +27,6 @@ def previous(mine: Path) -> dict[str, Any]:
                 + [generated_card(900)])
     return state(mine)
 
-
-def sync(mine: Path, url: str, **changes: Any) -> SyncReport:
-    services = build(str(mine))
-    try:
-        return SyncEngine(services.paths, services.store, fast_options(url, **changes)).run()
-    finally:
-        services.store.close()
 
 
 def complete(mine: Path, upstream: Path) -> None:
