@@ -14,7 +14,6 @@ The proxy-sheet PDF is drawn with Qt's PDF writer, so it lives in
 """
 
 from app.export.fetch import ApiFetcher, Fetcher, configured_api, resolve_sources
-from app.export.files import temporary_beside
 from app.export.jobs import COLLISIONS, ExportOptions
 from app.export.naming import (
     DEFAULT_TEMPLATE,
@@ -61,5 +60,4 @@ __all__ = [
     "resolve_sources",
     "run_export",
     "safe_filename",
-    "temporary_beside",
 ]

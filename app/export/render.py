@@ -16,7 +16,7 @@ from typing import Literal
 from PIL import Image
 
 from app.diskfull import write_failure
-from app.export.files import write_beside
+from app.files import write_beside
 from app.images.check import open_bounded
 from app.images.rounded import rounded_png
 
@@ -63,7 +63,7 @@ class Unwritable(Exception):
 
 def render_beside(source: str, fmt: str, width: int | None, target: str) -> str:
     """Render as :func:`render` does into a new temporary file beside ``target``; the
-    caller renames it to ``target`` (:func:`app.export.files.put_in_place`) or removes it.
+    caller renames it to ``target`` (:func:`app.files.put_in_place`) or removes it.
 
     Returns:
         The temporary file's path.

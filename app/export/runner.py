@@ -4,7 +4,7 @@ Flow of :func:`run_export`: find each edition's stored image (fetching those not
 when a fetcher is given, else listing them as missing) → name each file from the template
 (unique within the batch, ignoring case) → apply the collision policy to existing files →
 render in a process pool (:func:`app.export.render.render`) → write each file through a
-temporary file and a rename (:mod:`app.export.files`; the worker that rendered it writes
+temporary file and a rename (:mod:`app.files`; the worker that rendered it writes
 the temporary file when there is no ZIP; and/or into a ZIP written to a temporary file,
 renamed at the end). Cancelling stops at the next finished image: every file written is
 whole, and an unfinished ZIP is removed.
@@ -20,11 +20,11 @@ from pathlib import Path
 from app.diskfull import write_failure
 from app.errors import StoreError
 from app.export.fetch import Fetcher, resolve_sources
-from app.export.files import ZipWriter, put_in_place, write_file
 from app.export.jobs import ExportOptions, Job, assign_jobs, free_name, rendered
 from app.export.plan import ExportItem
 from app.export.render import Unwritable
 from app.export.report import ExportReport, Problem, Progress
+from app.files import ZipWriter, put_in_place, write_bytes
 from app.images.store import ImageStore
 
 ProgressFn = Callable[[Progress], None]
@@ -114,7 +114,7 @@ def _write(job: Job, data: bytes | Path, archive: ZipWriter | None,
             if isinstance(data, Path):
                 put_in_place(data, job.target)
             else:
-                write_file(job.target, data)
+                write_bytes(job.target, data)
         except OSError as error:
             report.failed.append(Problem(
                 job.item, f"cannot write {job.target}: {write_failure(error, job.target.parent)}"))

@@ -211,10 +211,10 @@ def test_files_get_the_usual_permissions(real: Services, fire: list[ExportItem],
 
 
 def test_a_write_that_fails_leaves_no_temporary_file(tmp_path: Path) -> None:
-    from app.export.files import write_file
+    from app.files import write_bytes
 
     with pytest.raises(TypeError):
-        write_file(tmp_path / "x.png", object())  # type: ignore[arg-type]
+        write_bytes(tmp_path / "x.png", object())  # type: ignore[arg-type]
     assert list(tmp_path.iterdir()) == []
 
 

@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfW
 from app import __version__
 from app.decks import RegistrationSheet, SheetZone
 from app.errors import InvalidRequest
-from app.export import temporary_beside
+from app.files import temporary_beside
 
 PAGES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 DPI = 300

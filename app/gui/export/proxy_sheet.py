@@ -35,7 +35,7 @@ from PySide6.QtGui import (
 from app import __version__
 from app.diskfull import disk_full, free_mb
 from app.errors import InvalidRequest, StoreError
-from app.export import temporary_beside
+from app.files import temporary_beside
 
 CARD_MM = QSizeF(63.0, 88.0)
 COLUMNS = ROWS = 3

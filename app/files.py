@@ -1,0 +1,294 @@
+"""The one way to write a user-visible file (DESIGN.md: Input and output).
+
+Every output a person sees — decklist text, registration and proxy sheets, image ZIPs, the
+export folder's files, CSV, screenshots, settings — is written to a temporary file beside its
+target, flushed and ``fsync``-ed, then renamed over the target (and the folder ``fsync``-ed).
+On any error the temporary file is removed and the previous file is left exactly as it was;
+the error is a :class:`WriteFailed` whose message names the cause and the target in one line::
+
+    No space left on device writing /x/sheet.pdf
+
+A target that exists and is not a regular file (a device such as ``/dev/full``, a FIFO, a
+folder) is refused before anything is written; it is never replaced by a regular file. A
+symbolic link is followed: the file it points to is replaced, the link stays.
+
+Example::
+
+    from app.files import write_text, replacing
+
+    write_text(Path("deck.txt"), text)
+    with replacing(Path("sheet.pdf"), verify=ends_with_eof) as tmp:
+        draw_pdf_to(tmp)          # anything that writes a file at a path
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import stat
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from app.errors import ArchivistError
+
+
+class WriteFailed(ArchivistError, OSError):
+    """A user-visible file could not be written; the previous file is as it was.
+
+    Also an ``OSError``, so callers that already handle ``OSError`` keep working.
+    ``message`` is one line: ``"<cause> writing <target>"``.
+    """
+
+    status = 500
+
+    def __init__(self, message: str, target: Path | None = None) -> None:
+        super().__init__(message)
+        self.target = target
+
+
+@functools.cache
+def file_mode() -> int:
+    """The mode a newly created file gets here: ``0o666`` less the process's umask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def failure(exc: BaseException, target: Path | str) -> WriteFailed:
+    """The :class:`WriteFailed` for ``exc`` raised while writing ``target``.
+
+    ``OSError`` gives its own words (``No space left on device``); anything else its text.
+    A :class:`WriteFailed` is returned as it is.
+    """
+    if isinstance(exc, WriteFailed):
+        return exc
+    if isinstance(exc, OSError) and exc.strerror:
+        cause = exc.strerror
+    else:
+        cause = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return WriteFailed(f"{cause} writing {target}", Path(target))
+
+
+def check_target(target: Path | str) -> Path:
+    """The regular file that writing ``target`` will replace or create (links followed).
+
+    Raises:
+        WriteFailed: ``target`` exists and is a folder, a device, a FIFO or a socket.
+    """
+    path = Path(os.path.realpath(target))
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return path
+    except OSError as exc:
+        raise failure(exc, target) from exc
+    if stat.S_ISDIR(mode):
+        raise WriteFailed(f"{target} is a folder, not a file: choose a file name", Path(target))
+    if not stat.S_ISREG(mode):
+        raise WriteFailed(f"{target} is a device or special file, not a regular file: "
+                          "choose a file name", Path(target))
+    return path
+
+
+def temporary_beside(target: Path) -> Path:
+    """A new empty ``.<name>.<random>.part`` file beside ``target`` (folder created), with
+    the mode of the file it will replace (else :func:`file_mode`); the caller renames it
+    with :func:`put_in_place` or removes it.
+
+    Raises:
+        OSError: the folder cannot be made or written.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    os.close(fd)
+    if os.name == "posix":
+        try:
+            mode = stat.S_IMODE(target.stat().st_mode)
+        except OSError:
+            mode = file_mode()
+        os.chmod(tmp, mode)
+    return Path(tmp)
+
+
+def _fsync_path(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_folder(folder: Path) -> None:
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):  # some file systems cannot sync a folder
+        _fsync_path(folder)
+
+
+def put_in_place(tmp: Path, target: Path) -> None:
+    """``fsync`` the finished temporary file ``tmp``, rename it over ``target`` and sync the
+    folder; on failure ``tmp`` is removed and ``target`` is untouched.
+
+    Raises:
+        OSError: the sync or the rename failed.
+    """
+    try:
+        _fsync_path(tmp)
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _fsync_folder(target.parent)
+
+
+def write_beside(target: Path, data: bytes) -> Path:
+    """Write ``data`` to a new temporary file beside ``target`` and return its path (the
+    first half of :func:`write_bytes`; an export's worker process does it).
+
+    Raises:
+        OSError: the folder or file cannot be written (no temporary file is left).
+    """
+    tmp = temporary_beside(target)
+    try:
+        with tmp.open("wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+@contextlib.contextmanager
+def replacing(target: Path | str, *,
+              verify: Callable[[Path], None] | None = None) -> Iterator[Path]:
+    """Yield a temporary path beside ``target`` for the caller to write (by any means, e.g.
+    a PDF writer); when the block ends normally, ``verify(tmp)`` runs (it raises if the file
+    is not whole), then the file is synced and renamed over ``target``.
+
+    An exception in the block, in ``verify`` or in the rename removes the temporary file and
+    leaves ``target`` as it was; an ``OSError`` or ``ValueError`` comes out as a
+    :class:`WriteFailed` naming ``target``, anything else as it was raised.
+
+    Raises:
+        WriteFailed: the target is a special file, or writing it failed.
+    """
+    where = check_target(target)
+    try:
+        tmp = temporary_beside(where)
+    except OSError as exc:
+        raise failure(exc, target) from exc
+    try:
+        yield tmp
+        if verify is not None:
+            verify(tmp)
+        put_in_place(tmp, where)
+    except (OSError, ValueError) as exc:
+        raise failure(exc, target) from exc
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def open_replacing(target: Path | str, *, text: bool = False, encoding: str = "utf-8",
+                   newline: str | None = "\n") -> Iterator[IO[Any]]:
+    """Like :func:`replacing`, but yield the temporary file opened for writing (binary, or
+    text with ``encoding`` and ``newline``), closed and flushed before the rename.
+
+    Raises:
+        WriteFailed: as :func:`replacing`.
+    """
+    with replacing(target) as tmp:
+        if text:
+            with tmp.open("w", encoding=encoding, newline=newline) as handle:
+                yield handle
+        else:
+            with tmp.open("wb") as handle:
+                yield handle
+
+
+def write_bytes(target: Path | str, data: bytes) -> Path:
+    """Write ``data`` to ``target`` whole or not at all; returns the path written.
+
+    Raises:
+        WriteFailed: the target is a special file, or writing it failed (nothing changed).
+    """
+    with replacing(target) as tmp:
+        tmp.write_bytes(data)
+    return Path(target)
+
+
+def write_text(target: Path | str, text: str, *, encoding: str = "utf-8",
+               newline: str | None = "\n") -> Path:
+    """Write ``text`` to ``target`` whole or not at all; ``newline`` as for :func:`open`
+    (``"\\n"`` writes it unchanged, ``"\\r\\n"`` Windows line ends).
+
+    Raises:
+        WriteFailed: the target is a special file, or writing it failed (nothing changed).
+    """
+    with open_replacing(target, text=True, encoding=encoding, newline=newline) as handle:
+        handle.write(text)
+    return Path(target)
+
+
+class ZipWriter:
+    """One ZIP file written to a temporary file beside ``target``, renamed when complete, so
+    it holds exactly the members added (an existing ZIP is replaced, never appended to).
+
+    Members are stored as they are (JPEG and PNG are compressed already).
+
+    Raises:
+        WriteFailed: from the constructor, when ``target`` is a special file.
+    """
+
+    def __init__(self, target: Path) -> None:
+        self.target = target
+        self._where = check_target(target)
+        self._tmp: Path | None = temporary_beside(self._where)
+        self._zip: zipfile.ZipFile | None = zipfile.ZipFile(self._tmp, "w", zipfile.ZIP_STORED)
+
+    def add(self, name: str, data: bytes) -> None:
+        """Add the member ``name`` holding ``data``, dated now."""
+        assert self._zip is not None
+        info = zipfile.ZipInfo(name, time.localtime()[:6])
+        info.external_attr = (0o100000 | file_mode()) << 16
+        self._zip.writestr(info, data)
+
+    def finish(self, commit: bool) -> Path | None:
+        """Close; with ``commit`` sync and rename to the target and return it, else discard.
+
+        Raises:
+            OSError: closing, syncing or renaming failed (the temporary file is removed).
+        """
+        try:
+            if self._zip is not None:
+                self._zip.close()
+                self._zip = None
+        except BaseException:
+            self.discard()
+            raise
+        if not commit or self._tmp is None:
+            self.discard()
+            return None
+        tmp, self._tmp = self._tmp, None
+        put_in_place(tmp, self._where)
+        return self.target
+
+    def discard(self) -> None:
+        """Remove the temporary file if it is still there (idempotent; also when closing the
+        ZIP fails on a full disk)."""
+        try:
+            if self._zip is not None:
+                zip_file, self._zip = self._zip, None
+                with contextlib.suppress(OSError, ValueError):
+                    zip_file.close()
+        finally:
+            if self._tmp is not None:
+                self._tmp.unlink(missing_ok=True)
+                self._tmp = None
