@@ -35,6 +35,7 @@ from app.decks import (
     resolve,
 )
 from app.errors import ArchivistError, InvalidData, InvalidRequest
+from app.files import write_text
 
 MAX_LISTED = 50
 
@@ -181,7 +182,7 @@ def run_export(args: argparse.Namespace) -> int:
     cards = services.catalogue.deck_cards()
     complete = True
     if args.text:
-        Path(args.text).write_text(deck_text(deck, cards), encoding="utf-8")
+        write_text(Path(args.text), deck_text(deck, cards))
         print(f"Wrote {args.text}")
     if args.sheet:
         _sheet(deck, cards, args)
@@ -223,7 +224,9 @@ def _write_images(services: Services, deck: Any, cards: DeckCards, args: argpars
         print(f"not in the catalogue: {name}", file=sys.stderr)
     complete = not planned.missing
     if args.zip and planned.editions:
-        report = run_export(planned.editions, ExportOptions(zip_path=Path(args.zip)),
+        # The ZIP named is replaced whole: it holds exactly this deck's images.
+        report = run_export(planned.editions,
+                            ExportOptions(zip_path=Path(args.zip), collision="replace"),
                             services.images, fetch=fetch)
         for problem in [*report.missing, *report.failed][:MAX_LISTED]:
             print(f"not exported: {problem}", file=sys.stderr)

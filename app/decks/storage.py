@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from app.decks.model import Deck, Entry, Zone
+from app.diskfull import is_disk_full, write_failure
 from app.errors import InvalidRequest, NotFound, StoreError
 
 DECKS_FILE = "decks.sqlite3"
@@ -89,8 +90,9 @@ class DeckStore:
             conn.execute("PRAGMA busy_timeout = 10000")
             yield conn
         except sqlite3.Error as exc:
+            why = write_failure(exc, self.path.parent) if is_disk_full(exc) else exc
             raise StoreError(f"The decks file {self.path} failed, nothing was changed: "
-                             f"{exc}") from exc
+                             f"{why}") from exc
         finally:
             conn.close()
 
@@ -103,7 +105,9 @@ class DeckStore:
                 yield conn
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:  # SQLite rolled back itself on a full disk
+                    with suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
                 raise
 
     def save(self, deck: Deck, replace: bool = False) -> int:
