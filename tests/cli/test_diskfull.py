@@ -118,6 +118,21 @@ def test_get_output_onto_a_full_disk(tmp_path: Path, catalogue: Path) -> None:
         assert not out.exists() and not list(small.glob(".*.part"))
 
 
+@pytest.mark.parametrize("special", ["/dev/full", "folder"])
+def test_get_output_onto_a_device_or_a_folder_is_refused(
+    tmp_path: Path, catalogue: Path, special: str,
+) -> None:
+    if special == "/dev/full" and not Path(special).exists():
+        pytest.skip("no /dev/full here")
+    out = Path(special) if special == "/dev/full" else tmp_path
+    result = _run("get", "--data-dir", str(catalogue), "/cards/images/diskEdit03.jpg",
+                  "-o", str(out))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    kind = "is a folder, not a file" if out.is_dir() else "is a device or special file"
+    assert result.stderr.startswith(f"archivist: {out} {kind}"), result.stderr
+    assert out.is_dir() or out.is_char_device()
+
+
 @pytest.mark.parametrize("option", ["--zip", "--pdf"])
 def test_a_folder_as_the_zip_or_pdf_file_is_one_line(
     tmp_path: Path, catalogue: Path, option: str
