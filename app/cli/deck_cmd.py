@@ -8,7 +8,8 @@ Examples::
     archivist deck export "Tristan aggro" --text out.txt --pdf proxies.pdf --sheet reg.pdf
 
 ``check`` exits 0 when every deck is legal, 1 when one is not, 2 when a file cannot be
-read; with ``--json`` it prints one object ``{"decks": [...]}`` (see
+read (``import`` exits 2 too when its file cannot be read or holds no one decklist to
+keep); with ``--json`` it prints one object ``{"decks": [...]}`` (see
 :meth:`app.decks.CheckResult.to_json`). ``export`` fetches images not stored from the API
 the catalogue was synced from (unless ``--offline``), like ``archivist export``; a card
 whose image cannot be had is a grey placeholder on the proxy sheet, and the exit status 1.
@@ -34,8 +35,9 @@ from app.decks import (
     registration_sheet,
     resolve,
 )
-from app.errors import ArchivistError, InvalidData, InvalidRequest
+from app.errors import ArchivistError, InvalidRequest
 from app.files import write_text
+from app.safetext import one_line
 
 MAX_LISTED = 50
 
@@ -136,17 +138,21 @@ def _print_check(result: dict[str, Any], numbered: bool) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    """Keep the decklist of FILE (a JSON file must hold exactly one decklist)."""
+    """Keep the decklist of FILE (a JSON file must hold exactly one decklist). Exit 2, as
+    ``deck check`` does, when FILE cannot be read or holds no single decklist to keep."""
     services = build(args.data_dir, args.verbose)
-    parsed = read_decklists(Path(args.file))
+    try:
+        parsed = read_decklists(Path(args.file))
+    except ArchivistError as error:
+        return _unusable(error.message)
     if len(parsed) != 1:
-        raise InvalidData(f"{args.file} holds {len(parsed)} decklists; import takes one "
-                          "(check them with archivist deck check)")
+        return _unusable(f"{args.file} holds {len(parsed)} decklists; import takes one "
+                         "(check them with archivist deck check)")
     item = parsed[0]
     for problem in item.problems:
         print(f"{args.file}: {problem}", file=sys.stderr)
     if not item.lines:
-        raise InvalidData(f"{args.file}: no card line to keep")
+        return _unusable(f"{args.file}: no card line to keep")
     cards = services.catalogue.deck_cards()
     read = resolve(item, cards, (args.name or "").strip() or Path(args.file).stem,
                    args.format.upper())
@@ -162,6 +168,12 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _unusable(message: str) -> int:
+    """Say why the file cannot be imported (one line) and give exit status 2."""
+    print(f"archivist: {message}", file=sys.stderr)
+    return 2
+
+
 def run_list(args: argparse.Namespace) -> int:
     """Print the kept decks: name, format, number of cards, when saved."""
     services = build(args.data_dir, args.verbose)
@@ -169,7 +181,9 @@ def run_list(args: argparse.Namespace) -> int:
     if not decks:
         print("No kept deck yet (archivist deck import FILE).")
     for deck in decks:
-        print(f"{deck.name}\t{deck.format.title()}\t{deck.cards} cards\tsaved {deck.saved_at[:16]}")
+        # A name kept by an older version may hold a tab or line break: one row per deck.
+        print(f"{one_line(deck.name)}\t{one_line(deck.format.title())}\t{deck.cards} cards"
+              f"\tsaved {one_line(deck.saved_at[:16])}")
     return 0
 
 
