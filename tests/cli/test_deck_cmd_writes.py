@@ -17,7 +17,7 @@ import pytest
 from app.bootstrap import build
 from app.ingest import import_paths
 from tests.helpers.cards import make_card, make_edition
-from tests.helpers.smallfs import fill, noisy_jpeg, small_fs
+from tests.helpers.smallfs import fill, full_device, noisy_jpeg, small_fs
 
 COUNT = 8
 
@@ -133,9 +133,7 @@ def test_an_import_onto_a_nearly_full_disk_says_so_and_keeps_the_decks_file(
 
 def _special(kind: str, tmp_path: Path) -> Path:
     if kind == "device":
-        if not Path("/dev/full").exists():
-            pytest.skip("no /dev/full here")
-        return Path("/dev/full")
+        return full_device(tmp_path)
     target = tmp_path / kind
     if kind == "fifo":
         if not hasattr(os, "mkfifo"):
