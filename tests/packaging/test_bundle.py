@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import app
+
 pytestmark = [pytest.mark.slow, pytest.mark.realdata,
               pytest.mark.skipif(sys.platform == "win32", reason="Linux/macOS layout")]
 
@@ -86,7 +88,10 @@ def test_the_bundle_exports_over_worker_processes(built: Path, real_catalogue_di
 
 def test_the_bundle_knows_its_version_and_finds_its_icons(built: Path, tmp_path: Path) -> None:
     run = run_bundle(built, tmp_path / "home", "--version")
-    assert run.returncode == 0 and run.stdout.strip() == "archivist 0.1.0"
+    # the dist-info the bundle carries (no pyproject.toml inside it) says pyproject's version
+    assert run.returncode == 0 and run.stdout.strip() == f"archivist {app.__version__}"
+    assert list((built / "Archivist" / "_internal").glob("archivist-*.dist-info")) == [
+        built / "Archivist" / "_internal" / f"archivist-{app.__version__}.dist-info"]
     icons = built / "Archivist" / "_internal" / "app" / "resources" / "icons"
     assert (icons / "archivist.svg").is_file() and (icons / "archivist-256.png").is_file()
     unused = [p.name for p in (built / "Archivist").rglob("*")
