@@ -35,15 +35,18 @@ ShowFn = Callable[[str, str], bool]
 
 
 class StderrTail(io.TextIOBase):
-    """A stand-in for stderr that keeps only its last :data:`MAX_KEPT_CHARS` characters.
+    """A stand-in for stderr that keeps its last :data:`MAX_KEPT_CHARS` characters and
+    passes everything on to ``through`` (the stderr it replaces; None: nowhere), so a
+    script that reads the bundle's stderr through a pipe still gets it.
 
     ``fatal`` (set by :func:`run_guarded`) is called by the window's Qt message handler
     with Qt's last words before Qt aborts the process.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, through: TextIO | None = None) -> None:
         super().__init__()
         self.kept = ""
+        self.through = through
         self.fatal: Callable[[str], None] | None = None
 
     def writable(self) -> bool:
@@ -53,7 +56,20 @@ class StderrTail(io.TextIOBase):
     def write(self, text: str) -> int:
         """Keep the end of what was written."""
         self.kept = (self.kept + text)[-MAX_KEPT_CHARS:]
+        if self.through is not None:
+            try:
+                self.through.write(text)
+            except (OSError, ValueError):  # a closed pipe must not stop the app
+                self.through = None
         return len(text)
+
+    def flush(self) -> None:
+        """Flush what it passes on to."""
+        if self.through is not None:
+            try:
+                self.through.flush()
+            except (OSError, ValueError):
+                self.through = None
 
 
 def has_terminal(stream: TextIO | None) -> bool:
@@ -158,7 +174,7 @@ def run_guarded(main: Callable[[list[str]], int], argv: list[str], *,
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     tail: StderrTail | None = None
     if not terminal:
-        tail = StderrTail()
+        tail = StderrTail(sys.stderr)
         sys.stderr = tail
     window = not argv or argv[0] == "gui" or argv[0].startswith("-")
 

@@ -132,10 +132,12 @@ def test_a_good_start_leaves_no_trace(windowed: None, tmp_path: Path) -> None:
     assert shown.boxes == [] and not (tmp_path / "logs").exists()
 
 
-def test_the_kept_stderr_is_its_end() -> None:
-    tail = StderrTail()
+def test_the_kept_stderr_is_its_end_and_a_pipe_still_gets_all() -> None:
+    pipe = io.StringIO()
+    tail = StderrTail(pipe)
     tail.write("x" * 30_000 + "the reason")
     assert tail.kept.endswith("the reason") and len(tail.kept) == 20_000
+    assert pipe.getvalue() == "x" * 30_000 + "the reason"
 
 
 @pytest.mark.parametrize(("argv", "folder"), [

@@ -150,3 +150,25 @@ def test_without_a_data_dir_the_bundle_uses_the_user_folders(built: Path, tmp_pa
     assert "import cards first" in run.stdout  # a new, empty catalogue
     assert (home / ".local" / "share" / "Archivist" / "catalogue.sqlite3").is_file()
     assert snapshot(built / "Archivist") == before
+
+
+def test_a_new_machine_sees_the_first_run_page(built: Path, tmp_path: Path) -> None:
+    new = tmp_path / "a new machine ü"
+    out = tmp_path / "first.png"
+    run = run_bundle(built, tmp_path / "home", "screenshot", str(out), "--data-dir", str(new),
+                     "--size", "1024x700")
+    assert run.returncode == 0, run.stderr
+    assert (new / "catalogue.sqlite3").is_file()
+    with Image.open(out) as image:
+        colours = image.convert("RGB").getcolors(maxcolors=1_000_000)
+        assert image.size == (1024, 700) and colours is not None and len(colours) > 50
+
+
+def test_a_failed_start_is_written_to_the_log_folder(built: Path, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    run = run_bundle(built, tmp_path / "home", "import", str(tmp_path / "missing.json"),
+                     "--data-dir", str(data))
+    assert run.returncode == 1
+    assert "missing.json: no such file" in run.stderr  # a pipe still gets stderr
+    log = (data / "logs" / "archivist.log").read_text(encoding="utf-8")
+    assert "Archivist could not start" in log and "missing.json: no such file" in log
