@@ -63,8 +63,7 @@ def test_a_limited_card_over_its_limit_names_the_limit() -> None:
                      Entry(Zone.SIDEBOARD, 1, LIMITED.name, LIMITED.uuid)]
     findings = check_deck(deck, CARDS, "STANDARD").findings
     assert [(f.rule, f.message) for f in findings] == [(
-        "limited", "Limited Spell is limited to 1 copy in Standard (since the catalogue of "
-        "2026-06-29); the deck has 2.")]
+        "limited", "Limited Spell is limited to 1 copy in Standard; the deck has 2.")]
 
 
 def test_a_token_is_an_advisory_marker_left_out_of_the_counts() -> None:

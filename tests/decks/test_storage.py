@@ -27,7 +27,7 @@ def test_a_kept_deck_comes_back_whole(tmp_path: Path) -> None:
 def test_the_file_has_its_own_schema_version(tmp_path: Path) -> None:
     DeckStore(tmp_path / "decks.sqlite3")
     with sqlite3.connect(tmp_path / "decks.sqlite3") as conn:
-        assert conn.execute("PRAGMA user_version").fetchone() == (1,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (2,)
         conn.execute("PRAGMA user_version = 99")
     with pytest.raises(StoreError, match="newer than this Archivist"):
         DeckStore(tmp_path / "decks.sqlite3")
