@@ -56,7 +56,7 @@ def _size(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand (it imports every command's module)."""
-    from app.cli import deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
+    from app.cli import banlist_cmd, deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
 
     common = _common_options(defaults=False)
     parser = OneLineParser(
@@ -101,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     search_cmd.add_parser(sub, common)
     export_cmd.add_parser(sub, common)
     deck_cmd.add_parser(sub, common)
+    banlist_cmd.add_parser(sub, common)
     history_cmd.add_parser(sub, common)
 
     p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
@@ -147,6 +148,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "gui": ("archivist gui --data-dir ~/my-catalogue",),
     "deck import": ('archivist deck import deck.txt --name "Tristan aggro"',),
     "deck list": ("archivist deck list",),
+    "deck check": ("archivist deck check event.json --as-of 2026-06-27",),
+    "banlist": ("archivist banlist", "archivist banlist --format pantheon --as-of 2026-06-27"),
     "deck export": ('archivist deck export "Tristan aggro" --text deck.txt --pdf proxies.pdf',),
     "changes": ("archivist changes", "archivist changes --since 2026-04-01 --json"),
     "history": ("archivist history spirit-of-fire",),
