@@ -38,6 +38,7 @@ from app.decks import (
     registration_sheet,
     resolve,
 )
+from app.decks.check import AsOf
 from app.decks.moment import describe, parse_moment
 from app.errors import ArchivistError, InvalidData, InvalidRequest
 
@@ -111,7 +112,7 @@ def _decks_store(services: Services) -> DeckStore:
 
 def run_check(args: argparse.Namespace) -> int:
     """Check every decklist of every file; see the module's docstring for exit statuses."""
-    chosen = parse_moment(args.as_of) if args.as_of is not None else "deck"
+    chosen: AsOf = parse_moment(args.as_of) if args.as_of is not None else "deck"
     services = build(args.data_dir, args.verbose)
     cards = services.catalogue.deck_cards()
     results: list[dict[str, Any]] = []

@@ -12,7 +12,8 @@ Example::
 The registration-sheet PDF is drawn with Qt in :mod:`app.gui.decks.sheet`.
 """
 
-from app.decks.check import ADVISORY, ERROR, RULES, CheckResult, Finding, check_deck
+from app.decks.check import RULES, CheckResult, check_deck
+from app.decks.finding import ADVISORY, ERROR, Finding
 from app.decks.formats import FORMATS, FormatRules, format_rules
 from app.decks.images import DeckImages, deck_images
 from app.decks.model import ZONES, Deck, Entry, Zone

@@ -96,7 +96,8 @@ def ban_list(cards: DeckCards, format_code: str) -> BanList:
         if limit is None and not _had_limit(cards, uuid, code):
             continue
         named.setdefault((card.name, limit), []).append((card.slug, cards.since(uuid, code)))
-    listed, lifted = [], []
+    listed: list[BanEntry] = []
+    lifted: list[BanEntry] = []
     for (name, limit), found in named.items():
         dates = [since for _, since in found]
         entry = BanEntry(min(slug for slug, _ in found), name, limit,

@@ -78,7 +78,7 @@ def test_the_versions_in_force_are_the_newest_not_after_the_moment(
     later_cards: DeckCards,
 ) -> None:
     uuid = later_cards.by_slug["ranger-strides"].uuid
-    stamps, versions = later_cards.timeline(uuid)
+    _stamps, versions = later_cards.timeline(uuid)
     assert [v.limits for v in versions] == [{}, {"STANDARD": 0}]
     at_ban = later_cards.as_of(parse_moment(BAN))
     just_before = later_cards.as_of(parse_moment("2026-06-29T09:59:59Z"))
