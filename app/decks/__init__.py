@@ -26,7 +26,7 @@ from app.decks.parse import (
     read_decklists,
 )
 from app.decks.resolve import ReadDeck, Unresolved, find_card, resolve, suggest, zone_for
-from app.decks.stats import Breakdown, breakdowns
+from app.decks.stats import Breakdown, breakdowns, cost_curve
 from app.decks.storage import DeckStore, DeckSummary
 from app.decks.textout import RegistrationSheet, SheetZone, deck_text, registration_sheet
 
@@ -53,6 +53,7 @@ __all__ = [
     "Unresolved",
     "Zone",
     "breakdowns",
+    "cost_curve",
     "check_deck",
     "deck_images",
     "deck_text",
