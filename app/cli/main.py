@@ -111,16 +111,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, default="1280x800", metavar="WxH",
                    help="window size in pixels")
     p.add_argument("--page", default="search",
-                   choices=("search", "sets", "thema", "card", "gallery", "decks", "changes"),
+                   choices=("search", "sets", "thema", "card", "gallery", "decks", "banlist",
+                            "changes"),
                    help="page to show: search (default), sets (featured sets), thema, card "
-                        "(the detail of --card), gallery (the editions of --card), decks or "
-                        "changes (the newest revision)")
+                        "(the detail of --card), gallery (the editions of --card), decks, "
+                        "banlist (the Decks page's ban list) or changes (the newest revision)")
     p.add_argument("--edition", metavar="UUID",
                    help="edition whose Thema chart (thema), details (card) or large view "
                         "(gallery) is shown")
     p.add_argument("--theme", default="light", choices=("light", "dark"), help="palette")
-    p.add_argument("--deck", metavar="FILE", help="with --page decks: a decklist file pasted "
-                   "into the page and checked (the deck goes to the trash afterwards)")
+    p.add_argument("--deck", metavar="FILE", help="with --page decks: a decklist file shown "
+                   "in the page and checked (never kept among the decks)")
     p.add_argument("--feature", choices=("sync-progress", "sync-retry", "sync-offline",
                                          "syntax-help", "completion"),
                    help="also show a dialog or popup: the sync's progress, a retry or an "

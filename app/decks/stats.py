@@ -11,7 +11,7 @@ memory costs. Nothing here judges legality (see :mod:`app.decks.check`).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from app.catalogue.decks import DeckCards
 from app.decks.model import ZONES, Deck, Zone
@@ -34,6 +34,7 @@ class Breakdown:
         by_cost: cost value (``"2"``, ``"X"``; :data:`NO_COST`) → copies.
         unresolved: copies whose name is no card of the catalogue.
         markers: copies of tokens and masteries (not deck cards).
+        curve: the zone's cost curve (:func:`cost_curve`; empty for the sideboard).
     """
 
     zone: Zone
@@ -42,6 +43,7 @@ class Breakdown:
     by_cost: Counter[str]
     unresolved: int = 0
     markers: int = 0
+    curve: Counter[str] = field(default_factory=Counter)
 
     @property
     def cards(self) -> int:
@@ -69,7 +71,8 @@ def breakdowns(deck: Deck, cards: DeckCards) -> list[Breakdown]:
             for element in card.elements or ((card.element,) if card.element else ()):
                 elements[element] += entry.quantity
             costs[card.cost or NO_COST] += entry.quantity
-        out.append(Breakdown(zone, types, elements, costs, unresolved, markers))
+        curve = cost_curve(deck, cards, zone) if zone in CURVE_COST else Counter()
+        out.append(Breakdown(zone, types, elements, costs, unresolved, markers, curve))
     return out
 
 
