@@ -12,7 +12,7 @@ from datetime import UTC, date, datetime
 from PySide6.QtCore import QDate, Signal
 from PySide6.QtWidgets import QDateEdit, QHBoxLayout, QToolButton, QWidget
 
-from app.decks.moment import iso, parse_moment
+from app.decks import iso, parse_moment
 
 TODAY = QDate(2000, 1, 1)
 """The field's lowest date, shown as "today"."""

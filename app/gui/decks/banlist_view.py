@@ -11,9 +11,7 @@ from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QListView, QVBoxLayout, QWidget
 
 from app.catalogue.decks import DeckCards
-from app.decks import FORMATS
-from app.decks.banlist import BanEntry, BanList, ban_list
-from app.decks.moment import describe, parse_moment
+from app.decks import FORMATS, BanEntry, BanList, ban_list, describe, parse_moment
 from app.gui.decks.as_of_field import AsOfField
 from app.gui.decks.models import severity_colour
 from app.gui.kit.card_paint import scaled_font

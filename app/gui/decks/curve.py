@@ -11,8 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
-from app.decks import Breakdown, Zone
-from app.decks.stats import cost_order
+from app.decks import Breakdown, Zone, cost_order
 from app.gui.kit.theme import is_dark
 
 SETS = ((Zone.MAIN, "Main (reserve)", ("#1c7ed6", "#74c0fc")),
