@@ -220,6 +220,20 @@ class DeckImagesView(QScrollArea):
         """The copies the tiles' badges add up to, over every zone."""
         return sum(view.tiles.copies() for view in self.zones.values())
 
+    def thumbnails_done(self) -> bool:
+        """True when every tile's thumbnail is made or known missing (asks for the rest)."""
+        provider = self._provider
+        if provider is None:
+            return True
+        done = True
+        for view in self.zones.values():
+            for _entry, _name, _caption, filename in view.tiles.data_rows.rows:
+                if filename is not None and provider.image(
+                        filename, THUMB.width(), THUMB.height()) is None:
+                    done = done and provider.state(filename, THUMB.width(), THUMB.height()
+                                                   ) is ThumbState.MISSING
+        return done
+
     def _on_ready(self, _key: str) -> None:
         for view in self.zones.values():
             if view.isVisible():

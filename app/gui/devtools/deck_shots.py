@@ -57,7 +57,8 @@ def settled(page: DecksPage) -> bool:
     """True when the decks are in and the deck open (if any) shows its check."""
     if not page.loaded:
         return False
-    return page.session.deck is None or page.checks.result is not None
+    return page.session.deck is None or (page.checks.result is not None
+                                         and page.images.thumbnails_done())
 
 
 def discard(page: DecksPage) -> None:
