@@ -17,6 +17,7 @@ from app.decks.formats import FORMATS, FormatRules, format_rules
 from app.decks.images import DeckImages, deck_images
 from app.decks.model import ZONES, Deck, Entry, Zone
 from app.decks.parse import (
+    PASTE_LIMITS,
     LineProblem,
     ParsedList,
     parse_event,
@@ -33,6 +34,7 @@ __all__ = [
     "ADVISORY",
     "ERROR",
     "FORMATS",
+    "PASTE_LIMITS",
     "RULES",
     "ZONES",
     "Breakdown",
