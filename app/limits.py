@@ -100,17 +100,19 @@ def read_bounded(path: Path, max_bytes: int, what: str = "the file") -> bytes:
     """The bytes of ``path``, at most ``max_bytes`` (never more than that plus one is read).
 
     Raises:
-        InvalidData: the file cannot be read, or is larger than ``max_bytes``
-            (``"x.txt: 3,000,000 bytes; a decklist has at most 2,000,000"``).
+        InvalidData: the file cannot be read (missing, a folder, no permission), or is larger
+            than ``max_bytes`` (``"x.txt: 3,000,000 bytes; a decklist has at most
+            2,000,000"``; a device such as ``/dev/zero`` is refused after ``max_bytes + 1``).
     """
     try:
         with path.open("rb") as handle:
             data = handle.read(max_bytes + 1)
-            size = max(len(data), os.fstat(handle.fileno()).st_size)
+            size = os.fstat(handle.fileno()).st_size
     except OSError as exc:
         raise InvalidData(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     if len(data) > max_bytes:
-        raise InvalidData(f"{path}: {size:,} bytes; {what} has at most {max_bytes:,}")
+        told = f"{size:,} bytes" if size > max_bytes else f"more than {max_bytes:,} bytes"
+        raise InvalidData(f"{path}: {told}; {what} has at most {max_bytes:,}")
     return data
 
 

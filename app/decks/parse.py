@@ -254,6 +254,7 @@ def parse_pasted(text: str, name: str = "") -> list[ParsedList]:
             pass
         else:
             return parse_event(data, name or "the pasted text")
+    limits.bounded_lines(text, "the pasted text", MAX_LINES, MAX_LINE_CHARS, "a decklist")
     return [parse_text(text, name)]
 
 
