@@ -56,6 +56,8 @@ DECKLIST_LINES = 1_000
 """The most lines of a text decklist (a real one has under 100)."""
 DECKLIST_LINE_CHARS = 200
 """The longest line of a text decklist (the longest card name has under 50 characters)."""
+JSON_FILE_BYTES = 512_000_000
+"""The largest API JSON file imported (the whole catalogue as one file is about 60 MB)."""
 QUERY_CHARS = 2_000
 """The longest query of the search language (100 terms of 20 characters)."""
 CSV_BYTES = 20_000_000
