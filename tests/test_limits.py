@@ -118,7 +118,7 @@ def test_read_text_checks_bytes_lines_and_line_length_before_returning(tmp_path:
     path = tmp_path / "c.csv"
     path.write_text("a,b\n" * 3, encoding="utf-8")
     assert limits.read_text(path, max_bytes=100, max_lines=3, max_line_chars=3) == "a,b\n" * 3
-    with pytest.raises(InvalidData, match="c.csv: 3 lines; a CSV has at most 2"):
+    with pytest.raises(InvalidData, match=r"c\.csv: 3 lines; a CSV has at most 2"):
         limits.read_text(path, max_bytes=100, max_lines=2, max_line_chars=3, what="a CSV")
 
 

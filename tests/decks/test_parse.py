@@ -154,7 +154,7 @@ def test_a_5000_digit_quantity_is_one_clear_error_in_text_and_in_json(tmp_path: 
     event = tmp_path / "digits.json"
     event.write_text('{"main": [{"name": "Backstep", "qty": ' + "9" * 5000 + "}]}",
                      encoding="utf-8")
-    with pytest.raises(InvalidData, match="digits.json: a number of 5,000 digits; at most 18"):
+    with pytest.raises(InvalidData, match=r"digits\.json: a number of 5,000 digits; at most 18"):
         read_decklists(event)
 
 
