@@ -69,12 +69,15 @@ class LineProblem:
 
 @dataclass
 class ParsedList:
-    """One decklist as read: its lines and the problems of the lines that were not read."""
+    """One decklist as read: its lines and the problems of the lines that were not read;
+    from an event file also the event's ``name`` and ``startAt`` (else "" and None)."""
 
     source: str = ""
     index: int = 0
     lines: list[RawLine] = field(default_factory=list)
     problems: list[LineProblem] = field(default_factory=list)
+    event: str = ""
+    started: str | None = None
 
 
 def _quantity(number: int, text: str, raw: str, name: str) -> LineProblem | None:
@@ -189,20 +192,25 @@ def parse_event(data: Any, source: str = "") -> list[ParsedList]:
                           "decklist {material, main, sideboard}")
     if not lists:
         raise InvalidData(f"no decklist in {where}")
-    return [_json_list(item, where, index) for index, item in enumerate(lists)]
+    out = [_json_list(item, source, index) for index, item in enumerate(lists)]
+    name, started = data.get("name"), data.get("startAt")
+    for parsed in out if "decklists" in data else ():
+        parsed.event = name.strip()[:200] if isinstance(name, str) else ""
+        parsed.started = started[:40] if isinstance(started, str) else None
+    return out
 
 
 def _json_list(item: Any, source: str, index: int) -> ParsedList:
-    out = ParsedList(source=source, index=index)
+    out, where = ParsedList(source=source, index=index), source or "the JSON"
     if not isinstance(item, dict):
-        raise InvalidData(f"{source}: decklist {index + 1} is not an object")
+        raise InvalidData(f"{where}: decklist {index + 1} is not an object")
     number = 0
     for zone in (Zone.MATERIAL, Zone.MAIN, Zone.SIDEBOARD):
         entries = item.get(zone.value)
         if entries is None:
             continue
         if not isinstance(entries, list):
-            raise InvalidData(f"{source}: decklist {index + 1}: {zone.value!r} is not a list "
+            raise InvalidData(f"{where}: decklist {index + 1}: {zone.value!r} is not a list "
                               f"of cards but {limits.quote(str(entries), 40)}")
         for entry in entries:
             number += 1
