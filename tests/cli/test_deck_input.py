@@ -86,3 +86,15 @@ def test_the_100000_space_line_answers_in_a_child_process_within_its_timeout(
         assert done.returncode != 0 and done.stdout == ""
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
         assert "line 1 has 100,004 characters" in done.stderr
+
+
+def test_an_unresolved_long_line_is_quoted_to_about_80_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "long.txt"
+    path.write_text("# Main Deck\n4 " + "Zephyr " * 28 + "\n", encoding="utf-8")
+    assert main(["deck", "check", "--data-dir", str(tmp_path / "data"), str(path)]) == 1
+    quoted = [line for line in capsys.readouterr().out.splitlines() if "no card of that name"
+              in line]
+    assert quoted == ["  error: '4 Zephyr Zephyr Zephyr Zephyr Zephyr Zephyr Zephyr Zephyr Zephyr "
+                      "Zephyr Zephyr …': no card of that name in the catalogue"]
