@@ -134,6 +134,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from app.paths import ENV_DATA_DIR
     from app.server import create_app
     from app.server.guards import LOOPBACK, HostCheck, served_names
+    from app.server.protocol import JsonErrorProtocol
     from app.server.workers import (
         ENV_SERVED_NAMES,
         ENV_VERBOSE,
@@ -159,7 +160,8 @@ def run_serve(args: argparse.Namespace) -> int:
         app: Any = create_app(services.catalogue)
         if names is not None:
             app = HostCheck(app, names)
-        config = uvicorn.Config(app, access_log=False, log_level="warning", log_config=None)
+        config = uvicorn.Config(app, access_log=False, log_level="warning", log_config=None,
+                                http=JsonErrorProtocol)
         uvicorn.Server(config).run(sockets=[listening])
         return 0
     if args.data_dir:  # otherwise the workers resolve the same default folders

@@ -43,6 +43,7 @@ from app.decks.check import AsOf
 from app.decks.moment import describe, parse_moment
 from app.errors import ArchivistError, InvalidRequest
 from app.files import write_text
+from app.limits import quote
 from app.safetext import one_line
 
 MAX_LISTED = 50
@@ -154,7 +155,7 @@ def _print_check(result: dict[str, Any], numbered: bool, when: str) -> None:
     for missing in result["unresolved"]:
         hint = (f" (did you mean {' / '.join(missing['suggestions'])}?)"
                 if missing["suggestions"] else "")
-        print(f"  error: {missing['line']!r}: no card of that name in the catalogue{hint}")
+        print(f"  error: {quote(missing['line'])}: no card of that name in the catalogue{hint}")
 
 
 def run_import(args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ from app.decks.images import DeckImages, deck_images
 from app.decks.model import ZONES, Deck, Entry, Zone
 from app.decks.moment import describe, iso, parse_moment
 from app.decks.parse import (
+    PASTE_LIMITS,
     LineProblem,
     ParsedList,
     parse_event,
@@ -36,6 +37,7 @@ __all__ = [
     "ADVISORY",
     "ERROR",
     "FORMATS",
+    "PASTE_LIMITS",
     "RULES",
     "ZONES",
     "BanEntry",

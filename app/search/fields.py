@@ -57,6 +57,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from app.limits import parse_int
 from app.model.vocabulary import FORMATS, RARITIES, rarity_by_code, rarity_by_number
 from app.search.ast import Term, Value
 from app.search.errors import QuerySyntaxError
@@ -76,8 +77,10 @@ _RARITY_HINT = (f"a number {RARITIES[0].number}–{RARITIES[-1].number} or "
 HISTORY_IS = ("new", "errata", "legality")
 """``is:`` values about the latest revision; they test the card, not an edition."""
 
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
+MAX_NUMBER_CHARS = 24
+"""A longer number is refused (digits 0-9 only; SQLite compares 64-bit numbers)."""
 
 
 @dataclass(frozen=True)
@@ -192,7 +195,8 @@ def _value(f: Field, alias: str, op: str, text: str, at: int) -> Value:
             )
         return text
     if f.kind == "rarity":
-        rarity = rarity_by_code(text) or (rarity_by_number(int(text)) if text.isdecimal() else None)
+        number = parse_int(text, 2)
+        rarity = rarity_by_code(text) or (rarity_by_number(number) if number else None)
         if rarity:
             return rarity.number
         raise QuerySyntaxError(f"unknown rarity '{text}'", at, _RARITY_HINT)
@@ -230,7 +234,7 @@ def _number(f: Field, alias: str, op: str, text: str, at: int) -> Value:
                 f"e.g. {alias}=x",
             )
         return "X"
-    if not _NUMBER.fullmatch(text):
+    if len(text) > MAX_NUMBER_CHARS or not _NUMBER.fullmatch(text):
         x = f", or {alias}=x for an X cost" if f.accepts_x else ""
         raise QuerySyntaxError(
             f"{alias} expects a number, not '{text}'", at, f"e.g. {alias}>=3{x}"

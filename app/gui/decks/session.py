@@ -159,12 +159,25 @@ class DeckSession(QObject):
 
     def paste(self, text: str, name: str, format_code: str = "STANDARD") -> None:
         """Read ``text`` as a decklist, keep it as ``name`` and open it with its check;
-        pasted event JSON keeps each of its decklists under its own name (as an import)."""
-        assert self.cards is not None
-        lists = parse_pasted(text, name)
-        for parsed in lists:
-            read = resolve(parsed, self.cards, name if len(lists) == 1 else "", format_code)
-            self.keep(read.deck, read.problems)
+        pasted event JSON keeps each of its decklists under its own name (as an import).
+
+        The text is read and resolved off the GUI thread; text over the limits
+        (:data:`app.decks.PASTE_LIMITS`) fails with one line (``failed("paste", error)``).
+        """
+        cards = self.cards
+        assert cards is not None
+
+        def work() -> list[tuple[Deck, list[LineProblem]]]:
+            lists = parse_pasted(text, name)
+            read = [resolve(parsed, cards, name if len(lists) == 1 else "", format_code)
+                    for parsed in lists]
+            return [(r.deck, r.problems) for r in read]
+
+        def done(found: list[tuple[Deck, list[LineProblem]]]) -> None:
+            for deck, problems in found:
+                self.keep(deck, problems)
+
+        run_operation(self._pool, work, done, self._fail("paste"), owner=self)
 
     def import_file(self, path: Path, format_code: str = "STANDARD") -> None:
         """Read the decklist file ``path`` (text, or event JSON: each decklist) and keep
