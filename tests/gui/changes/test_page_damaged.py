@@ -13,13 +13,16 @@ from PySide6.QtCore import QSize, Qt, QThreadPool
 from pytestqt.qtbot import QtBot
 
 from app.bootstrap import Services, build
+from app.gui.card.detail_html import sections_html
 from app.gui.changes.model import ChangeTilesModel
 from app.gui.changes.page import ChangesPage
+from app.gui.kit.detail_data import load_detail
 from app.gui.kit.thumbnails import ThumbnailProvider
 from tests.helpers.damaged_history import (
     CARD,
     DAMAGES,
     REVISION,
+    SLUG,
     Damage,
     build_history,
     damaged,
@@ -88,4 +91,23 @@ def test_a_damaged_row_shows_as_unreadable_and_the_rest_of_the_page_loads(
         assert [t.split(" · ")[0] for t in titles] == ["Revision 2", "Revision 1"]
     finally:
         pool.waitForDone()
+        services.store.close()
+
+
+@pytest.mark.parametrize("damage", [d for d in DAMAGES if d.name in (
+    "another-cards-body", "revision-record-deleted")], ids=lambda d: d.name)
+def test_the_card_page_history_of_a_damaged_row_says_unreadable(
+    history_dir: Path, tmp_path: Path, damage: Damage,
+) -> None:
+    services = build(str(damaged(history_dir, tmp_path / "data", damage)))
+    try:
+        detail = load_detail(services.catalogue, SLUG)
+        assert [v.revision.number for v in detail.history] == [2, 1]
+        text = html.unescape(sections_html(detail))
+        assert "<h3>History</h3>" in text
+        if damage.where == "card":
+            assert f"unreadable: its previous version is {damage.why}" in text
+        else:
+            assert "revision 2</span>" in text and "unreadable" not in text  # its notes
+    finally:
         services.store.close()
