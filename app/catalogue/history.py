@@ -59,7 +59,7 @@ class LocalHistory:
             why = row.unreadable
             if not why:
                 try:
-                    before, after = _versions(conn, row)
+                    before, after = _versions(conn, row, after=notes)
                     found = card_notes(before, after) if notes else ()
                 except UnreadableRow as error:
                     why = error.why
@@ -144,18 +144,22 @@ class LocalHistory:
         return None if history.number is None else self.revision(history.number)
 
 
-def _versions(conn: sqlite3.Connection, row: ChangeRow
+def _versions(conn: sqlite3.Connection, row: ChangeRow, after: bool = True
               ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    """The card before and after the row's revision, checked (:mod:`app.store.versions`).
+    """The card before and (with ``after``) after the row's revision, checked
+    (:mod:`app.store.versions`). Without ``after`` only the row's own version is read: the
+    one after it is the next row's own (checked with that row) or the current card.
 
     Raises:
         UnreadableRow: either cannot be read, or neither is there.
     """
     previous = previous_version(conn, row.revision, row.uuid)
-    after = version_after(conn, row.revision, row.uuid) if row.kind != "removed" else None
-    if after is None and row.kind != "removed":
+    if not after or row.kind == "removed":
+        return (None if previous is None else previous[1]), None
+    card = version_after(conn, row.revision, row.uuid)
+    if card is None:
         raise UnreadableRow(row.revision, row.uuid, "the version after it is missing")
-    return (None if previous is None else previous[1]), after
+    return (None if previous is None else previous[1]), card
 
 
 def _kind(kind: str) -> ChangeKind:
