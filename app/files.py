@@ -19,6 +19,13 @@ Example::
     write_text(Path("deck.txt"), text)
     with replacing(Path("sheet.pdf"), verify=ends_with_eof) as tmp:
         draw_pdf_to(tmp)          # anything that writes a file at a path
+
+Line ends, one policy: a text for people (a decklist, a report) gets the line ends of the
+platform it is written on — ``\r\n`` on Windows, ``\n`` on Linux and macOS
+(:func:`platform_newline`, the default of :func:`write_text` and :func:`open_replacing`).
+A CSV file gets ``\r\n`` on every platform (RFC 4180; what spreadsheets expect): write it
+with ``csv.writer`` (whose line end that is) through ``open_replacing(..., newline="")``.
+Readers take either: ``str.splitlines`` and text-mode reads end a line at ``\r\n`` too.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ import contextlib
 import functools
 import os
 import stat
+import sys
 import tempfile
 import time
 import zipfile
@@ -195,18 +203,27 @@ def replacing(target: Path | str, *,
         tmp.unlink(missing_ok=True)
 
 
+def platform_newline() -> str:
+    """The line end people on this platform expect in a text file: ``"\\r\\n"`` on Windows
+    (``sys.platform`` is ``win32``), ``"\\n"`` elsewhere."""
+    return "\r\n" if sys.platform == "win32" else "\n"
+
+
 @contextlib.contextmanager
 def open_replacing(target: Path | str, *, text: bool = False, encoding: str = "utf-8",
-                   newline: str | None = "\n") -> Iterator[IO[Any]]:
+                   newline: str | None = None) -> Iterator[IO[Any]]:
     """Like :func:`replacing`, but yield the temporary file opened for writing (binary, or
     text with ``encoding`` and ``newline``), closed and flushed before the rename.
+    ``newline`` is as for :func:`open`, except None: :func:`platform_newline` (``"\\n"``
+    written becomes ``"\\r\\n"`` on Windows); ``""`` writes line ends unchanged (CSV).
 
     Raises:
         WriteFailed: as :func:`replacing`.
     """
     with replacing(target) as tmp:
         if text:
-            with tmp.open("w", encoding=encoding, newline=newline) as handle:
+            ends = platform_newline() if newline is None else newline
+            with tmp.open("w", encoding=encoding, newline=ends) as handle:
                 yield handle
         else:
             with tmp.open("wb") as handle:
@@ -225,15 +242,17 @@ def write_bytes(target: Path | str, data: bytes) -> Path:
 
 
 def write_text(target: Path | str, text: str, *, encoding: str = "utf-8",
-               newline: str | None = "\n") -> Path:
-    """Write ``text`` to ``target`` whole or not at all; ``newline`` as for :func:`open`
-    (``"\\n"`` writes it unchanged, ``"\\r\\n"`` Windows line ends).
+               newline: str | None = None) -> Path:
+    """Write ``text`` to ``target`` whole or not at all, each line ending in ``newline``
+    (None: :func:`platform_newline`; ``"\\n"`` or ``"\\r\\n"`` to choose). Lines of
+    ``text`` may end in ``"\\n"`` or ``"\\r\\n"`` (pasted from Windows): each gets one
+    line end, never ``"\\r\\r\\n"`` (``newline=""``: ``text`` is written unchanged).
 
     Raises:
         WriteFailed: the target is a special file, or writing it failed (nothing changed).
     """
     with open_replacing(target, text=True, encoding=encoding, newline=newline) as handle:
-        handle.write(text)
+        handle.write(text if newline == "" else text.replace("\r\n", "\n"))
     return Path(target)
 
 

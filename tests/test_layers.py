@@ -169,7 +169,8 @@ def model_reaching_out(scan: Scan) -> list[str]:
 
 
 GUI_ALLOWED = (
-    "app.errors", "app.diskfull", "app.files", "app.gui", "app.catalogue", "app.model", "app.search")
+    "app.errors", "app.diskfull", "app.files", "app.gui", "app.catalogue", "app.model",
+    "app.search")
 """What app/gui may import with all its submodules (rule 3)."""
 GUI_FACADES = ("app", "app.sync", "app.export", "app.images", "app.thema", "app.decks")
 """What app/gui may import as a package only (its public ``__init__``), not its submodules."""

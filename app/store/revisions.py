@@ -28,6 +28,7 @@ from app.history import card_notes, content_equal, summary
 from app.model.history import Revision
 from app.store.versions import body_after as body_after  # re-exported: the version after a row
 from app.store.versions import dictionary, previous_version
+from app.store.versions import rebuild_previous as rebuild_previous  # re-exported
 
 QUIET = "quiet"
 """Kind of a stored change that is no change of content (edition order, timestamps)."""

@@ -34,13 +34,14 @@ class UnreadableRow(StoreError):
     """One history row cannot be read back.
 
     Attributes:
-        revision, uuid: the row (revision number, card uuid).
+        revision, uuid: the row (revision number, None when the reader does not know it;
+            card uuid).
         why: what is wrong, in words (``its previous version is no compressed data``).
     """
 
-    def __init__(self, revision: int, uuid: str, why: str) -> None:
-        super().__init__(f"The history of card {uuid} at revision {revision} cannot be read: "
-                         f"{why}")
+    def __init__(self, revision: int | None, uuid: str, why: str) -> None:
+        at = "" if revision is None else f" at revision {revision}"
+        super().__init__(f"The history of card {uuid}{at} cannot be read: {why}")
         self.revision, self.uuid, self.why = revision, uuid, why
 
 
@@ -133,16 +134,30 @@ def card_of(text: str, number: int, uuid: str, what: str) -> dict[str, Any]:
 
 def _decode(conn: sqlite3.Connection, number: int, uuid: str, blob: Any) -> str:
     """The body a ``previous`` value holds (``d``/``z`` + zlib, see app.store.revisions)."""
+    packed = isinstance(blob, bytes) and blob[:1] == b"d"
+    return rebuild_previous(uuid, blob, body_after(conn, number, uuid) if packed else None,
+                            number)
+
+
+def rebuild_previous(uuid: str, blob: Any, after: str | None,
+                     revision: int | None = None) -> str:
+    """A stored previous body of card ``uuid`` as text, given the body after it (``after``:
+    None when the card was not there after it), checked up to UTF-8.
+
+    Raises:
+        UnreadableRow: the value is no bytes, in no known format, no valid zlib (or not
+            against ``after``), cut short, longer than :data:`MAX_BODY_BYTES`, or no UTF-8.
+    """
     if not isinstance(blob, bytes):
-        raise UnreadableRow(number, uuid, "its previous version is not stored as bytes but "
+        raise UnreadableRow(revision, uuid, "its previous version is not stored as bytes but "
                             f"as {type(blob).__name__}")
     marker, data = blob[:1], blob[1:]
     if not blob:
-        raise UnreadableRow(number, uuid, "its previous version is empty")
+        raise UnreadableRow(revision, uuid, "its previous version is empty")
     if marker not in (b"d", b"z"):
-        raise UnreadableRow(number, uuid, "its previous version is in an unknown format")
+        raise UnreadableRow(revision, uuid, "its previous version is in an unknown format")
     if marker == b"d":
-        unpacker = zlib.decompressobj(zdict=dictionary(body_after(conn, number, uuid) or ""))
+        unpacker = zlib.decompressobj(zdict=dictionary(after or ""))
     else:
         unpacker = zlib.decompressobj()
     try:
@@ -151,18 +166,18 @@ def _decode(conn: sqlite3.Connection, number: int, uuid: str, blob: Any) -> str:
         why = "its previous version is damaged (no valid compressed data)"
         if marker == b"d":
             why += " or the card was changed without being recorded"
-        raise UnreadableRow(number, uuid, why) from None
+        raise UnreadableRow(revision, uuid, why) from None
     if len(raw) > MAX_BODY_BYTES:
-        raise UnreadableRow(number, uuid, "its previous version is larger than "
+        raise UnreadableRow(revision, uuid, "its previous version is larger than "
                             f"{MAX_BODY_BYTES // (1024 * 1024)} MB")
     if not unpacker.eof:
-        raise UnreadableRow(number, uuid, "its previous version is cut short")
+        raise UnreadableRow(revision, uuid, "its previous version is cut short")
     if unpacker.unused_data:
-        raise UnreadableRow(number, uuid, "its previous version has bytes after its end")
+        raise UnreadableRow(revision, uuid, "its previous version has bytes after its end")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise UnreadableRow(number, uuid, "its previous version is not UTF-8 text") from None
+        raise UnreadableRow(revision, uuid, "its previous version is not UTF-8 text") from None
 
 
 def _json_kind(value: Any) -> str:
