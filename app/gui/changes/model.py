@@ -40,7 +40,8 @@ class ChangeTilesModel(QAbstractListModel):
 
     Roles: ``DisplayRole`` the name, :attr:`ThumbnailRole` the thumbnail ``QImage`` (None
     while it is made or when there is none), :attr:`ThumbStateRole`, :attr:`SlugRole`,
-    :attr:`GroupsRole` (``Errata · Legality``), :attr:`ChangeRole` (the CardChange),
+    :attr:`GroupsRole` (``Errata · Legality``; ``Unreadable`` for a damaged history row),
+    :attr:`ChangeRole` (the CardChange),
     ``ToolTipRole`` the name, groups and changed fields.
     """
 
@@ -98,10 +99,14 @@ class ChangeTilesModel(QAbstractListModel):
         if role == self.SlugRole:
             return change.slug
         if role == self.GroupsRole:
+            if change.unreadable:  # its stored row is damaged: no groups to trust
+                return "Unreadable"
             return " · ".join(GROUP_TITLES.get(g, g) for g in change.groups)
         if role == self.ChangeRole:
             return change
         if role == Qt.ItemDataRole.ToolTipRole:
+            if change.unreadable:
+                return f"{change.name}\nUnreadable: {change.unreadable}"
             fields = ", ".join(change.fields[:6]) + (" …" if len(change.fields) > 6 else "")
             return "\n".join(p for p in (change.name, self.data(index, self.GroupsRole),
                                          fields) if p)
