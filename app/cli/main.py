@@ -56,7 +56,7 @@ def _size(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand (it imports every command's module)."""
-    from app.cli import deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
+    from app.cli import collection_cmd, deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
 
     common = _common_options(defaults=False)
     parser = OneLineParser(
@@ -101,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     search_cmd.add_parser(sub, common)
     export_cmd.add_parser(sub, common)
     deck_cmd.add_parser(sub, common)
+    collection_cmd.add_parser(sub, common)
     history_cmd.add_parser(sub, common)
 
     p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
@@ -148,6 +149,13 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "deck import": ('archivist deck import deck.txt --name "Tristan aggro"',),
     "deck list": ("archivist deck list",),
     "deck export": ('archivist deck export "Tristan aggro" --text deck.txt --pdf proxies.pdf',),
+    "deck need": ('archivist deck need "Tristan aggro" --json',),
+    "collection import": ("archivist collection import owned.csv",),
+    "collection export": ("archivist collection export owned.csv",),
+    "collection add": ('archivist collection add "Spirit of Fire" --set "DOA 1st" --number 1',),
+    "collection remove": ('archivist collection remove "Spirit of Fire" --set "DOA 1st" '
+                          "--number 1",),
+    "collection show": ('archivist collection show --set "DOA 1st"',),
     "changes": ("archivist changes", "archivist changes --since 2026-04-01 --json"),
     "history": ("archivist history spirit-of-fire",),
     "revert": ("archivist revert 2",),

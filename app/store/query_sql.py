@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from app.model.query import Per
 from app.search.ast import And, Node, Not, Term
-from app.search.fields import BY_NAME, HISTORY_IS, WORD
+from app.search.fields import BY_NAME, COLLECTION_FIELDS, COLLECTION_IS, HISTORY_IS, WORD
 
 __all__ = ["BEST_THEMA", "CARD_STATS", "SOURCES", "Compiled", "Per", "compile_where", "fts_match"]
 Param = str | int | float
@@ -81,6 +81,15 @@ _HISTORY_IS = {"new": "kind = 'added'", "errata": "instr(groups, ',errata,') > 0
 _CHANGED_DAY = ("(SELECT MAX(substr(r.at, 1, 10)) FROM revision_cards rc JOIN revisions r "
                 "ON r.number = rc.revision WHERE rc.uuid = c.uuid "
                 "AND rc.kind IN ('added', 'changed'))")
+_OWNED = {  # the collection, attached read-only as "owned" (app.store.owned)
+    "owned": "SELECT edition_uuid FROM owned.entries",
+    "foil-owned": "SELECT edition_uuid FROM owned.entries WHERE foil = 1",
+    "tag": "SELECT edition_uuid FROM owned.entries WHERE tag = ? COLLATE NOCASE",
+}
+_OWN_COPIES = ("(SELECT IFNULL(SUM(o.quantity), 0) FROM editions ed JOIN owned.entries o "
+               "ON o.edition_uuid = ed.uuid WHERE ed.card_uuid = c.uuid)")
+"""Copies of the card owned, any printing and finish (editions_card index, then the
+collection's primary key: a few lookups per card)."""
 BEST_THEMA = (
     "(CASE WHEN e.thema_foil IS NULL THEN e.thema_nonfoil WHEN e.thema_nonfoil IS NULL "
     "THEN e.thema_foil ELSE MAX(e.thema_foil, e.thema_nonfoil) END)"
@@ -162,6 +171,8 @@ def _term(t: Term, per: Per) -> _Sql:
         match = fts_match(_FTS_COLUMNS[t.field], str(t.value), t.exact)
         text = "c.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
         return _Sql(text, (match,), 1)
+    if t.field in COLLECTION_FIELDS or (t.field == "is" and t.value in COLLECTION_IS):
+        return _owned(t, per)
     if about == "card" or (t.field == "is" and t.value in HISTORY_IS):
         return _card(t)
     if per == "card" and t.field in _CARD_EDITIONS:
@@ -183,6 +194,19 @@ def _term(t: Term, per: Per) -> _Sql:
         text = f"c.uuid IN (SELECT e.card_uuid FROM editions e WHERE {sql.text})"
         return _Sql(text, sql.params, sql.cost)
     return sql
+
+
+def _owned(t: Term, per: Per) -> _Sql:
+    """A collection term: ``own`` compares the card's copies owned; ``is:owned``,
+    ``is:foil-owned`` and ``tag:`` hold for an owned edition (per card: any of its own)."""
+    if t.field == "own":
+        return _Sql(f"{_OWN_COPIES} {_OPS[t.op]} ?", (t.value,), 6)
+    inner = _OWNED["tag" if t.field == "tag" else str(t.value)]
+    params: tuple[Param, ...] = (str(t.value),) if t.field == "tag" else ()
+    if per == "edition":
+        return _Sql(f"e.uuid IN ({inner})", params, 2)
+    return _Sql(f"c.uuid IN (SELECT ed.card_uuid FROM editions ed WHERE ed.uuid IN ({inner}))",
+                params, 3)
 
 
 def _card(t: Term) -> _Sql:
