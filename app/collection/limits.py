@@ -13,7 +13,7 @@ MAX_BYTES = 16 * 1024 * 1024
 """A collection CSV of 16 MiB holds about 200,000 rows; a larger file is refused unread."""
 MAX_ROWS = 200_000
 """Lines in one file (header included)."""
-MAX_LINE = 4_096
+MAX_LINE = 8_192
 """Characters in one line."""
 MAX_QUANTITY_DIGITS = 6
 """Digits of one quantity (at most 999,999 copies)."""
@@ -44,7 +44,7 @@ def check_text(data: bytes, name: str) -> str:
     except UnicodeDecodeError as exc:
         raise InvalidData(f"{name} is not UTF-8 text (byte {exc.start}); save the CSV as "
                           "UTF-8 — nothing was imported") from exc
-    lines = text.count("\n") + 1
+    lines = text.count("\n") + (0 if text.endswith("\n") else 1)
     if lines > MAX_ROWS:
         raise InvalidData(f"{name} has {lines:,} lines; a collection CSV may have at most "
                           f"{MAX_ROWS:,} — nothing was imported")

@@ -27,7 +27,7 @@ FOIL_WORDS = {"foil": True, "yes": True, "true": True, "1": True, "normal": Fals
 """``Foil`` values (case folded) → foil or not."""
 _RARITY_NAMES = {r.name.casefold(): r.number for r in RARITIES}
 _CONDITION_NAMES = {"near mint": "NM", "lightly played": "LP", "moderately played": "MP",
-                    "heavily played": "HP", "damaged": "DMG",
+                    "heavily played": "HP", "damaged": "DMG", "": "",
                     **{c.casefold(): c for c in CONDITIONS}}
 _UUID = re.compile(r"[A-Za-z0-9]{10}")
 

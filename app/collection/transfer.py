@@ -83,6 +83,6 @@ def export_csv(store: CollectionStore, editions: CollectionEditions, path: Path)
                      edition.collector_number if edition else "",
                      rarity.code if rarity else "", "foil" if entry.foil else "normal",
                      entry.condition, entry.language, entry.tag, entry.edition_uuid))
-    rows.sort(key=lambda r: (r[2].casefold(), r[3], r[4], r[1], r[9], r[5], r[6:9]))
+    rows.sort(key=lambda r: (not r[2], r[2].casefold(), r[3], r[4], r[1], r[9], r[5], r[6:9]))
     write_csv(path, rows)
     return len(rows)
