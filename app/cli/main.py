@@ -111,10 +111,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, default="1280x800", metavar="WxH",
                    help="window size in pixels")
     p.add_argument("--page", default="search",
-                   choices=("search", "sets", "thema", "card", "gallery", "decks", "changes"),
+                   choices=("search", "sets", "thema", "card", "gallery", "decks", "changes",
+                            "collection"),
                    help="page to show: search (default), sets (featured sets), thema, card "
                         "(the detail of --card), gallery (the editions of --card), decks or "
-                        "changes (the newest revision)")
+                        "changes (the newest revision), collection (owned cards, set completion)")
     p.add_argument("--edition", metavar="UUID",
                    help="edition whose Thema chart (thema), details (card) or large view "
                         "(gallery) is shown")

@@ -34,6 +34,7 @@ from app.gui.kit.status_bar import ElidingStatusBar
 if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_catalogue
     from app.bootstrap import Services
     from app.gui.changes.page import ChangesPage
+    from app.gui.collection.page import CollectionPage
     from app.gui.decks.page import DecksPage
     from app.gui.sets.page import SetsPage
     from app.gui.thema.page import ThemaPage
@@ -41,7 +42,7 @@ if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_c
 THUMB_SIZE = QSize(146, 204)
 MINIMUM_SIZE = QSize(720, 520)
 """The window's least size: the grid keeps two columns, the filter panel folds away."""
-PAGES = ("search", "sets", "thema", "decks", "changes")
+PAGES = ("search", "sets", "thema", "decks", "changes", "collection")
 """The window's pages, in tab order (Ctrl+1, Ctrl+2, …)."""
 
 
@@ -184,6 +185,11 @@ class MainWindow(QMainWindow):
     def changes(self) -> ChangesPage:
         """The Changes page (built on first access or first show)."""
         return cast("ChangesPage", self._lazy["changes"].page())
+
+    @property
+    def collection(self) -> CollectionPage:
+        """The Collection page (built on first access or first show)."""
+        return cast("CollectionPage", self._lazy["collection"].page())
 
     def page_built(self, name: str) -> bool:
         """True once the page ``name`` (see :data:`PAGES`) exists; Search always does."""
