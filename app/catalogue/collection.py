@@ -39,10 +39,13 @@ class CollectionEditions:
         """Set prefix (as the catalogue writes it) → its editions, by collector number."""
         self.set_names: dict[str, str] = {}
         self._prefixes: dict[str, str] = {}
+        names: dict[str, str] = {}
         for edition in editions:
             self.by_uuid[edition.uuid] = edition
             prefix = edition.set_prefix.casefold()
-            name = normalise_name(edition.name)
+            name = names.get(edition.name)
+            if name is None:
+                name = names[edition.name] = normalise_name(edition.name)
             self.by_number.setdefault((prefix, number_key(edition.collector_number)),
                                       []).append(edition)
             self.by_name_set.setdefault((name, prefix), []).append(edition)

@@ -6,7 +6,8 @@ of one edition in different conditions are two entries. A key's ``""`` means "no
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import NamedTuple
 
 CONDITIONS: tuple[str, ...] = ("NM", "LP", "MP", "HP", "DMG")
 """The conditions a copy may have, best first (``""``: not given)."""
@@ -15,9 +16,9 @@ Key = tuple[str, bool, str, str, str]
 """``(edition_uuid, foil, condition, language, tag)``: what makes two entries one."""
 
 
-@dataclass(frozen=True)
-class Entry:
-    """``quantity`` copies of one edition in one finish.
+class Entry(NamedTuple):
+    """``quantity`` copies of one edition in one finish (a named tuple: a collection of
+    10,000 entries is read in a few milliseconds).
 
     Attributes:
         edition_uuid: the edition's uuid (10 case-sensitive alphanumerics); it stays when
@@ -43,7 +44,7 @@ class Entry:
 
     def with_quantity(self, quantity: int) -> Entry:
         """The same entry with another quantity."""
-        return replace(self, quantity=quantity)
+        return self._replace(quantity=quantity)
 
 
 def entry_from_key(key: Key, quantity: int) -> Entry:

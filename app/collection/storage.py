@@ -34,6 +34,7 @@ CREATE TABLE entries (
     quantity INTEGER NOT NULL CHECK (quantity > 0),
     PRIMARY KEY (edition_uuid, foil, condition, language, tag)
 ) WITHOUT ROWID;
+CREATE INDEX entries_tag ON entries(tag COLLATE NOCASE);
 CREATE TABLE steps (
     id INTEGER PRIMARY KEY,
     what TEXT NOT NULL,              -- shown as "Undo <what>"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from app.catalogue.collection import CollectionEdition, CollectionEditions
 from app.collection.model import Entry, Totals
@@ -14,8 +15,7 @@ from app.model.vocabulary import RARITIES, rarity_by_number
 NOT_IN_CATALOGUE = "not in the catalogue"
 
 
-@dataclass(frozen=True)
-class OwnedEntry:
+class OwnedEntry(NamedTuple):
     """An entry with its edition (None: the edition is not in the catalogue)."""
 
     entry: Entry
@@ -68,11 +68,12 @@ class SetCompletion:
 def owned_entries(entries: Sequence[Entry], editions: CollectionEditions) -> list[OwnedEntry]:
     """Each entry with its edition, by set prefix, collector number, name; entries whose
     edition is not in the catalogue last."""
-    owned = [OwnedEntry(e, editions.get(e.edition_uuid)) for e in entries]
-    return sorted(owned, key=lambda o: (
-        o.edition is None,
-        (o.edition.set_prefix.casefold(), o.edition.collector_number, o.edition.name)
-        if o.edition else ("", "", o.entry.edition_uuid), o.entry.foil, o.entry.condition))
+    found = editions.by_uuid
+    owned = [OwnedEntry(e, found.get(e.edition_uuid)) for e in entries]
+    order = {uuid: i for i, uuid in enumerate(found)}  # by set prefix and number already
+    last = len(order)
+    owned.sort(key=lambda o: (order.get(o.entry.edition_uuid, last), o.entry))
+    return owned
 
 
 def totals(entries: Sequence[Entry], editions: CollectionEditions) -> Totals:

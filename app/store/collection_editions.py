@@ -8,23 +8,22 @@ them and counts set completion over them (:mod:`app.catalogue.collection`).
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from app.errors import StoreError
 from app.store.db import Store
 
+# The card columns come from the covering index (a card row holds its whole JSON body);
+# set names and stored images are read apart (55 and a few hundred rows), since a join
+# would read each set's body once per edition.
 _SQL = """
-SELECT e.uuid, e.card_uuid, c.slug, c.name, e.set_prefix,
-       IFNULL((SELECT s.name FROM sets s WHERE s.id = e.set_id), e.set_prefix),
-       e.collector_number, e.rarity, e.image_file,
-       EXISTS (SELECT 1 FROM images i WHERE i.filename = e.image_file)
-FROM editions e JOIN cards c ON c.uuid = e.card_uuid
-ORDER BY e.set_prefix COLLATE NOCASE, e.collector_number, e.rarity, e.uuid
+SELECT e.uuid, e.card_uuid, c.slug, c.name, e.set_prefix, e.set_id, e.collector_number,
+       e.rarity, e.image_file
+FROM editions e JOIN cards c INDEXED BY cards_cover ON c.uuid = e.card_uuid
 """
 
 
-@dataclass(frozen=True)
-class CollectionEdition:
+class CollectionEdition(NamedTuple):
     """An edition as the collection sees it.
 
     Attributes:
@@ -54,8 +53,15 @@ def read_collection_editions(store: Store) -> list[CollectionEdition]:
         StoreError: the catalogue cannot be read.
     """
     try:
-        rows = store.connection().execute(_SQL).fetchall()
+        conn = store.connection()
+        set_names = dict(conn.execute("SELECT id, name FROM sets").fetchall())
+        stored = {row[0] for row in conn.execute("SELECT filename FROM images")}
+        rows = conn.execute(_SQL).fetchall()
     except sqlite3.Error as exc:
         raise StoreError(f"Reading the catalogue failed: {exc}") from exc
-    return [CollectionEdition(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], bool(r[9]))
-            for r in rows]
+    editions = [CollectionEdition(uuid, card, slug, name, prefix, set_names.get(set_id, prefix),
+                                  number, rarity, image, image in stored)
+                for uuid, card, slug, name, prefix, set_id, number, rarity, image in rows]
+    editions.sort(key=lambda e: (e.set_prefix.casefold(), e.collector_number,
+                                 e.rarity or 0, e.uuid))
+    return editions

@@ -81,15 +81,13 @@ _HISTORY_IS = {"new": "kind = 'added'", "errata": "instr(groups, ',errata,') > 0
 _CHANGED_DAY = ("(SELECT MAX(substr(r.at, 1, 10)) FROM revision_cards rc JOIN revisions r "
                 "ON r.number = rc.revision WHERE rc.uuid = c.uuid "
                 "AND rc.kind IN ('added', 'changed'))")
-_OWNED = {  # the collection, attached read-only as "owned" (app.store.owned)
-    "owned": "SELECT edition_uuid FROM owned.entries",
-    "foil-owned": "SELECT edition_uuid FROM owned.entries WHERE foil = 1",
-    "tag": "SELECT edition_uuid FROM owned.entries WHERE tag = ? COLLATE NOCASE",
+_OWNED = {  # the collection's summary, attached as "owned_sum" (app.store.owned)
+    "owned": ("SELECT uuid FROM owned_sum.{} ", ()),
+    "foil-owned": ("SELECT uuid FROM owned_sum.{} WHERE foil = 1", ()),
 }
-_OWN_COPIES = ("(SELECT IFNULL(SUM(o.quantity), 0) FROM editions ed JOIN owned.entries o "
-               "ON o.edition_uuid = ed.uuid WHERE ed.card_uuid = c.uuid)")
-"""Copies of the card owned, any printing and finish (editions_card index, then the
-collection's primary key: a few lookups per card)."""
+_TAGGED = "SELECT edition_uuid FROM owned.entries WHERE tag = ? COLLATE NOCASE"
+_OWN_COPIES = "IFNULL((SELECT copies FROM owned_sum.cards WHERE uuid = c.uuid), 0)"
+"""Copies of the card owned, any printing and finish."""
 BEST_THEMA = (
     "(CASE WHEN e.thema_foil IS NULL THEN e.thema_nonfoil WHEN e.thema_nonfoil IS NULL "
     "THEN e.thema_foil ELSE MAX(e.thema_foil, e.thema_nonfoil) END)"
@@ -200,13 +198,16 @@ def _owned(t: Term, per: Per) -> _Sql:
     """A collection term: ``own`` compares the card's copies owned; ``is:owned``,
     ``is:foil-owned`` and ``tag:`` hold for an owned edition (per card: any of its own)."""
     if t.field == "own":
-        return _Sql(f"{_OWN_COPIES} {_OPS[t.op]} ?", (t.value,), 6)
-    inner = _OWNED["tag" if t.field == "tag" else str(t.value)]
-    params: tuple[Param, ...] = (str(t.value),) if t.field == "tag" else ()
+        return _Sql(f"{_OWN_COPIES} {_OPS[t.op]} ?", (t.value,), 3)
+    if t.field == "tag":
+        if per == "edition":
+            return _Sql(f"e.uuid IN ({_TAGGED})", (str(t.value),), 3)
+        return _Sql(f"c.uuid IN (SELECT ed.card_uuid FROM editions ed WHERE ed.uuid IN "
+                    f"({_TAGGED}))", (str(t.value),), 4)
+    inner, _ = _OWNED[str(t.value)]
     if per == "edition":
-        return _Sql(f"e.uuid IN ({inner})", params, 2)
-    return _Sql(f"c.uuid IN (SELECT ed.card_uuid FROM editions ed WHERE ed.uuid IN ({inner}))",
-                params, 3)
+        return _Sql(f"e.uuid IN ({inner.format('editions')})", (), 2)
+    return _Sql(f"c.uuid IN ({inner.format('cards')})", (), 2)
 
 
 def _card(t: Term) -> _Sql:
