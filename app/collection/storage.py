@@ -124,6 +124,18 @@ class CollectionStore:
             owned[uuid] = (plain, quantity) if foil else (quantity, shiny)
         return owned
 
+    def owned_of(self, uuids: Iterable[str]) -> dict[str, tuple[int, int]]:
+        """Edition uuid → ``(non-foil copies, foil copies)`` for each of ``uuids`` owned."""
+        found: dict[str, tuple[int, int]] = {}
+        with self._connect() as conn:
+            for uuid in uuids:
+                rows = conn.execute("SELECT foil, SUM(quantity) FROM entries WHERE "
+                                    "edition_uuid = ? GROUP BY foil", (uuid,)).fetchall()
+                counts = dict(rows)
+                if counts:
+                    found[uuid] = (int(counts.get(0, 0)), int(counts.get(1, 0)))
+        return found
+
     def change(self, deltas: Iterable[tuple[Key, int]], what: str) -> int:
         """Add (or, negative, take away) copies: each ``(key, delta)`` changes that entry,
         which is made when missing and removed at 0 (never below). One undo step.

@@ -145,6 +145,11 @@ class MainWindow(QMainWindow):
         self.controller.failed.connect(self._on_failed)
         self.first_run.setupRequested.connect(self.setup.request)
         self.detail.themaRequested.connect(self.show_thema)  # the detail pane's Thema links
+        from app.gui.shell.collection_actions import CollectionActions  # − / + and Ctrl+Z
+
+        self.collection_actions = CollectionActions(
+            self.detail, services.catalogue, self._pool, self.statusBar(),
+            self._collection_changed, self._on_failed)
         # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
         # editions and the gallery; Help ▸ About Archivist
         self.export = ExportActions(
@@ -190,6 +195,11 @@ class MainWindow(QMainWindow):
     def collection(self) -> CollectionPage:
         """The Collection page (built on first access or first show)."""
         return cast("CollectionPage", self._lazy["collection"].page())
+
+    def _collection_changed(self) -> None:
+        """The card page changed the collection: the Collection page reads it again."""
+        if self.page_built("collection") and self.collection.view is not None:
+            self.collection.refresh()
 
     def page_built(self, name: str) -> bool:
         """True once the page ``name`` (see :data:`PAGES`) exists; Search always does."""

@@ -86,6 +86,7 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         collection.failed.connect(window._on_failed)
         collection.message.connect(lambda text: status.showMessage(text, STATUS_MS))
         collection.cardRequested.connect(window.open_card)
+        collection.changed.connect(window.collection_actions.refresh)
         page = collection
     else:
         from app.gui.changes.page import ChangesPage
