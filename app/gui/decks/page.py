@@ -34,6 +34,7 @@ from app.decks import FORMATS, Deck, Entry
 from app.gui.decks.check_panel import CheckPanel
 from app.gui.decks.deck_view import DeckView
 from app.gui.decks.models import DeckListModel
+from app.gui.decks.need_panel import NeedPanel
 from app.gui.decks.out import EditionPlanner, ExportOpener, plan_deck, save_text, write_sheet
 from app.gui.decks.paste_dialog import PasteDialog
 from app.gui.decks.printing import PrintingDialog
@@ -100,7 +101,11 @@ class DecksPage(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self._list_area())
         self.splitter.addWidget(self.stack)
-        self.splitter.addWidget(self.checks)
+        self.need = NeedPanel(catalogue, pool, lambda: self.session.cards)  # have / need
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.checks)
+        right.addWidget(self.need)
+        self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 4)
         self.splitter.setStretchFactor(2, 2)
@@ -108,6 +113,9 @@ class DecksPage(QWidget):
         QVBoxLayout(self).addWidget(self.splitter)
         self.session.decksListed.connect(self._on_listed)
         self.session.deckChanged.connect(self._on_deck)
+        self.session.deckChanged.connect(self.need.show_deck)
+        self.need.message.connect(self.message)
+        self.need.failed.connect(self.failed)
         self.session.checked.connect(self.checks.show_result)
         self.session.message.connect(self.message)
         self.session.failed.connect(self.failed)

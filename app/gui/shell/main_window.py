@@ -200,6 +200,8 @@ class MainWindow(QMainWindow):
         """The card page changed the collection: the Collection page reads it again."""
         if self.page_built("collection") and self.collection.view is not None:
             self.collection.refresh()
+        if self.page_built("decks"):
+            self.decks.need.refresh()
 
     def page_built(self, name: str) -> bool:
         """True once the page ``name`` (see :data:`PAGES`) exists; Search always does."""
