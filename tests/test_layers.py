@@ -168,8 +168,9 @@ def model_reaching_out(scan: Scan) -> list[str]:
             if _under(imp.name, "app") and not _under(imp.name, "app.model")]
 
 
-GUI_ALLOWED = ("app.errors", "app.diskfull", "app.files", "app.gui", "app.catalogue",
-               "app.model", "app.search")
+GUI_ALLOWED = (
+    "app.errors", "app.diskfull", "app.files", "app.gui", "app.catalogue", "app.model",
+    "app.search")
 """What app/gui may import with all its submodules (rule 3)."""
 GUI_FACADES = ("app", "app.sync", "app.export", "app.images", "app.thema", "app.decks",
                "app.collection")

@@ -240,8 +240,10 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         return CollectionEditions(read_collection_editions(self.store))
 
     def deck_cards(self) -> DeckCards:
-        """Every card as decks need it (:mod:`app.catalogue.decks`), read now."""
+        """Every card as decks need it (:mod:`app.catalogue.decks`), with the earlier
+        versions the history keeps (:meth:`DeckCards.as_of`), read now."""
         from app.catalogue.decks import DeckCards
-        from app.store.deck_cards import read_deck_cards
+        from app.store.deck_cards import read_deck_cards, read_deck_versions
 
-        return DeckCards(read_deck_cards(self.store))
+        cards = read_deck_cards(self.store)
+        return DeckCards(cards, read_deck_versions(self.store, {c.uuid: c for c in cards}))

@@ -4,14 +4,18 @@ Examples::
 
     archivist deck check deck.txt --format standard
     archivist deck check event.json --json
+    archivist deck check deck.txt --as-of 2026-06-27
     archivist deck import deck.txt --name "Tristan aggro"
     archivist deck export "Tristan aggro" --text out.txt --pdf proxies.pdf --sheet reg.pdf
 
 ``check`` exits 0 when every deck is legal, 1 when one is not, 2 when a file cannot be
 read; with ``--json`` it prints one object ``{"decks": [...]}`` (see
-:meth:`app.decks.CheckResult.to_json`). ``export`` fetches images not stored from the API
-the catalogue was synced from (unless ``--offline``), like ``archivist export``; a card
-whose image cannot be had is a grey placeholder on the proxy sheet, and the exit status 1.
+:meth:`app.decks.CheckResult.to_json`). A deck is checked with each card's version in force
+at ``--as-of`` (a date: the start of that UTC day; a timestamp; ``latest``); an event file's
+decks default to the event's ``startAt``, text decklists to ``latest``.
+``export`` fetches images not stored from the API the catalogue was synced from (unless
+``--offline``), like ``archivist export``; a card whose image cannot be had is a grey
+placeholder on the proxy sheet, and the exit status 1.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from app.decks import (
     registration_sheet,
     resolve,
 )
+from app.decks.check import AsOf
+from app.decks.moment import describe, parse_moment
 from app.errors import ArchivistError, InvalidData, InvalidRequest
 
 MAX_LISTED = 50
@@ -41,6 +47,7 @@ MAX_LISTED = 50
 _EPILOG = """examples:
   archivist deck check deck.txt --format standard
   archivist deck check event.json --json
+  archivist deck check deck.txt --as-of 2026-06-27
   archivist deck import deck.txt --name "Tristan aggro"
   archivist deck export "Tristan aggro" --text deck.txt --pdf proxies.pdf --sheet reg.pdf"""
 
@@ -64,11 +71,20 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--format", choices=formats, default="standard", help="default: standard")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--as-of", metavar="WHEN", help="check with the card versions in force "
+                   "then: DATE (start of that UTC day), TIMESTAMP or latest (default: an "
+                   "event file's startAt, else latest)")
     p.set_defaults(run=run_check)
 
-    p = verbs.add_parser("import", parents=[common], help="keep a decklist (text or JSON)")
+    p = verbs.add_parser("import", parents=[common], help="keep decklists (text or JSON)",
+                         description="Keep the decklist of a text file, or every decklist "
+                         "of an event JSON file (named '<event name> #N', checked as of the "
+                         "event's start); --index N keeps only the Nth.")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--name", metavar="N", help="the deck's name (default: the file's name)")
+    p.add_argument("--name", metavar="N", help="the deck's name (default: the file's name, "
+                   "or '<event name> #N')")
+    p.add_argument("--index", metavar="N", type=int, help="keep only the Nth decklist of "
+                   "an event file (1 is the first)")
     p.add_argument("--format", choices=formats, default="standard", help="default: standard")
     p.set_defaults(run=run_import)
 
@@ -100,6 +116,7 @@ def _decks_store(services: Services) -> DeckStore:
 
 def run_check(args: argparse.Namespace) -> int:
     """Check every decklist of every file; see the module's docstring for exit statuses."""
+    chosen: AsOf = parse_moment(args.as_of) if args.as_of is not None else "deck"
     services = build(args.data_dir, args.verbose)
     cards = services.catalogue.deck_cards()
     results: list[dict[str, Any]] = []
@@ -113,10 +130,12 @@ def run_check(args: argparse.Namespace) -> int:
             continue
         for item in parsed:
             read = resolve(item, cards)
-            result = check_deck(read.deck, cards, args.format, read.problems)
+            result = check_deck(read.deck, cards, args.format, read.problems, chosen)
             results.append(result.to_json(name, item.index))
             if not args.json:
-                _print_check(results[-1], len(parsed) > 1)
+                event = chosen == "deck" and read.deck.as_of is not None
+                _print_check(results[-1], len(parsed) > 1,
+                             describe(result.as_of) + (" (the event's start)" if event else ""))
             if not result.legal and status == 0:
                 status = 1
     if args.json:
@@ -124,11 +143,12 @@ def run_check(args: argparse.Namespace) -> int:
     return status
 
 
-def _print_check(result: dict[str, Any], numbered: bool) -> None:
+def _print_check(result: dict[str, Any], numbered: bool, when: str) -> None:
     counts = result["counts"]
     where = f"{result['source']}" + (f" #{result['index'] + 1}" if numbered else "")
     verdict = "legal" if result["legal"] else "NOT legal"
-    print(f"{where}: {verdict} in {result['format'].title()} — material {counts['material']}, "
+    print(f"{where}: {verdict} in {result['format'].title()} as of {when} — "
+          f"material {counts['material']}, "
           f"main {counts['main']}, sideboard {counts['sideboard']}")
     for finding in result["findings"]:
         print(f"  {finding['severity']}: {finding['message']} [{finding['rule']}]")
@@ -139,30 +159,44 @@ def _print_check(result: dict[str, Any], numbered: bool) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    """Keep the decklist of FILE (a JSON file must hold exactly one decklist)."""
+    """Keep the decklist of FILE, or every decklist of an event file (``--index N``: the
+    Nth only); each is checked and reported in one line."""
     services = build(args.data_dir, args.verbose)
     parsed = read_decklists(Path(args.file))
-    if len(parsed) != 1:
-        raise InvalidData(f"{args.file} holds {len(parsed)} decklists; import takes one "
-                          "(check them with archivist deck check)")
-    item = parsed[0]
-    for problem in item.problems:
-        print(f"{args.file}: {problem}", file=sys.stderr)
-    if not item.lines:
+    if args.index is not None:
+        if not 1 <= args.index <= len(parsed):
+            raise InvalidRequest(f"--index {args.index}: {args.file} holds {len(parsed)} "
+                                 f"decklist{'s' if len(parsed) != 1 else ''} (1 to "
+                                 f"{len(parsed)})")
+        parsed = [parsed[args.index - 1]]
+    if not any(item.lines for item in parsed):
         raise InvalidData(f"{args.file}: no card line to keep")
     cards = services.catalogue.deck_cards()
-    read = resolve(item, cards, (args.name or "").strip() or Path(args.file).stem,
-                   args.format.upper())
-    deck_id = _decks_store(services).save(read.deck)
-    result = check_deck(read.deck, cards, None, read.problems)
+    store = _decks_store(services)
+    wanted = (args.name or "").strip()
+    for item in parsed:
+        for problem in item.problems:
+            print(f"{args.file}: {problem}", file=sys.stderr)
+        if not item.lines:
+            continue
+        name = (wanted if len(parsed) == 1 else f"{wanted} #{item.index + 1}") if wanted \
+            else "" if item.event else Path(args.file).stem
+        read = resolve(item, cards, name, args.format.upper())
+        _keep(store, read.deck, cards, read.problems)
+    return 0
+
+
+def _keep(store: DeckStore, deck: Any, cards: DeckCards, problems: Any) -> None:
+    deck_id = store.save(deck)
+    result = check_deck(deck, cards, None, problems)
     counts = result.counts
-    print(f"Kept deck {read.deck.name!r} (id {deck_id}): material {counts['material']}, "
+    print(f"Kept deck {deck.name!r} (id {deck_id}): material {counts['material']}, "
           f"main {counts['main']}, sideboard {counts['sideboard']}; "
-          + ("legal" if result.legal else f"not legal in {result.format.name} "
-             f"(archivist deck check)") + ".")
+          + (f"legal as of {describe(result.as_of)}" if result.legal
+             else f"not legal in {result.format.name} as of {describe(result.as_of)} "
+             "(archivist deck check)") + ".")
     for missing in result.unresolved:
         print(f"  not resolved: {missing.message()}", file=sys.stderr)
-    return 0
 
 
 def run_list(args: argparse.Namespace) -> int:

@@ -56,7 +56,15 @@ def _size(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand (it imports every command's module)."""
-    from app.cli import collection_cmd, deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
+    from app.cli import (
+        banlist_cmd,
+        collection_cmd,
+        deck_cmd,
+        export_cmd,
+        history_cmd,
+        search_cmd,
+        sync_cmd,
+    )
 
     common = _common_options(defaults=False)
     parser = OneLineParser(
@@ -101,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     search_cmd.add_parser(sub, common)
     export_cmd.add_parser(sub, common)
     deck_cmd.add_parser(sub, common)
+    banlist_cmd.add_parser(sub, common)
     collection_cmd.add_parser(sub, common)
     history_cmd.add_parser(sub, common)
 
@@ -111,17 +120,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, default="1280x800", metavar="WxH",
                    help="window size in pixels")
     p.add_argument("--page", default="search",
-                   choices=("search", "sets", "thema", "card", "gallery", "decks", "changes",
-                            "collection"),
+                   choices=("search", "sets", "thema", "card", "gallery", "decks", "banlist",
+                            "changes", "collection"),
                    help="page to show: search (default), sets (featured sets), thema, card "
-                        "(the detail of --card), gallery (the editions of --card), decks or "
-                        "changes (the newest revision), collection (owned cards, set completion)")
+                        "(the detail of --card), gallery (the editions of --card), decks, "
+                        "banlist (the Decks page's ban list), changes (the newest revision) or "
+                        "collection (owned cards, set completion)")
     p.add_argument("--edition", metavar="UUID",
                    help="edition whose Thema chart (thema), details (card) or large view "
                         "(gallery) is shown")
     p.add_argument("--theme", default="light", choices=("light", "dark"), help="palette")
-    p.add_argument("--deck", metavar="FILE", help="with --page decks: a decklist file pasted "
-                   "into the page and checked (the deck goes to the trash afterwards)")
+    p.add_argument("--deck", metavar="FILE", help="with --page decks: a decklist file shown "
+                   "in the page and checked (never kept among the decks)")
     p.add_argument("--feature", choices=("sync-progress", "sync-retry", "sync-offline",
                                          "syntax-help", "completion"),
                    help="also show a dialog or popup: the sync's progress, a retry or an "
@@ -149,6 +159,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "gui": ("archivist gui --data-dir ~/my-catalogue",),
     "deck import": ('archivist deck import deck.txt --name "Tristan aggro"',),
     "deck list": ("archivist deck list",),
+    "deck check": ("archivist deck check event.json --as-of 2026-06-27",),
+    "banlist": ("archivist banlist", "archivist banlist --format pantheon --as-of 2026-06-27"),
     "deck export": ('archivist deck export "Tristan aggro" --text deck.txt --pdf proxies.pdf',),
     "deck need": ('archivist deck need "Tristan aggro" --json',),
     "collection import": ("archivist collection import owned.csv",),

@@ -61,12 +61,15 @@ class LineProblem:
 
 @dataclass
 class ParsedList:
-    """One decklist as read: its lines and the problems of the lines that were not read."""
+    """One decklist as read: its lines and the problems of the lines that were not read;
+    from an event file also the event's ``name`` and ``startAt`` (else "" and None)."""
 
     source: str = ""
     index: int = 0
     lines: list[RawLine] = field(default_factory=list)
     problems: list[LineProblem] = field(default_factory=list)
+    event: str = ""
+    started: str | None = None
 
 
 def _quantity(number: int, text: str, raw: str, name: str) -> LineProblem | None:
@@ -134,7 +137,12 @@ def parse_event(data: Any, source: str = "") -> list[ParsedList]:
     else:
         raise InvalidData(f"{source or 'the JSON'}: not an event with 'decklists' nor a "
                           "decklist {material, main, sideboard}")
-    return [_json_list(item, source, index) for index, item in enumerate(lists)]
+    out = [_json_list(item, source, index) for index, item in enumerate(lists)]
+    name, started = data.get("name"), data.get("startAt")
+    for parsed in out if "decklists" in data else ():
+        parsed.event = name.strip()[:200] if isinstance(name, str) else ""
+        parsed.started = started[:40] if isinstance(started, str) else None
+    return out
 
 
 def _json_list(item: Any, source: str, index: int) -> ParsedList:

@@ -27,7 +27,8 @@ CREATE TABLE decks (
     name TEXT NOT NULL,
     format TEXT NOT NULL,
     saved_at TEXT NOT NULL,          -- UTC ISO 8601
-    deleted_at TEXT                  -- set: in the trash
+    deleted_at TEXT,                 -- set: in the trash
+    as_of TEXT                       -- checked as of (UTC ISO 8601); NULL: the latest
 );
 CREATE UNIQUE INDEX decks_kept_name ON decks(name COLLATE NOCASE) WHERE deleted_at IS NULL;
 CREATE TABLE entries (
@@ -42,7 +43,9 @@ CREATE TABLE entries (
     PRIMARY KEY (deck_id, position)
 );
 """
-VERSION = 1
+VERSION = 2
+MIGRATIONS = {2: "ALTER TABLE decks ADD COLUMN as_of TEXT;"}
+"""Schema version → the statements that bring the version before it there."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,9 @@ class DeckStore:
                                  f"newer than this Archivist understands ({VERSION}).")
             if version == 0:
                 conn.executescript(f"BEGIN; {SCHEMA} PRAGMA user_version = {VERSION}; COMMIT;")
+            for number in range(max(version, 1) + 1, VERSION + 1) if version else ():
+                conn.executescript(f"BEGIN; {MIGRATIONS[number]} "
+                                   f"PRAGMA user_version = {number}; COMMIT;")
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -123,8 +129,8 @@ class DeckStore:
                                      "another name (--name) or replace it")
             if old is not None:
                 conn.execute("UPDATE decks SET deleted_at = ? WHERE id = ?", (_now(), old))
-            cur = conn.execute("INSERT INTO decks(name, format, saved_at) VALUES (?, ?, ?)",
-                               (name, deck.format, _now()))
+            cur = conn.execute("INSERT INTO decks(name, format, saved_at, as_of) "
+                               "VALUES (?, ?, ?, ?)", (name, deck.format, _now(), deck.as_of))
             deck_id = int(cur.lastrowid or 0)
             _write_entries(conn, deck_id, deck)
         return deck_id
@@ -145,9 +151,9 @@ class DeckStore:
             if other is not None and other != deck_id:
                 raise InvalidRequest(f"A deck named {name!r} is already kept; choose "
                                      "another name")
-            cur = conn.execute("UPDATE decks SET name = ?, format = ?, saved_at = ? "
+            cur = conn.execute("UPDATE decks SET name = ?, format = ?, saved_at = ?, as_of = ? "
                                "WHERE id = ? AND deleted_at IS NULL",
-                               (name, deck.format, _now(), deck_id))
+                               (name, deck.format, _now(), deck.as_of, deck_id))
             if cur.rowcount == 0:
                 raise NotFound(f"No kept deck has the id {deck_id}")
             conn.execute("DELETE FROM entries WHERE deck_id = ?", (deck_id,))
@@ -174,10 +180,11 @@ class DeckStore:
         """
         with self._connect() as conn:
             if isinstance(name_or_id, int):
-                row = conn.execute("SELECT id, name, format FROM decks WHERE id = ?",
+                row = conn.execute("SELECT id, name, format, as_of FROM decks WHERE id = ?",
                                    (name_or_id,)).fetchone()
             else:
-                row = conn.execute("SELECT id, name, format FROM decks WHERE deleted_at IS "
+                row = conn.execute("SELECT id, name, format, as_of FROM decks WHERE "
+                                   "deleted_at IS "
                                    "NULL AND name = ? COLLATE NOCASE",
                                    (name_or_id.strip(),)).fetchone()
             if row is None:
@@ -186,7 +193,7 @@ class DeckStore:
                 "SELECT zone, quantity, name, card_uuid, edition_uuid, line FROM entries "
                 "WHERE deck_id = ? ORDER BY position", (row[0],)).fetchall()
         return Deck(row[1], [Entry(Zone(z), q, n, c, e, ln) for z, q, n, c, e, ln in entries],
-                    row[2])
+                    row[2], row[3])
 
     def delete(self, name: str) -> int:
         """Move the kept deck ``name`` to the trash; returns its id (for :meth:`restore`).

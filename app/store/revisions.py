@@ -140,15 +140,25 @@ def _dictionary(after: str) -> bytes:
 
 def _decode(conn: sqlite3.Connection, number: int, uuid: str, blob: bytes) -> str:
     data = bytes(blob)
-    if data[:1] == b"z":
-        return zlib.decompress(data[1:]).decode("utf-8")
-    after = body_after(conn, number, uuid)
+    return rebuild_previous(uuid, data, None if data[:1] == b"z"
+                            else body_after(conn, number, uuid))
+
+
+def rebuild_previous(uuid: str, blob: bytes, after: str | None) -> str:
+    """A stored previous body of card ``uuid`` as text, given the body after it (``after``:
+    None when the card was not there after it).
+
+    Raises:
+        StoreError: the blob does not unpack with that body as its dictionary.
+    """
+    if blob[:1] == b"z":
+        return zlib.decompress(blob[1:]).decode("utf-8")
     try:
         unpacker = zlib.decompressobj(zdict=_dictionary(after or ""))
-        return (unpacker.decompress(data[1:]) + unpacker.flush()).decode("utf-8")
+        return (unpacker.decompress(blob[1:]) + unpacker.flush()).decode("utf-8")
     except zlib.error as error:
-        raise StoreError(f"The history of card {uuid} before revision {number} cannot be "
-                         "rebuilt: the card was changed without being recorded") from error
+        raise StoreError(f"The history of card {uuid} cannot be rebuilt: the card was "
+                         "changed without being recorded") from error
 
 
 def revisions(conn: sqlite3.Connection, since: str | None = None) -> list[Revision]:

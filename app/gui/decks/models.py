@@ -177,7 +177,8 @@ class ZoneModel(QAbstractTableModel):
         if column == 3:
             return card.cost or ""
         if column == 4:
-            return (card.element or "").title()
+            return ", ".join(e.title() for e in card.elements or
+                             ((card.element,) if card.element else ()))
         edition = self._cards.edition(card, entry.edition_uuid) if self._cards else None
         return f"{edition.set_prefix} {edition.collector_number}" if edition else ""
 

@@ -16,7 +16,7 @@ from app.gui.kit.thumbnails import ThumbState
 log = logging.getLogger("app.gui")
 
 TIMEOUT_S = 20.0
-SCREENSHOT_PAGES = ("search", "sets", "thema", "decks", "changes", "collection",
+SCREENSHOT_PAGES = ("search", "sets", "thema", "decks", "banlist", "changes", "collection",
                     *detail_shots.DETAIL_PAGES)
 THEMES = ("light", "dark")
 _DONE = (ThumbState.READY, ThumbState.MISSING)
@@ -60,6 +60,8 @@ def _page_settled(window: object, page: str) -> bool:
         return window.sets.loaded and not window.sets.busy
     if page == "decks":
         return deck_shots.settled(window.decks)
+    if page == "banlist":
+        return deck_shots.banlist_settled(window.decks)
     if page == "changes":
         return _changes_settled(window)
     if page == "collection":
@@ -132,7 +134,8 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         query: the search text to type ("" lists every card).
         card: the slug of the card to select; loaded even when it is not among the hits.
         size: the window size in pixels (width, height).
-        page: the page shown: ``search``, ``sets`` (Featured sets), ``thema``, ``changes``
+        page: the page shown: ``search``, ``sets`` (Featured sets), ``thema``, ``decks``,
+            ``banlist`` (the Decks page's ban list), ``changes``
             (the newest revision), ``card`` (the
             detail of ``card``, as tall as it is) or ``gallery`` (the editions of ``card``).
         edition: on the Thema page, the edition uuid whose chart is shown (default: the
@@ -141,8 +144,8 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         theme: ``light`` or ``dark`` (a dark palette on the Fusion style).
         per: one tile per ``card`` or per ``edition``.
         sort: the order, one of :data:`app.model.query.QUERY_SORTS`; descending: reversed.
-        deck: on the Decks page, a decklist file pasted in and checked (moved to the trash
-            once the picture is taken).
+        deck: on the Decks page, a decklist file shown and checked, never kept (an event
+            file: its first decklist).
         feature: also show one of :data:`app.gui.devtools.feature_shots.FEATURES` (the
             sync dialog's progress or offline failure, the syntax sheet, name completion).
 
@@ -189,9 +192,11 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     elif page in detail_shots.DETAIL_PAGES:
         detail_shots.prepare(window, page, size)
     else:
-        window.show_page(page)
+        window.show_page("decks" if page == "banlist" else page)
     if page == "decks":
         deck_shots.prepare(window.decks, deck_text, deck.stem if deck else "", TIMEOUT_S)
+    if page == "banlist":
+        deck_shots.prepare_banlist(window.decks, TIMEOUT_S)
     settled = (lambda: _settled(window, query)) if page == "search" else (
         lambda: _page_settled(window, page))
     if page in detail_shots.DETAIL_PAGES:
