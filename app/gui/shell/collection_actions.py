@@ -28,10 +28,12 @@ class CollectionActions(QObject):
     """
 
     def __init__(self, pane: DetailPane, catalogue: Any, pool: QThreadPool, status: Any,
-                 changed: Callable[[], object], failed: Callable[[str, object], object]) -> None:
+                 changed: Callable[[], object], failed: Callable[[str, object], object],
+                 badges: Callable[[dict[str, int]], object] | None = None) -> None:
         super().__init__(pane)
         self._pane, self._catalogue, self._pool = pane, catalogue, pool
         self._status, self._changed, self._failed = status, changed, failed
+        self._badges, self._badges_on = badges, True
         pane.ownedChangeRequested.connect(self.change)
         pane.undoRequested.connect(self.undo)
 
@@ -76,7 +78,35 @@ class CollectionActions(QObject):
                           lambda owned: self._pane.set_owned(slug, owned),
                           lambda error: self._failed("collection", error), owner=self)
 
+    def show_badges(self, on: bool) -> None:
+        """Show (or hide) the owned-count badges on the search tiles (View menu)."""
+        self._badges_on = on
+        self.load_badges()
+
+    def load_badges(self) -> None:
+        """Read the copies owned per card for the search tiles' badges (in the pool)."""
+        if self._badges is None:
+            return
+        if not self._badges_on:
+            self._badges({})
+            return
+        catalogue, show = self._catalogue, self._badges
+
+        def work() -> dict[str, int]:
+            editions = catalogue.collection_editions()
+            per_card: dict[str, int] = {}
+            for uuid, (plain, foil) in catalogue.collection_store().owned().items():
+                edition = editions.get(uuid)
+                if edition is not None:
+                    per_card[edition.card_uuid] = per_card.get(edition.card_uuid, 0) + plain + foil
+            return per_card
+
+        run_operation(self._pool, work,
+                      lambda owned: show(owned if self._badges_on else {}),
+                      lambda error: self._failed("collection", error), owner=self)
+
     def _done(self, slug: str, owned: dict[str, tuple[int, int]], text: str) -> None:
         self._pane.set_owned(slug, owned)
         self._status.showMessage(text, STATUS_MS)
         self._changed()
+        self.load_badges()

@@ -149,7 +149,8 @@ class MainWindow(QMainWindow):
 
         self.collection_actions = CollectionActions(
             self.detail, services.catalogue, self._pool, self.statusBar(),
-            self._collection_changed, self._on_failed)
+            self._collection_changed, self._on_failed, self.model.set_owned)
+        self.firstPainted.connect(self.collection_actions.load_badges)
         # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
         # editions and the gallery; Help ▸ About Archivist
         self.export = ExportActions(

@@ -87,6 +87,7 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         collection.message.connect(lambda text: status.showMessage(text, STATUS_MS))
         collection.cardRequested.connect(window.open_card)
         collection.changed.connect(window.collection_actions.refresh)
+        collection.changed.connect(window.collection_actions.load_badges)
         collection.changed.connect(
             lambda: window.decks.need.refresh() if window.page_built("decks") else None)
         page = collection

@@ -89,3 +89,23 @@ def test_plus_and_minus_on_the_card_page_and_ctrl_z(qtbot: QtBot, window: MainWi
     assert window.statusBar().currentMessage().startswith("Undid remove a non-foil copy")
     owned = window._services.catalogue.collection_store().owned()  # type: ignore[union-attr]
     assert owned == {pane.detail.editions[row].uuid: (2, 1)}  # type: ignore[union-attr]
+
+
+def test_search_tiles_carry_the_copies_owned_and_view_hides_them(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    window.set_query('"lorraine, wandering warrior"')
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1 and not window.controller.searching,
+                    timeout=10_000)
+    role = window.model.OwnedRole
+    assert window.model.data(window.model.index(0), role) is None
+    window.show_page("collection")
+    page = window.collection
+    qtbot.waitUntil(lambda: page.view is not None, timeout=10_000)
+    page.import_csv(_owned_csv(tmp_path))  # 3 foil CUR and 2 C copies of Lorraine
+    qtbot.waitUntil(lambda: window.model.data(window.model.index(0), role) == 5, timeout=10_000)
+    window.menus.owned_badges_action.setChecked(False)
+    qtbot.waitUntil(lambda: window.model.data(window.model.index(0), role) is None,
+                    timeout=10_000)
+    window.menus.owned_badges_action.setChecked(True)
+    qtbot.waitUntil(lambda: window.model.data(window.model.index(0), role) == 5, timeout=10_000)
