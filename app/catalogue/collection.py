@@ -8,6 +8,7 @@ Built from :func:`app.store.collection_editions.read_collection_editions` (one s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
 
 from app.catalogue.decks import normalise_name
 from app.store.collection_editions import CollectionEdition
@@ -32,27 +33,49 @@ class CollectionEditions:
 
     def __init__(self, editions: Iterable[CollectionEdition]) -> None:
         self.by_uuid: dict[str, CollectionEdition] = {}
-        self.by_number: dict[tuple[str, str], list[CollectionEdition]] = {}
-        self.by_name_set: dict[tuple[str, str], list[CollectionEdition]] = {}
-        self.by_name: dict[str, list[CollectionEdition]] = {}
         self.sets: dict[str, list[CollectionEdition]] = {}
         """Set prefix (as the catalogue writes it) → its editions, by collector number."""
         self.set_names: dict[str, str] = {}
         self._prefixes: dict[str, str] = {}
-        names: dict[str, str] = {}
         for edition in editions:
             self.by_uuid[edition.uuid] = edition
-            prefix = edition.set_prefix.casefold()
+            members = self.sets.get(edition.set_prefix)
+            if members is None:
+                members = self.sets[edition.set_prefix] = []
+                self.set_names[edition.set_prefix] = edition.set_name
+                self._prefixes.setdefault(edition.set_prefix.casefold(), edition.set_prefix)
+            members.append(edition)
+
+    @cached_property
+    def by_number(self) -> dict[tuple[str, str], list[CollectionEdition]]:
+        """(set prefix case folded, :func:`number_key`) → editions (made on first use: the
+        matching of CSV rows needs it, showing the collection does not)."""
+        found: dict[tuple[str, str], list[CollectionEdition]] = {}
+        for edition in self.by_uuid.values():
+            key = (edition.set_prefix.casefold(), number_key(edition.collector_number))
+            found.setdefault(key, []).append(edition)
+        return found
+
+    @cached_property
+    def by_name(self) -> dict[str, list[CollectionEdition]]:
+        """Normalised card name (:func:`~app.catalogue.decks.normalise_name`) → editions."""
+        names: dict[str, str] = {}
+        found: dict[str, list[CollectionEdition]] = {}
+        for edition in self.by_uuid.values():
             name = names.get(edition.name)
             if name is None:
                 name = names[edition.name] = normalise_name(edition.name)
-            self.by_number.setdefault((prefix, number_key(edition.collector_number)),
-                                      []).append(edition)
-            self.by_name_set.setdefault((name, prefix), []).append(edition)
-            self.by_name.setdefault(name, []).append(edition)
-            self.sets.setdefault(edition.set_prefix, []).append(edition)
-            self.set_names.setdefault(edition.set_prefix, edition.set_name)
-            self._prefixes.setdefault(prefix, edition.set_prefix)
+            found.setdefault(name, []).append(edition)
+        return found
+
+    @cached_property
+    def by_name_set(self) -> dict[tuple[str, str], list[CollectionEdition]]:
+        """(normalised card name, set prefix case folded) → editions."""
+        found: dict[tuple[str, str], list[CollectionEdition]] = {}
+        for name, editions in self.by_name.items():
+            for edition in editions:
+                found.setdefault((name, edition.set_prefix.casefold()), []).append(edition)
+        return found
 
     def __len__(self) -> int:
         return len(self.by_uuid)

@@ -72,8 +72,8 @@ def owned_entries(entries: Sequence[Entry], editions: CollectionEditions) -> lis
     owned = [OwnedEntry(e, found.get(e.edition_uuid)) for e in entries]
     order = {uuid: i for i, uuid in enumerate(found)}  # by set prefix and number already
     last = len(order)
-    owned.sort(key=lambda o: (order.get(o.entry.edition_uuid, last), o.entry))
-    return owned
+    owned.sort(key=lambda o: order.get(o.entry.edition_uuid, last))  # stable: entries are
+    return owned  # read by uuid, finish, condition, language, tag already
 
 
 def totals(entries: Sequence[Entry], editions: CollectionEditions) -> Totals:
