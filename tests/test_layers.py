@@ -5,7 +5,8 @@
 3. ``app/gui`` reaches data through the catalogue. It may import only (:data:`GUI_ALLOWED`):
 
    - ``app`` itself (``__version__``, ``API_VERSION``), ``app.errors`` and ``app.diskfull`` (error
-     wording), ``app.files`` (the one way to write a user-visible file), ``app.gui.*``;
+     wording), ``app.files`` (the one way to write a user-visible file), ``app.safetext``
+     (outside text shown as text, shared with the command line), ``app.gui.*``;
    - ``app.catalogue`` and its modules (the ``Catalogue`` protocol and what it returns),
      ``app.model`` and its modules (result types, vocabulary);
    - ``app.search`` and its modules: the search language only (no SQL, no store; rule 7);
@@ -169,8 +170,8 @@ def model_reaching_out(scan: Scan) -> list[str]:
 
 
 GUI_ALLOWED = (
-    "app.errors", "app.diskfull", "app.files", "app.gui", "app.catalogue", "app.model",
-    "app.search")
+    "app.errors", "app.diskfull", "app.files", "app.safetext", "app.gui", "app.catalogue",
+    "app.model", "app.search")
 """What app/gui may import with all its submodules (rule 3)."""
 GUI_FACADES = ("app", "app.sync", "app.export", "app.images", "app.thema", "app.decks",
                "app.collection")

@@ -9,7 +9,8 @@ Examples::
     archivist deck export "Tristan aggro" --text out.txt --pdf proxies.pdf --sheet reg.pdf
 
 ``check`` exits 0 when every deck is legal, 1 when one is not, 2 when a file cannot be
-read; with ``--json`` it prints one object ``{"decks": [...]}`` (see
+read (``import`` exits 2 too when its file cannot be read or holds no card line to keep);
+with ``--json`` it prints one object ``{"decks": [...]}`` (see
 :meth:`app.decks.CheckResult.to_json`). A deck is checked with each card's version in force
 at ``--as-of`` (a date: the start of that UTC day; a timestamp; ``latest``); an event file's
 decks default to the event's ``startAt``, text decklists to ``latest``.
@@ -40,7 +41,9 @@ from app.decks import (
 )
 from app.decks.check import AsOf
 from app.decks.moment import describe, parse_moment
-from app.errors import ArchivistError, InvalidData, InvalidRequest
+from app.errors import ArchivistError, InvalidRequest
+from app.files import write_text
+from app.safetext import one_line
 
 MAX_LISTED = 50
 
@@ -160,9 +163,13 @@ def _print_check(result: dict[str, Any], numbered: bool, when: str) -> None:
 
 def run_import(args: argparse.Namespace) -> int:
     """Keep the decklist of FILE, or every decklist of an event file (``--index N``: the
-    Nth only); each is checked and reported in one line."""
+    Nth only); each is checked and reported in one line. Exit 2, as ``deck check`` does,
+    when FILE cannot be read or holds no card line to keep."""
     services = build(args.data_dir, args.verbose)
-    parsed = read_decklists(Path(args.file))
+    try:
+        parsed = read_decklists(Path(args.file))
+    except ArchivistError as error:
+        return _unusable(error.message)
     if args.index is not None:
         if not 1 <= args.index <= len(parsed):
             raise InvalidRequest(f"--index {args.index}: {args.file} holds {len(parsed)} "
@@ -170,7 +177,7 @@ def run_import(args: argparse.Namespace) -> int:
                                  f"{len(parsed)})")
         parsed = [parsed[args.index - 1]]
     if not any(item.lines for item in parsed):
-        raise InvalidData(f"{args.file}: no card line to keep")
+        return _unusable(f"{args.file}: no card line to keep")
     cards = services.catalogue.deck_cards()
     store = _decks_store(services)
     wanted = (args.name or "").strip()
@@ -199,6 +206,12 @@ def _keep(store: DeckStore, deck: Any, cards: DeckCards, problems: Any) -> None:
         print(f"  not resolved: {missing.message()}", file=sys.stderr)
 
 
+def _unusable(message: str) -> int:
+    """Say why the file cannot be imported (one line) and give exit status 2."""
+    print(f"archivist: {message}", file=sys.stderr)
+    return 2
+
+
 def run_list(args: argparse.Namespace) -> int:
     """Print the kept decks: name, format, number of cards, when saved."""
     services = build(args.data_dir, args.verbose)
@@ -206,7 +219,9 @@ def run_list(args: argparse.Namespace) -> int:
     if not decks:
         print("No kept deck yet (archivist deck import FILE).")
     for deck in decks:
-        print(f"{deck.name}\t{deck.format.title()}\t{deck.cards} cards\tsaved {deck.saved_at[:16]}")
+        # A name kept by an older version may hold a tab or line break: one row per deck.
+        print(f"{one_line(deck.name)}\t{one_line(deck.format.title())}\t{deck.cards} cards"
+              f"\tsaved {one_line(deck.saved_at[:16])}")
     return 0
 
 
@@ -219,7 +234,7 @@ def run_export(args: argparse.Namespace) -> int:
     cards = services.catalogue.deck_cards()
     complete = True
     if args.text:
-        Path(args.text).write_text(deck_text(deck, cards), encoding="utf-8")
+        write_text(Path(args.text), deck_text(deck, cards))
         print(f"Wrote {args.text}")
     if args.sheet:
         _sheet(deck, cards, args)
@@ -261,7 +276,9 @@ def _write_images(services: Services, deck: Any, cards: DeckCards, args: argpars
         print(f"not in the catalogue: {name}", file=sys.stderr)
     complete = not planned.missing
     if args.zip and planned.editions:
-        report = run_export(planned.editions, ExportOptions(zip_path=Path(args.zip)),
+        # The ZIP named is replaced whole: it holds exactly this deck's images.
+        report = run_export(planned.editions,
+                            ExportOptions(zip_path=Path(args.zip), collision="replace"),
                             services.images, fetch=fetch)
         for problem in [*report.missing, *report.failed][:MAX_LISTED]:
             print(f"not exported: {problem}", file=sys.stderr)

@@ -32,8 +32,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.kit.card_paint import paint_loading, paint_placeholder, paint_thumbnail
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.edition_data import EditionInfo
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
+from app.safetext import escape_controls
 
 EDITION_THUMB = QSize(54, 75)
 ROW_PADDING = 6
@@ -96,6 +98,7 @@ class EditionModel(QAbstractListModel):
         """Number of editions (0 under any valid parent)."""
         return 0 if parent.isValid() else len(self._rows)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The value of ``role`` for the edition at ``index`` (see the class doc), or None."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
@@ -197,7 +200,8 @@ class EditionDelegate(QStyledItemDelegate):
             painter.setPen(colour)
             painter.drawText(QRectF(left, top, width, metrics.lineSpacing()),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             metrics.elidedText(text, Qt.TextElideMode.ElideRight, width))
+                             metrics.elidedText(escape_controls(text),
+                                                Qt.TextElideMode.ElideRight, width))
             top += metrics.lineSpacing()
         painter.restore()
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from app.gui.changes.data import RevisionView
 from app.gui.kit.card_paint import TILE_PADDING, font_metrics, paint_tile_card, wrapped
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.model.history import GROUP_TITLES, CardChange
 from app.model.query import CardSummary
@@ -77,6 +78,7 @@ class ChangeTilesModel(QAbstractListModel):
         """Number of cards shown (0 under a valid parent: a flat list)."""
         return 0 if parent.isValid() else len(self._rows)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The value of ``role`` for the card at ``index`` (see the class doc), or None."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

@@ -15,6 +15,7 @@ from app.decks import FORMATS, BanEntry, BanList, ban_list, describe, parse_mome
 from app.gui.decks.as_of_field import AsOfField
 from app.gui.decks.models import severity_colour
 from app.gui.kit.card_paint import scaled_font
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.operations import LatestRequest
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -66,6 +67,7 @@ class BanListModel(QAbstractListModel):
         """The number of rows (0 under a valid parent)."""
         return 0 if parent.isValid() else len(self.rows)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Display: the text; Font: bold headings; Foreground: red for banned headings."""
         if not index.isValid() or not 0 <= index.row() < len(self.rows):

@@ -37,6 +37,7 @@ from app.catalogue.decks import DeckCards
 from app.decks import ZONES, Deck, Entry, Zone
 from app.gui.decks.models import DataRole
 from app.gui.kit.card_paint import TILE_PADDING, paint_tile_card, scaled_font
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 
 THUMB = QSize(90, 126)
@@ -86,6 +87,7 @@ class ZoneTiles(QAbstractListModel):
         """The number of entries (0 under a valid parent)."""
         return 0 if parent.isValid() else len(self.data_rows.rows)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Display/ToolTip: ``4 × Name``; DataRole: the entry."""
         if not index.isValid() or not 0 <= index.row() < len(self.data_rows.rows):

@@ -49,6 +49,7 @@ from app.gui.kit.card_paint import scaled_font
 from app.gui.kit.empty_state import EmptyState
 from app.gui.kit.operations import run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
+from app.safetext import escape_controls
 
 
 class DeckCatalogue(DeckSource, EditionPlanner, Protocol):
@@ -344,7 +345,7 @@ class DecksPage(QWidget):
             self.checks.show_result(None, [])  # another deck: its check is on the way
         self._shown = deck
         if deck is not None:
-            self.title.setText(deck.name)
+            self.title.setText(escape_controls(deck.name))  # an older file's name
             index = self.format.findData(deck.format.upper())
             self.format.setCurrentIndex(max(index, 0))
             self.as_of.set_moment(deck.as_of)

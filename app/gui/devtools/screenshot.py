@@ -9,8 +9,10 @@ from pathlib import Path
 
 from app.bootstrap import Services
 from app.errors import InvalidRequest
+from app.files import check_target, write_bytes
 from app.gui.devtools import deck_shots, detail_shots
 from app.gui.devtools.waiting import wait_until
+from app.gui.kit.image_file import png_bytes
 from app.gui.kit.thumbnails import ThumbState
 
 log = logging.getLogger("app.gui")
@@ -150,11 +152,13 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
             sync dialog's progress or offline failure, the syntax sheet, name completion).
 
     Returns:
-        0 when the PNG was written, 1 when it could not be.
+        0: the PNG was written.
 
     Raises:
         InvalidRequest: an unknown page or theme; ``card`` or ``gallery`` without a card;
             ``deck`` on another page than ``decks``. InvalidData: an unreadable deck file.
+        OSError: the picture could not be encoded. WriteFailed: ``out`` could not be
+            written (it is left as it was).
     """
     if page not in SCREENSHOT_PAGES:
         raise InvalidRequest(f"Unknown page {page!r}: choose {', '.join(SCREENSHOT_PAGES)}")
@@ -167,6 +171,7 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     if page in detail_shots.DETAIL_PAGES and not card:
         raise InvalidRequest(f"--page {page} needs --card SLUG")
     deck_text = deck_shots.read_deck(deck, page)
+    check_target(out)  # a folder or device named: refused before the window is drawn
     if not os.environ.get("QT_QPA_PLATFORM") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):
@@ -210,13 +215,12 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
 
         floating = feature_shots.stage(window, feature)
     wait_until(lambda: False, 0.1)  # let the last repaints land
-    out.parent.mkdir(parents=True, exist_ok=True)
     if floating:
         shot = feature_shots.compose(window, floating)
     else:
         shot = detail_shots.grab(window, page, size) if page in detail_shots.DETAIL_PAGES \
             else window.grab()
-    saved = shot.save(str(out), "PNG")
+    png = png_bytes(shot)
     if page == "decks" and deck_text is not None:
         deck_shots.discard(window.decks)
     window.close()
@@ -224,4 +228,5 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     window.deleteLater()
     app.processEvents()
     app.setPalette(palette)
-    return 0 if saved else 1
+    write_bytes(out, png)  # whole or not at all; a folder or device named is refused
+    return 0

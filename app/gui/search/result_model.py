@@ -22,6 +22,7 @@ from PySide6.QtCore import (
     Slot,
 )
 
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.model.query import EditionHit, Hit
 from app.model.vocabulary import rarity_by_number
@@ -148,6 +149,7 @@ class ResultModel(QAbstractListModel):
         """Number of hits (0 under any valid parent: this is a flat list)."""
         return 0 if parent.isValid() else len(self._rows)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The value of ``role`` for the hit at ``index`` (see the class doc), or None."""
         row = index.row()

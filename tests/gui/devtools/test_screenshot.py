@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.bootstrap import Services
 from app.errors import InvalidRequest
+from app.files import NotAFile
 from app.gui.devtools.screenshot import take_screenshot
 from tests.conftest import SHARED_DATA
 
@@ -38,11 +39,24 @@ def test_a_screenshot_of_a_search_with_a_card(
 def test_a_screenshot_of_an_empty_catalogue(
     qapp: QApplication, empty_services: Services, tmp_path: Path
 ) -> None:
-    out = tmp_path / "empty.png"
+    (tmp_path / "shots").mkdir()
+    out = tmp_path / "shots" / "empty.png"
+    out.write_bytes(b"an older screenshot")
     assert take_screenshot(empty_services, out, size=(800, 600)) == 0
     with Image.open(out) as image:
         assert image.size == (800, 600)
     assert distinct_colours(out) > 10
+    assert [p.name for p in out.parent.iterdir()] == ["empty.png"]  # no temporary file left
+
+
+def test_a_folder_named_as_the_screenshot_is_refused_before_drawing(
+    qapp: QApplication, empty_services: Services, tmp_path: Path
+) -> None:
+    folder = tmp_path / "shot.png"
+    folder.mkdir()
+    with pytest.raises(NotAFile, match=f"{folder} is a folder, not a file"):
+        take_screenshot(empty_services, folder, size=(800, 600))
+    assert folder.is_dir() and list(folder.iterdir()) == []
 
 
 @pytest.mark.realdata
