@@ -41,6 +41,11 @@ class Paths:
         return self.data / "decks.sqlite3"
 
     @property
+    def collection_file(self) -> Path:
+        """The user's collection (a file of its own: no import, sync or revert opens it)."""
+        return self.data / "collection.sqlite3"
+
+    @property
     def card_images(self) -> Path:
         """The image store of card-edition images, named by their API file name."""
         return self.data / "images" / "cards"

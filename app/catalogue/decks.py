@@ -30,6 +30,8 @@ def normalise_name(name: str) -> str:
     """A card name as compared loosely: case folded, accents dropped, curly apostrophes
     straight, runs of spaces one space, no spaces at the ends (``Apothecary’s  HARVEST``
     → ``apothecary's harvest``)."""
+    if name.isascii():  # most names: nothing to fold but case and spaces
+        return " ".join(name.split()).casefold()
     text = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return _SPACES.sub(" ", text).strip().casefold()

@@ -109,6 +109,10 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
                    "(default: fetch them from the API the catalogue was synced from)")
     p.set_defaults(run=run_export)
 
+    from app.cli.collection_cmd import add_need_parser
+
+    add_need_parser(verbs, common)
+
 
 def _decks_store(services: Services) -> DeckStore:
     return DeckStore(services.paths.decks_file)

@@ -56,7 +56,15 @@ def _size(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand (it imports every command's module)."""
-    from app.cli import banlist_cmd, deck_cmd, export_cmd, history_cmd, search_cmd, sync_cmd
+    from app.cli import (
+        banlist_cmd,
+        collection_cmd,
+        deck_cmd,
+        export_cmd,
+        history_cmd,
+        search_cmd,
+        sync_cmd,
+    )
 
     common = _common_options(defaults=False)
     parser = OneLineParser(
@@ -102,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     export_cmd.add_parser(sub, common)
     deck_cmd.add_parser(sub, common)
     banlist_cmd.add_parser(sub, common)
+    collection_cmd.add_parser(sub, common)
     history_cmd.add_parser(sub, common)
 
     p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
@@ -112,10 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="window size in pixels")
     p.add_argument("--page", default="search",
                    choices=("search", "sets", "thema", "card", "gallery", "decks", "banlist",
-                            "changes"),
+                            "changes", "collection"),
                    help="page to show: search (default), sets (featured sets), thema, card "
                         "(the detail of --card), gallery (the editions of --card), decks, "
-                        "banlist (the Decks page's ban list) or changes (the newest revision)")
+                        "banlist (the Decks page's ban list), changes (the newest revision) or "
+                        "collection (owned cards, set completion)")
     p.add_argument("--edition", metavar="UUID",
                    help="edition whose Thema chart (thema), details (card) or large view "
                         "(gallery) is shown")
@@ -152,6 +162,13 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "deck check": ("archivist deck check event.json --as-of 2026-06-27",),
     "banlist": ("archivist banlist", "archivist banlist --format pantheon --as-of 2026-06-27"),
     "deck export": ('archivist deck export "Tristan aggro" --text deck.txt --pdf proxies.pdf',),
+    "deck need": ('archivist deck need "Tristan aggro" --json',),
+    "collection import": ("archivist collection import owned.csv",),
+    "collection export": ("archivist collection export owned.csv",),
+    "collection add": ('archivist collection add "Spirit of Fire" --set "DOA 1st" --number 1',),
+    "collection remove": ('archivist collection remove "Spirit of Fire" --set "DOA 1st" '
+                          "--number 1",),
+    "collection show": ('archivist collection show --set "DOA 1st"',),
     "changes": ("archivist changes", "archivist changes --since 2026-04-01 --json"),
     "history": ("archivist history spirit-of-fire",),
     "revert": ("archivist revert 2",),

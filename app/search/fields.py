@@ -20,6 +20,9 @@
 | is | | dynamic, foil, flip | edition |
 | is | | new, errata, legality (the latest revision) | card |
 | changed | | YYYY-MM-DD or latest | card |
+| is | | owned, foil-owned (the collection) | edition |
+| own | | number: copies of the card owned, any printing | card |
+| tag | | exact: a collection entry's tag | edition |
 
 Semantics (all comparisons ignore case):
 
@@ -45,6 +48,10 @@ Semantics (all comparisons ignore case):
   ``is:errata`` / ``is:legality`` cards whose effect text / legality it changed;
   ``changed:latest`` cards it added or changed; ``changed>=2026-04-01`` cards whose last
   recorded change (added or changed) is on or after that UTC day (``= != < <= > >=``).
+- The collection (``collection.sqlite3``, :mod:`app.collection`): ``is:owned`` editions
+  with a copy owned, ``is:foil-owned`` with a foil copy owned; ``own>=N`` / ``own=0``
+  cards by the copies owned of any printing and finish; ``tag:trade`` editions with an
+  entry tagged so (any case).
 - Edition fields, per card: a card matches a term when any of its editions does, each
   term on its own (``s:x r:ur`` = an edition in x and a UR edition, maybe another one);
   ``-s:x`` = no edition in x. Per edition (``per="edition"``) the edition itself must
@@ -76,6 +83,10 @@ _RARITY_HINT = (f"a number {RARITIES[0].number}–{RARITIES[-1].number} or "
 
 HISTORY_IS = ("new", "errata", "legality")
 """``is:`` values about the latest revision; they test the card, not an edition."""
+COLLECTION_IS = ("owned", "foil-owned")
+"""``is:`` values about the collection (the editions owned)."""
+COLLECTION_FIELDS = ("own", "tag")
+"""Fields about the collection; a query with them (or :data:`COLLECTION_IS`) reads it."""
 
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
@@ -134,8 +145,10 @@ FIELDS: tuple[Field, ...] = (
     Field("thema", ("thema",), "number", "edition", "thema>=1000"),
     Field("spd", ("spd", "speed"), "choice", "card", "spd:fast", ("fast", "slow")),
     Field("is", ("is",), "choice", "edition", "is:foil",
-          ("dynamic", "foil", "flip", *HISTORY_IS)),
+          ("dynamic", "foil", "flip", *HISTORY_IS, *COLLECTION_IS)),
     Field("changed", ("changed",), "date", "card", "changed>=2026-04-01, changed:latest"),
+    Field("own", ("own",), "number", "card", "own>=4, own=0"),
+    Field("tag", ("tag",), "exact", "edition", "tag:trade"),
 )
 
 BY_ALIAS: dict[str, Field] = {alias: f for f in FIELDS for alias in f.aliases}

@@ -40,6 +40,7 @@ from app.gui.decks.check_panel import CheckPanel
 from app.gui.decks.deck_view import DeckView
 from app.gui.decks.images_view import DeckImagesView
 from app.gui.decks.models import DeckListModel
+from app.gui.decks.need_panel import NeedPanel
 from app.gui.decks.out import EditionPlanner, ExportOpener, plan_deck, save_text, write_sheet
 from app.gui.decks.paste_dialog import PasteDialog
 from app.gui.decks.printing import PrintingDialog
@@ -118,6 +119,8 @@ class DecksPage(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self._list_area())
         self.splitter.addWidget(self.stack)
+        self.need = NeedPanel(catalogue, pool, lambda: self.session.cards)  # have / need
+        side.addWidget(self.need, 1)
         self.splitter.addWidget(self.side)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 5)
@@ -126,6 +129,9 @@ class DecksPage(QWidget):
         QVBoxLayout(self).addWidget(self.splitter)
         self.session.decksListed.connect(self._on_listed)
         self.session.deckChanged.connect(self._on_deck)
+        self.session.deckChanged.connect(self.need.show_deck)
+        self.need.message.connect(self.message)
+        self.need.failed.connect(self.failed)
         self.session.checked.connect(self.checks.show_result)
         self.session.message.connect(self.message)
         self.session.failed.connect(self.failed)

@@ -18,7 +18,7 @@ from app.gui.kit.thumbnails import ThumbState
 log = logging.getLogger("app.gui")
 
 TIMEOUT_S = 20.0
-SCREENSHOT_PAGES = ("search", "sets", "thema", "decks", "banlist", "changes",
+SCREENSHOT_PAGES = ("search", "sets", "thema", "decks", "banlist", "changes", "collection",
                     *detail_shots.DETAIL_PAGES)
 THEMES = ("light", "dark")
 _DONE = (ThumbState.READY, ThumbState.MISSING)
@@ -66,6 +66,8 @@ def _page_settled(window: object, page: str) -> bool:
         return deck_shots.banlist_settled(window.decks)
     if page == "changes":
         return _changes_settled(window)
+    if page == "collection":
+        return _collection_settled(window)
     thema = window.thema
     if not thema.loaded or thema.busy:
         return False
@@ -73,6 +75,29 @@ def _page_settled(window: object, page: str) -> bool:
     if panel.edition is None or panel.stack.currentWidget() is not panel.chart:
         return True
     return panel.history is not None and panel.chart.painted
+
+
+def _collection_settled(window: object) -> bool:
+    """True when the Collection page answered, its first set is chosen and the visible
+    thumbnails of its missing grid are in."""
+    from app.gui.collection.models import ThumbnailRole, ThumbStateRole
+    from app.gui.shell.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    page = window.collection
+    if page.view is None:
+        return False
+    if page.sets.rowCount() and not page.sets_view.currentIndex().isValid():
+        page.sets_view.selectRow(0)
+        return False
+    model, grid = page.missing, page.missing_view
+    for row in range(min(model.rowCount(), 40)):
+        index = model.index(row)
+        if grid.visualRect(index).intersects(grid.viewport().rect()):
+            model.data(index, ThumbnailRole)  # asks for it
+            if model.data(index, ThumbStateRole) not in _DONE:
+                return False
+    return True
 
 
 def _changes_settled(window: object) -> bool:

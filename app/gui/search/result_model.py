@@ -63,6 +63,7 @@ class ResultModel(QAbstractListModel):
     CaptionRole = Qt.ItemDataRole.UserRole + 5
     SubtitleRole = Qt.ItemDataRole.UserRole + 6
     ChangedRole = Qt.ItemDataRole.UserRole + 7  # groups of the latest revision, or None
+    OwnedRole = Qt.ItemDataRole.UserRole + 8  # copies of the card in the collection, or None
 
     def __init__(self, provider: ThumbnailProvider, thumb_size: QSize,
                  parent: QObject | None = None) -> None:
@@ -73,6 +74,7 @@ class ResultModel(QAbstractListModel):
         self._query, self._per = "", "card"
         self._rows_by_key: dict[str, list[int]] = {}
         self._changed: dict[str, tuple[str, ...]] = {}
+        self._owned: dict[str, int] = {}
         provider.ready.connect(self._on_ready)
 
     @property
@@ -112,6 +114,14 @@ class ResultModel(QAbstractListModel):
         if self._rows:
             self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1),
                                   [self.ChangedRole])
+
+    def set_owned(self, owned: dict[str, int]) -> None:
+        """Copies owned per card uuid (any printing and finish): their tiles carry a badge
+        (:attr:`OwnedRole`); ``{}`` shows none."""
+        self._owned = dict(owned)
+        if self._rows:
+            self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1),
+                                  [self.OwnedRole])
 
     def hit(self, row: int) -> Hit:
         """The hit in ``row``."""
@@ -164,6 +174,8 @@ class ResultModel(QAbstractListModel):
             return self._subtitle(hit)
         if role == self.ChangedRole:
             return self._changed.get(hit.card_uuid if isinstance(hit, EditionHit) else hit.uuid)
+        if role == self.OwnedRole:
+            return self._owned.get(hit.card_uuid if isinstance(hit, EditionHit) else hit.uuid)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(hit)
         return None
