@@ -64,7 +64,7 @@ CSV_BYTES = 20_000_000
 """The largest CSV read (a collection of 100,000 rows of 200 bytes)."""
 CSV_LINES = 200_000
 """The most lines of a CSV."""
-CSV_LINE_CHARS = 4_000
+CSV_LINE_CHARS = 8_192
 """The longest line of a CSV."""
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")

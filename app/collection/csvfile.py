@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.collection.limits import check_quantity, check_size, check_text
+from app import limits
 from app.errors import InvalidData
 from app.files import write_text
 
@@ -65,7 +65,8 @@ class CsvRow:
 def read_csv(path: Path) -> tuple[list[str], list[CsvRow]]:
     """The known columns of a collection CSV's header and its data rows.
 
-    Limits (:mod:`app.collection.limits`) are checked before the rows are read: the file's
+    Limits (:mod:`app.limits`: ``CSV_BYTES``, ``CSV_LINES``, ``CSV_LINE_CHARS``,
+    ``COUNT_DIGITS``) are checked before the rows are read: the file's
     size, binary content, line count and line length, and each quantity's digits.
 
     Returns:
@@ -76,18 +77,30 @@ def read_csv(path: Path) -> tuple[list[str], list[CsvRow]]:
             column to find editions by (nothing is imported then).
     """
     name = path.name
+    what = "a collection CSV"
     try:
-        with path.open("rb") as handle:
-            check_size(path.stat().st_size, name)
-            data = handle.read(16 * 1024 * 1024 + 1)
-    except OSError as exc:
-        raise InvalidData(f"Cannot read {path}: {exc.strerror or exc}") from exc
-    check_size(len(data), name)
-    return parse_csv(check_text(data, name), name)
+        data = limits.read_bounded(path, limits.CSV_BYTES, what)
+        text = limits.decode_text(data, name, what)
+        limits.bounded_lines(text, name, limits.CSV_LINES, limits.CSV_LINE_CHARS, what)
+    except InvalidData as exc:
+        raise InvalidData(f"{exc.message} — nothing was imported") from exc
+    return parse_csv(text, name)
+
+
+def _check_quantity(text: str, name: str, line: int) -> None:
+    """Refuse a quantity of more than :data:`app.limits.COUNT_DIGITS` digits (the whole
+    file: such a number is no count of cards).
+
+    Raises:
+        InvalidData: it is longer.
+    """
+    if len(text) > limits.COUNT_DIGITS:
+        raise InvalidData(f"{name} line {line}: the quantity has {len(text):,} digits; at most "
+                          f"{limits.COUNT_DIGITS} — nothing was imported")
 
 
 def parse_csv(text: str, name: str = "the CSV") -> tuple[list[str], list[CsvRow]]:
-    """:func:`read_csv` over text already checked by :func:`~app.collection.limits.check_text`.
+    """:func:`read_csv` over text whose size and lines are already checked.
 
     Raises:
         InvalidData: no header, no column to find editions by, or a quantity too long.
@@ -111,7 +124,7 @@ def parse_csv(text: str, name: str = "the CSV") -> tuple[list[str], list[CsvRow]
             if any(cell.strip() for cell in record):
                 values = {c: cell.strip() for c, cell in zip(columns, record, strict=False) if c}
                 if "Quantity" in values:
-                    check_quantity(values["Quantity"], name, start)
+                    _check_quantity(values["Quantity"], name, start)
                 rows.append(CsvRow(start, values))
             start = reader.line_num + 1
     except csv.Error as exc:

@@ -152,7 +152,7 @@ def _bad_files(tmp: Path) -> list[tuple[Path, str]]:
     long_line.write_text("Qty,Set,Number\n1,ALC," + "0" * 10_000 + "\n")
     latin = tmp / "latin.csv"
     latin.write_bytes("Qty,Name,Set\n1,Ré,ALC\n".encode("latin-1"))
-    return [(binary, "binary"), (huge, "100 MB"), (digits, "5,000 digits"),
+    return [(binary, "binary"), (huge, "104,857,600 bytes"), (digits, "5,000 digits"),
             (rows, "300,001 lines"), (long_line, "10,006 characters"), (latin, "not UTF-8")]
 
 
