@@ -17,16 +17,25 @@ Example::
     from app.files import write_text, replacing
 
     write_text(Path("deck.txt"), text)
-    with replacing(Path("sheet.pdf"), verify=ends_with_eof) as tmp:
+    with replacing(Path("sheet.pdf"), verify=check_whole_pdf) as tmp:
         draw_pdf_to(tmp)          # anything that writes a file at a path
+
+Line ends, one policy: a text for people (a decklist, a report) gets the line ends of the
+platform it is written on — ``\r\n`` on Windows, ``\n`` on Linux and macOS
+(:func:`platform_newline`, the default of :func:`write_text` and :func:`open_replacing`).
+A CSV file gets ``\r\n`` on every platform (RFC 4180; what spreadsheets expect): write it
+with ``csv.writer`` (whose line end that is) through ``open_replacing(..., newline="")``.
+Readers take either: ``str.splitlines`` and text-mode reads end a line at ``\r\n`` too.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import os
 import stat
+import sys
 import tempfile
 import time
 import zipfile
@@ -34,6 +43,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from app.diskfull import free_mb
 from app.errors import ArchivistError
 
 
@@ -51,6 +61,13 @@ class WriteFailed(ArchivistError, OSError):
         self.target = target
 
 
+class NotAFile(WriteFailed):
+    """The target exists and is a folder, a device, a FIFO or a socket: refused before
+    anything is written (a user error: HTTP 400, exit status 2)."""
+
+    status = 400
+
+
 @functools.cache
 def file_mode() -> int:
     """The mode a newly created file gets here: ``0o666`` less the process's umask."""
@@ -63,7 +80,8 @@ def failure(exc: BaseException, target: Path | str) -> WriteFailed:
     """The :class:`WriteFailed` for ``exc`` raised while writing ``target``.
 
     ``OSError`` gives its own words (``No space left on device``); anything else its text.
-    A :class:`WriteFailed` is returned as it is.
+    A :class:`WriteFailed` is returned as it is; one made from an ``OSError`` keeps its
+    ``errno``.
     """
     if isinstance(exc, WriteFailed):
         return exc
@@ -71,14 +89,17 @@ def failure(exc: BaseException, target: Path | str) -> WriteFailed:
         cause = exc.strerror
     else:
         cause = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return WriteFailed(f"{cause} writing {target}", Path(target))
+    error = WriteFailed(f"{cause} writing {target}", Path(target))
+    if isinstance(exc, OSError):
+        error.errno = exc.errno  # a full disk stays recognisable (app.diskfull.is_disk_full)
+    return error
 
 
 def check_target(target: Path | str) -> Path:
     """The regular file that writing ``target`` will replace or create (links followed).
 
     Raises:
-        WriteFailed: ``target`` exists and is a folder, a device, a FIFO or a socket.
+        NotAFile: ``target`` exists and is a folder, a device, a FIFO or a socket.
     """
     path = Path(os.path.realpath(target))
     try:
@@ -88,10 +109,10 @@ def check_target(target: Path | str) -> Path:
     except OSError as exc:
         raise failure(exc, target) from exc
     if stat.S_ISDIR(mode):
-        raise WriteFailed(f"{target} is a folder, not a file: choose a file name", Path(target))
+        raise NotAFile(f"{target} is a folder, not a file: choose a file name", Path(target))
     if not stat.S_ISREG(mode):
-        raise WriteFailed(f"{target} is a device or special file, not a regular file: "
-                          "choose a file name", Path(target))
+        raise NotAFile(f"{target} is a device or special file, not a regular file: "
+                       "choose a file name", Path(target))
     return path
 
 
@@ -195,18 +216,47 @@ def replacing(target: Path | str, *,
         tmp.unlink(missing_ok=True)
 
 
+def check_whole_pdf(written: Path, ended: bool = True) -> None:
+    """Qt reports no write error of a ``QPdfWriter``: a PDF is whole when the painter ended
+    well and the file ends with ``%%EOF``. A ``verify`` for :func:`replacing`.
+
+    Raises:
+        OSError: it is not: ``ENOSPC`` when less than 5 MB are free where it was written
+            (a full disk cuts a PDF short without a word from Qt), else ``EIO``.
+    """
+    try:
+        with written.open("rb") as handle:
+            handle.seek(max(0, written.stat().st_size - 32))
+            whole = ended and b"%%EOF" in handle.read()
+    except OSError:
+        whole = False
+    if not whole:
+        if free_mb(written.parent) < 5:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        raise OSError(errno.EIO, "the PDF was not written whole")
+
+
+def platform_newline() -> str:
+    """The line end people on this platform expect in a text file: ``"\\r\\n"`` on Windows
+    (``sys.platform`` is ``win32``), ``"\\n"`` elsewhere."""
+    return "\r\n" if sys.platform == "win32" else "\n"
+
+
 @contextlib.contextmanager
 def open_replacing(target: Path | str, *, text: bool = False, encoding: str = "utf-8",
-                   newline: str | None = "\n") -> Iterator[IO[Any]]:
+                   newline: str | None = None) -> Iterator[IO[Any]]:
     """Like :func:`replacing`, but yield the temporary file opened for writing (binary, or
     text with ``encoding`` and ``newline``), closed and flushed before the rename.
+    ``newline`` is as for :func:`open`, except None: :func:`platform_newline` (``"\\n"``
+    written becomes ``"\\r\\n"`` on Windows); ``""`` writes line ends unchanged (CSV).
 
     Raises:
         WriteFailed: as :func:`replacing`.
     """
     with replacing(target) as tmp:
         if text:
-            with tmp.open("w", encoding=encoding, newline=newline) as handle:
+            ends = platform_newline() if newline is None else newline
+            with tmp.open("w", encoding=encoding, newline=ends) as handle:
                 yield handle
         else:
             with tmp.open("wb") as handle:
@@ -225,15 +275,17 @@ def write_bytes(target: Path | str, data: bytes) -> Path:
 
 
 def write_text(target: Path | str, text: str, *, encoding: str = "utf-8",
-               newline: str | None = "\n") -> Path:
-    """Write ``text`` to ``target`` whole or not at all; ``newline`` as for :func:`open`
-    (``"\\n"`` writes it unchanged, ``"\\r\\n"`` Windows line ends).
+               newline: str | None = None) -> Path:
+    """Write ``text`` to ``target`` whole or not at all, each line ending in ``newline``
+    (None: :func:`platform_newline`; ``"\\n"`` or ``"\\r\\n"`` to choose). Lines of
+    ``text`` may end in ``"\\n"`` or ``"\\r\\n"`` (pasted from Windows): each gets one
+    line end, never ``"\\r\\r\\n"`` (``newline=""``: ``text`` is written unchanged).
 
     Raises:
         WriteFailed: the target is a special file, or writing it failed (nothing changed).
     """
     with open_replacing(target, text=True, encoding=encoding, newline=newline) as handle:
-        handle.write(text)
+        handle.write(text if newline == "" else text.replace("\r\n", "\n"))
     return Path(target)
 
 

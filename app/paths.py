@@ -41,6 +41,11 @@ class Paths:
         return self.data / "decks.sqlite3"
 
     @property
+    def collection_file(self) -> Path:
+        """The user's collection (a file of its own: no import, sync or revert opens it)."""
+        return self.data / "collection.sqlite3"
+
+    @property
     def card_images(self) -> Path:
         """The image store of card-edition images, named by their API file name."""
         return self.data / "images" / "cards"
@@ -71,14 +76,22 @@ def resolve_paths(data_dir: str | os.PathLike[str] | None = None) -> Paths:
     """Build :class:`Paths` from ``--data-dir``, else ``ARCHIVIST_DATA_DIR``, else platformdirs.
 
     With an explicit data folder, the cache and logs live inside it, so one folder
-    (a USB stick, a test's tmp dir) holds a whole installation.
+    (a USB stick, a test's tmp dir) holds a whole installation. Otherwise platformdirs
+    names the user's folders of this platform (``appauthor=False``: no vendor folder)::
+
+        Linux    ~/.local/share/Archivist   ~/.cache/Archivist   ~/.local/state/Archivist/log
+        macOS    ~/Library/Application Support/Archivist   ~/Library/Caches/Archivist
+                 ~/Library/Logs/Archivist
+        Windows  %LOCALAPPDATA%\\Archivist   …\\Archivist\\Cache   …\\Archivist\\Logs
+                 (local, not roaming: the catalogue and its images are large)
+
+    The window's settings file lives in the data folder (``archivist-gui.ini``) on every
+    platform, not in the Windows registry or macOS defaults.
     """
     chosen = data_dir or os.environ.get(ENV_DATA_DIR)
     if chosen:
         root = Path(chosen).expanduser().resolve()
         return Paths(data=root, cache=root / "cache", logs=root / "logs")
-    return Paths(
-        data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
-        cache=Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)),
-        logs=Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
-    )
+    dirs = platformdirs.PlatformDirs(APP_NAME, appauthor=False)  # this platform's class
+    return Paths(data=Path(dirs.user_data_dir), cache=Path(dirs.user_cache_dir),
+                 logs=Path(dirs.user_log_dir))

@@ -17,6 +17,16 @@ SNAPSHOT_0210 = SHARED_DATA / "snapshots" / "2026-02-10"
 CARD_IMAGES = SHARED_DATA / "images" / "cards"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """``ARCHIVIST_START_METHOD=spawn``: make ``spawn`` the default start method of
+    ``multiprocessing``, as on Windows and macOS (CI runs the multiprocessing tests so)."""
+    method = os.environ.get("ARCHIVIST_START_METHOD")
+    if method:
+        import multiprocessing
+
+        multiprocessing.set_start_method(method, force=True)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip ``realdata`` tests when ../shared/data/gatcg is absent; under CI=true, fail them."""
     if SHARED_DATA.is_dir():

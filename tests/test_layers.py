@@ -5,13 +5,14 @@
 3. ``app/gui`` reaches data through the catalogue. It may import only (:data:`GUI_ALLOWED`):
 
    - ``app`` itself (``__version__``, ``API_VERSION``), ``app.errors`` and ``app.diskfull`` (error
-     wording), ``app.files`` (the one way to write a user-visible file), ``app.gui.*``;
+     wording), ``app.files`` (the one way to write a user-visible file), ``app.safetext``
+     (outside text shown as text, shared with the command line), ``app.gui.*``;
    - ``app.catalogue`` and its modules (the ``Catalogue`` protocol and what it returns),
      ``app.model`` and its modules (result types, vocabulary);
    - ``app.search`` and its modules: the search language only (no SQL, no store; rule 7);
    - the public faces of the pure packages, never their submodules: ``app.sync``
      (engine types and the formatting of sync state), ``app.export``, ``app.images``,
-     ``app.thema``, ``app.decks``;
+     ``app.thema``, ``app.decks``, ``app.collection``;
    - ``app.bootstrap`` (``Services``) only in ``shell/`` and ``devtools/``, the composition
      roots of the window and the screenshot; ``app.paths`` and ``app.desktop_libs``
      (the missing-library hint at start-up) only in ``shell/``.
@@ -71,7 +72,7 @@ def _modules(package: str = "") -> list[Path]:
     return sorted((APP / package).rglob("*.py"))
 
 
-PAGES = ("search", "card", "sets", "thema", "export", "sync", "decks", "changes")
+PAGES = ("search", "card", "sets", "thema", "export", "sync", "decks", "changes", "collection")
 """The page and flow packages of app/gui; shell/ and devtools/ may import them, kit/ not."""
 
 
@@ -169,9 +170,11 @@ def model_reaching_out(scan: Scan) -> list[str]:
 
 
 GUI_ALLOWED = (
-    "app.errors", "app.diskfull", "app.files", "app.gui", "app.catalogue", "app.model", "app.search")
+    "app.errors", "app.diskfull", "app.files", "app.safetext", "app.gui", "app.catalogue",
+    "app.model", "app.search")
 """What app/gui may import with all its submodules (rule 3)."""
-GUI_FACADES = ("app", "app.sync", "app.export", "app.images", "app.thema", "app.decks")
+GUI_FACADES = ("app", "app.sync", "app.export", "app.images", "app.thema", "app.decks",
+               "app.collection")
 """What app/gui may import as a package only (its public ``__init__``), not its submodules."""
 GUI_ROOTS = {"app.bootstrap": ("shell", "devtools"), "app.paths": ("shell",),
              "app.desktop_libs": ("shell",)}

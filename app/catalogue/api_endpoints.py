@@ -13,6 +13,7 @@ from typing import Any
 from app import API_VERSION, __version__
 from app.catalogue.shapes import card_response
 from app.errors import InvalidRequest, NotFound
+from app.limits import NUMBER_DIGITS, parse_int, quote
 from app.store import api_reads
 from app.store.db import Store
 
@@ -52,13 +53,17 @@ def random_cards(store: Store, amount: str | None, seed: str | None) -> list[dic
         InvalidRequest: amount or seed is not a whole number in range.
     """
     count, chosen_seed = 8, None
-    try:
-        if amount not in (None, ""):
-            count = int(amount)
-        if seed not in (None, ""):
-            chosen_seed = int(seed)
-    except ValueError:
-        raise InvalidRequest("amount and seed must be whole numbers") from None
+    if amount not in (None, ""):
+        found = parse_int(amount.strip(), NUMBER_DIGITS, signed=True)
+        if found is None:
+            raise InvalidRequest(f"amount must be a whole number (digits 0-9) from 1 to "
+                                 f"{MAX_RANDOM}, not {quote(amount, 40)}")
+        count = found
+    if seed not in (None, ""):
+        chosen_seed = parse_int(seed.strip(), NUMBER_DIGITS, signed=True)
+        if chosen_seed is None:
+            raise InvalidRequest(f"seed must be a whole number of at most {NUMBER_DIGITS} "
+                                 f"digits 0-9, not {quote(seed, 40)}")
     if not 1 <= count <= MAX_RANDOM:
         raise InvalidRequest(f"amount must be at least 1 and at most {MAX_RANDOM}, not {count}")
     return [card_response(b) for b in api_reads.random_bodies(store, count, chosen_seed)]

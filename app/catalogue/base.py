@@ -22,7 +22,9 @@ from app.model.status import SyncStatus
 if TYPE_CHECKING:
     import threading
 
+    from app.catalogue.collection import CollectionEditions
     from app.catalogue.decks import DeckCards
+    from app.collection.storage import CollectionStore
     from app.decks.storage import DeckStore
     from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
@@ -186,6 +188,16 @@ class Catalogue(Endpoints, Protocol):
     def deck_store(self) -> DeckStore:
         """The kept decks, ``decks.sqlite3`` in the data folder (a file of its own).
         Raises InvalidRequest for a catalogue without a data folder."""
+        ...
+
+    def collection_store(self) -> CollectionStore:
+        """The collection, ``collection.sqlite3`` in the data folder (a file of its own).
+        Raises InvalidRequest for a catalogue without a data folder."""
+        ...
+
+    def collection_editions(self) -> CollectionEditions:
+        """Every edition as the collection needs it (:mod:`app.catalogue.collection`; off
+        the GUI thread)."""
         ...
 
     def revisions(self, since: str | None = None) -> list[Revision]:

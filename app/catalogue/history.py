@@ -1,21 +1,24 @@
 """The catalogue's history (issue 14): revisions, patch notes, a card's versions, revert.
 
 :class:`LocalHistory` is mixed into :class:`~app.catalogue.local.LocalCatalogue`; it reads
-the ``store`` attribute. The store keeps the versions (:mod:`app.store.revisions`), the
-patch notes are computed here from two versions (:mod:`app.history`).
+the ``store`` attribute. The store keeps the versions (:mod:`app.store.revisions`, read back
+checked by :mod:`app.store.versions`), the patch notes are computed here from two versions
+(:mod:`app.history`). A damaged history row is shown as unreadable where it stands (issue 20)
+and a revision with one is not reverted.
 """
 
 from __future__ import annotations
 
-import json
+import sqlite3
 from typing import Any
 
-from app.errors import NotFound
+from app.errors import InvalidRequest, NotFound
 from app.history import card_notes
-from app.model.history import CardChange, CardVersion, ChangeKind, Revision
+from app.model.history import CardChange, CardVersion, ChangeKind, Note, Revision
 from app.store import Store
 from app.store import revisions as stored
 from app.store.revisions import ChangeRow, RevisionRecorder
+from app.store.versions import UnreadableRow, previous_version, version_after
 
 
 class LocalHistory:
@@ -25,7 +28,7 @@ class LocalHistory:
 
     def revisions(self, since: str | None = None) -> list[Revision]:
         """The recorded revisions, newest first; with ``since`` (``YYYY-MM-DD`` or a UTC
-        time) those recorded at or after it."""
+        time) those recorded at or after it. A damaged one says why in ``unreadable``."""
         return stored.revisions(self.store.connection(), since)
 
     def revision(self, number: int | None = None) -> Revision:
@@ -42,7 +45,8 @@ class LocalHistory:
 
     def changes(self, number: int | None = None, notes: bool = True) -> list[CardChange]:
         """The cards revision ``number`` (None: the latest) added, changed or removed, by
-        name; with ``notes`` each with its patch notes (:func:`app.history.card_notes`).
+        name; with ``notes`` each with its patch notes (:func:`app.history.card_notes`). A
+        card whose stored row cannot be read is listed with ``unreadable`` saying why.
 
         Raises:
             NotFound: no such revision.
@@ -51,14 +55,22 @@ class LocalHistory:
         conn = self.store.connection()
         out = []
         for row in stored.changes(conn, revision.number):
-            found = _notes(conn, row) if notes else ()
+            found: tuple[Note, ...] = ()
+            why = row.unreadable
+            if not why:
+                try:
+                    before, after = _versions(conn, row, after=notes)
+                    found = card_notes(before, after) if notes else ()
+                except UnreadableRow as error:
+                    why = error.why
             out.append(CardChange(row.revision, row.uuid, row.slug, row.name,
-                                  _kind(row.kind), row.groups, row.fields, found))
+                                  _kind(row.kind), row.groups, row.fields, found, why))
         return out
 
     def card_history(self, slug: str) -> list[CardVersion]:
         """The versions of the card with ``slug`` (now, or the last one that had it), newest
-        first, each with its notes against the version before.
+        first, each with its notes against the version before; a version that cannot be
+        read has ``unreadable`` saying why.
 
         Raises:
             NotFound: no card has or had this slug.
@@ -70,10 +82,18 @@ class LocalHistory:
         by_number = {r.number: r for r in self.revisions()}
         versions = []
         for row in stored.card_changes(conn, uuid):
-            after = stored.body_after(conn, row.revision, uuid)
-            versions.append(CardVersion(
-                by_number[row.revision], _kind(row.kind),
-                None if after is None else json.loads(after), _notes(conn, row)))
+            revision = by_number.get(row.revision) or Revision(
+                row.revision, "", "", "", 0, 0, 0, unreadable="its record is missing")
+            card: dict[str, Any] | None = None
+            found: tuple[Note, ...] = ()
+            why = row.unreadable
+            if not why:
+                try:
+                    before, card = _versions(conn, row)
+                    found = card_notes(before, card)
+                except UnreadableRow as error:
+                    why = error.why
+            versions.append(CardVersion(revision, _kind(row.kind), card, found, why))
         return versions[::-1]
 
     def latest_changes(self) -> dict[str, tuple[str, ...]]:
@@ -84,36 +104,62 @@ class LocalHistory:
     def revert(self, number: int) -> Revision | None:
         """Put the cards of revision ``number`` back as they were before it: cards it added
         are removed, cards it changed or removed get their previous body back (byte for
-        byte). The revert is itself recorded as a revision.
+        byte). The revert is itself recorded as a revision. Every card is put back, or none.
 
         Returns:
             The revision the revert recorded (None: the cards already were as before).
 
         Raises:
-            NotFound: no such revision. StoreError: the write failed; nothing changed.
+            NotFound: no such revision. InvalidRequest: a row of the revision cannot be
+            read, or a card cannot be put back (its slug or an edition is another card's
+            now); nothing changed. StoreError: the write failed; nothing changed.
         """
         from app.store.writer import CardRecord, Writer  # writing: not loaded to read
 
-        self.revision(number)
+        revision = self.revision(number)
+        refused = f"Revision {number} cannot be reverted, nothing was changed: "
+        if revision.unreadable:
+            raise InvalidRequest(f"{refused}{revision.unreadable}")
         conn = self.store.connection()
         records, remove = [], []
         for row in stored.changes(conn, number, quiet=True):
-            body = stored.previous_body(conn, number, row.uuid)
-            if body is None:
+            try:
+                if row.unreadable:
+                    raise UnreadableRow(number, row.uuid, row.unreadable)
+                previous = previous_version(conn, number, row.uuid)
+            except UnreadableRow as error:
+                raise InvalidRequest(f"{refused}the history of {row.name} ({row.slug}) "
+                                     f"cannot be read: {error.why}") from None
+            if previous is None:
                 remove.append(row.uuid)
             else:
-                records.append(CardRecord(json.loads(body), body))
+                records.append(CardRecord(previous[1], previous[0]))
         history = RevisionRecorder(f"revert of revision {number}", "revert")
         # a revert puts older versions back on purpose: the older-records rule must not stop it
-        Writer(self.store, history).write(records, remove=remove, allow_older=True)
+        try:
+            Writer(self.store, history).write(records, remove=remove, allow_older=True,
+                                              all_or_nothing=True)
+        except InvalidRequest as error:
+            raise InvalidRequest(f"{refused}{error.message}") from None
         return None if history.number is None else self.revision(history.number)
 
 
-def _notes(conn: Any, row: ChangeRow) -> tuple[Any, ...]:
-    before = stored.previous_body(conn, row.revision, row.uuid)
-    after = stored.body_after(conn, row.revision, row.uuid) if row.kind != "removed" else None
-    return card_notes(None if before is None else json.loads(before),
-                      None if after is None else json.loads(after))
+def _versions(conn: sqlite3.Connection, row: ChangeRow, after: bool = True
+              ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The card before and (with ``after``) after the row's revision, checked
+    (:mod:`app.store.versions`). Without ``after`` only the row's own version is read: the
+    one after it is the next row's own (checked with that row) or the current card.
+
+    Raises:
+        UnreadableRow: either cannot be read, or neither is there.
+    """
+    previous = previous_version(conn, row.revision, row.uuid)
+    if not after or row.kind == "removed":
+        return (None if previous is None else previous[1]), None
+    card = version_after(conn, row.revision, row.uuid)
+    if card is None:
+        raise UnreadableRow(row.revision, row.uuid, "the version after it is missing")
+    return (None if previous is None else previous[1]), card
 
 
 def _kind(kind: str) -> ChangeKind:

@@ -23,8 +23,10 @@ from app.store.api_reads import card_texts, catalogue_stamp
 from app.store.featured import SetsReader
 
 if TYPE_CHECKING:
+    from app.catalogue.collection import CollectionEditions
     from app.catalogue.decks import DeckCards
     from app.catalogue.thema import ThemaEndpoints
+    from app.collection.storage import CollectionStore
     from app.decks.storage import DeckStore
 
 
@@ -218,9 +220,30 @@ class LocalCatalogue(LocalExtras, LocalHistory):
             raise InvalidRequest("This catalogue has no data folder to keep decks in")
         return DeckStore(self.paths.decks_file)
 
-    def deck_cards(self) -> DeckCards:
-        """Every card as decks need it (:mod:`app.catalogue.decks`), read now."""
-        from app.catalogue.decks import DeckCards
-        from app.store.deck_cards import read_deck_cards
+    def collection_store(self) -> CollectionStore:
+        """The collection (``collection.sqlite3`` beside the catalogue, a file of its own).
 
-        return DeckCards(read_deck_cards(self.store))
+        Raises:
+            InvalidRequest: a catalogue without a data folder. StoreError: unreadable file.
+        """
+        from app.collection.storage import CollectionStore
+
+        if self.paths is None:
+            raise InvalidRequest("This catalogue has no data folder to keep a collection in")
+        return CollectionStore(self.paths.collection_file)
+
+    def collection_editions(self) -> CollectionEditions:
+        """Every edition as the collection needs it (:mod:`app.catalogue.collection`)."""
+        from app.catalogue.collection import CollectionEditions
+        from app.store.collection_editions import read_collection_editions
+
+        return CollectionEditions(read_collection_editions(self.store))
+
+    def deck_cards(self) -> DeckCards:
+        """Every card as decks need it (:mod:`app.catalogue.decks`), with the earlier
+        versions the history keeps (:meth:`DeckCards.as_of`), read now."""
+        from app.catalogue.decks import DeckCards
+        from app.store.deck_cards import read_deck_cards, read_deck_versions
+
+        cards = read_deck_cards(self.store)
+        return DeckCards(cards, read_deck_versions(self.store, {c.uuid: c for c in cards}))

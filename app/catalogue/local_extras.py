@@ -64,7 +64,8 @@ class LocalExtras(SetupOps, TypingHelp):
             InvalidRequest: an unknown ``per`` or ``sort``, a negative ``limit``.
             StoreError: the catalogue cannot be read.
         """
-        return run_query(self.store, text, per, sort, descending, limit)
+        collection = self.paths.collection_file if self.paths is not None else None
+        return run_query(self.store, text, per, sort, descending, limit, collection)
 
     def counts(self) -> dict[str, int]:
         """Numbers of ``cards``, ``editions``, ``sets`` and ``images`` in the catalogue."""

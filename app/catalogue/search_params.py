@@ -18,7 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app import limits
 from app.errors import InvalidRequest
+from app.limits import parse_int, quote
 from app.store.api_search import (
     API_SORT_KEYS,
     STAT_FIELDS,
@@ -28,14 +30,20 @@ from app.store.api_search import (
 )
 
 MAX_PAGE_SIZE = 50
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]*)?$")
-_STAT = re.compile(r"^\s*([a-z_]+)\s*(<=|>=|=|<|>)\s*(-?\d+(?:\.\d+)?|[xX])\s*$")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9:.+\-Z]{0,40})?")
+_STAT = re.compile(r"([a-z_]{1,40})\s{0,20}(<=|>=|=|<|>)\s{0,20}"
+                   r"(-?[0-9]{1,18}(?:\.[0-9]{1,18})?|[xX])")
 _TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no")
 
 
 MAX_PAGE = 1_000_000_000
 """The highest ``page`` accepted: its offset must fit SQLite's 64-bit integers (a larger
 page answered 500 with an OverflowError)."""
+MAX_LIMIT = 1_000_000
+"""The highest ``legality_limit`` accepted (a copy limit; 2^63 answered 500)."""
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "page": (1, MAX_PAGE), "page_size": (1, MAX_PAGE_SIZE), "legality_limit": (0, MAX_LIMIT)}
+"""Each integer parameter's least and greatest value."""
 
 
 @dataclass(frozen=True)
@@ -100,17 +108,20 @@ def _choose(name: str, value: str, allowed: Sequence[str]) -> str:
         if candidate.upper() == value.upper():
             return candidate
     raise InvalidRequest(
-        f"{name} must be one of {', '.join(allowed)}; not {value[:40]!r}")
+        f"{name} must be one of {', '.join(allowed)}; not {quote(value, 40)}")
 
 
-def _int(name: str, value: str, low: int, high: int | None) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise InvalidRequest(f"{name} must be a whole number, not {value[:40]!r}") from None
-    if number < low or (high is not None and number > high):
-        upper = f" and at most {high}" if high is not None else ""
-        raise InvalidRequest(f"{name} must be at least {low}{upper}, not {number}")
+def _int(name: str, value: str) -> int:
+    low, high = INT_RANGES[name]
+    text = value.strip()
+    digits = text[1:] if text[:1] in ("-", "+") else text
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        raise InvalidRequest(f"{name} must be a whole number (digits 0-9), not "
+                             f"{quote(value, 40)}")
+    number = parse_int(text, limits.NUMBER_DIGITS, signed=True)
+    if number is None or not low <= number <= high:
+        shown = number if number is not None else quote(text, 40)
+        raise InvalidRequest(f"{name} must be at least {low} and at most {high}, not {shown}")
     return number
 
 
@@ -119,23 +130,23 @@ def _bool(name: str, value: str) -> bool:
         return True
     if value.lower() in _FALSE:
         return False
-    raise InvalidRequest(f"{name} must be true or false, not {value[:40]!r}")
+    raise InvalidRequest(f"{name} must be true or false, not {quote(value, 40)}")
 
 
 def _stats(value: str) -> tuple[StatTerm, ...]:
     terms = []
     for text in (t for t in value.split(";") if t.strip()):
-        match = _STAT.match(text)
+        match = _STAT.fullmatch(text.strip())
         if match is None or match.group(1) not in STAT_FIELDS:
             raise InvalidRequest(
                 f"stats must be terms like level>=2 separated by ';' with a stat among "
                 f"{', '.join(STAT_FIELDS)} and an operator among =, <, >, <=, >=; "
-                f"not {text[:40]!r}")
+                f"not {quote(text, 40)}")
         field, op, number = match.groups()
         if number.upper() == "X":
             if op != "=" or field not in ("cost_memory", "cost_reserve"):
                 raise InvalidRequest("stats: =X is allowed for cost_memory and cost_reserve "
-                                     f"only, not {text[:40]!r}")
+                                     f"only, not {quote(text, 40)}")
             terms.append(StatTerm(field, "=", -1))
         else:
             terms.append(StatTerm(field, op, float(number)))
@@ -191,14 +202,13 @@ def parse_api_query(
             else:
                 fields[name] = tuple(chosen) if param.many else chosen[0]
         elif param.kind == "int":
-            high = {"page_size": MAX_PAGE_SIZE, "page": MAX_PAGE}.get(name)
-            fields[name] = _int(name, values[0], 0 if name == "legality_limit" else 1, high)
+            fields[name] = _int(name, values[0])
         elif param.kind == "bool":
             fields[name] = _bool(name, values[0])
         elif param.kind == "date":
-            if not _DATE.match(values[0]):
+            if not _DATE.fullmatch(values[0]):
                 raise InvalidRequest(
-                    f"{name} must be a date YYYY-MM-DD, not {values[0][:40]!r}")
+                    f"{name} must be a date YYYY-MM-DD, not {quote(values[0], 40)}")
             fields[name] = values[0]
         elif param.kind == "stats":
             fields[name] = _stats(values[0])

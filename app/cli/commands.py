@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from app.bootstrap import build
 from app.diskfull import write_failure
 from app.errors import InvalidData, InvalidRequest, StoreError
+from app.files import check_target, write_bytes
 
 if TYPE_CHECKING:
     import socket
@@ -89,18 +90,18 @@ def _error_text(body: bytes) -> str:
 
 
 def _write_output(target: Path, body: bytes) -> None:
-    """Write ``body`` to ``target`` whole or not at all (a temporary file, then a rename).
+    """Write ``body`` to ``target`` whole or not at all (:func:`app.files.write_bytes`).
 
     Raises:
         FileNotFoundError: the folder of ``target`` does not exist (``-o`` creates none).
+        NotAFile: ``target`` is a folder, a device or a FIFO (refused, left as it is).
         StoreError: the file cannot be written (a full disk); no partial file is left.
     """
-    from app.images.cache import write_atomic
-
     if not target.parent.is_dir():
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(target))
+    check_target(target)
     try:
-        write_atomic(target, body)
+        write_bytes(target, body)
     except OSError as exc:
         raise StoreError(f"Cannot write {target}: {write_failure(exc, target.parent)}") from exc
 
@@ -133,6 +134,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from app.paths import ENV_DATA_DIR
     from app.server import create_app
     from app.server.guards import LOOPBACK, HostCheck, served_names
+    from app.server.protocol import JsonErrorProtocol
     from app.server.workers import (
         ENV_SERVED_NAMES,
         ENV_VERBOSE,
@@ -158,7 +160,8 @@ def run_serve(args: argparse.Namespace) -> int:
         app: Any = create_app(services.catalogue)
         if names is not None:
             app = HostCheck(app, names)
-        config = uvicorn.Config(app, access_log=False, log_level="warning", log_config=None)
+        config = uvicorn.Config(app, access_log=False, log_level="warning", log_config=None,
+                                http=JsonErrorProtocol)
         uvicorn.Server(config).run(sockets=[listening])
         return 0
     if args.data_dir:  # otherwise the workers resolve the same default folders

@@ -4,14 +4,19 @@ Examples::
 
     archivist deck check deck.txt --format standard
     archivist deck check event.json --json
+    archivist deck check deck.txt --as-of 2026-06-27
     archivist deck import deck.txt --name "Tristan aggro"
     archivist deck export "Tristan aggro" --text out.txt --pdf proxies.pdf --sheet reg.pdf
 
 ``check`` exits 0 when every deck is legal, 1 when one is not, 2 when a file cannot be
-read; with ``--json`` it prints one object ``{"decks": [...]}`` (see
-:meth:`app.decks.CheckResult.to_json`). ``export`` fetches images not stored from the API
-the catalogue was synced from (unless ``--offline``), like ``archivist export``; a card
-whose image cannot be had is a grey placeholder on the proxy sheet, and the exit status 1.
+read (``import`` exits 2 too when its file cannot be read or holds no card line to keep);
+with ``--json`` it prints one object ``{"decks": [...]}`` (see
+:meth:`app.decks.CheckResult.to_json`). A deck is checked with each card's version in force
+at ``--as-of`` (a date: the start of that UTC day; a timestamp; ``latest``); an event file's
+decks default to the event's ``startAt``, text decklists to ``latest``.
+``export`` fetches images not stored from the API the catalogue was synced from (unless
+``--offline``), like ``archivist export``; a card whose image cannot be had is a grey
+placeholder on the proxy sheet, and the exit status 1.
 """
 
 from __future__ import annotations
@@ -34,13 +39,19 @@ from app.decks import (
     registration_sheet,
     resolve,
 )
-from app.errors import ArchivistError, InvalidData, InvalidRequest
+from app.decks.check import AsOf
+from app.decks.moment import describe, parse_moment
+from app.errors import ArchivistError, InvalidRequest
+from app.files import write_text
+from app.limits import quote
+from app.safetext import one_line
 
 MAX_LISTED = 50
 
 _EPILOG = """examples:
   archivist deck check deck.txt --format standard
   archivist deck check event.json --json
+  archivist deck check deck.txt --as-of 2026-06-27
   archivist deck import deck.txt --name "Tristan aggro"
   archivist deck export "Tristan aggro" --text deck.txt --pdf proxies.pdf --sheet reg.pdf"""
 
@@ -64,11 +75,20 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--format", choices=formats, default="standard", help="default: standard")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--as-of", metavar="WHEN", help="check with the card versions in force "
+                   "then: DATE (start of that UTC day), TIMESTAMP or latest (default: an "
+                   "event file's startAt, else latest)")
     p.set_defaults(run=run_check)
 
-    p = verbs.add_parser("import", parents=[common], help="keep a decklist (text or JSON)")
+    p = verbs.add_parser("import", parents=[common], help="keep decklists (text or JSON)",
+                         description="Keep the decklist of a text file, or every decklist "
+                         "of an event JSON file (named '<event name> #N', checked as of the "
+                         "event's start); --index N keeps only the Nth.")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--name", metavar="N", help="the deck's name (default: the file's name)")
+    p.add_argument("--name", metavar="N", help="the deck's name (default: the file's name, "
+                   "or '<event name> #N')")
+    p.add_argument("--index", metavar="N", type=int, help="keep only the Nth decklist of "
+                   "an event file (1 is the first)")
     p.add_argument("--format", choices=formats, default="standard", help="default: standard")
     p.set_defaults(run=run_import)
 
@@ -89,6 +109,10 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
                    "(default: fetch them from the API the catalogue was synced from)")
     p.set_defaults(run=run_export)
 
+    from app.cli.collection_cmd import add_need_parser
+
+    add_need_parser(verbs, common)
+
 
 def _decks_store(services: Services) -> DeckStore:
     return DeckStore(services.paths.decks_file)
@@ -96,6 +120,7 @@ def _decks_store(services: Services) -> DeckStore:
 
 def run_check(args: argparse.Namespace) -> int:
     """Check every decklist of every file; see the module's docstring for exit statuses."""
+    chosen: AsOf = parse_moment(args.as_of) if args.as_of is not None else "deck"
     services = build(args.data_dir, args.verbose)
     cards = services.catalogue.deck_cards()
     results: list[dict[str, Any]] = []
@@ -109,10 +134,12 @@ def run_check(args: argparse.Namespace) -> int:
             continue
         for item in parsed:
             read = resolve(item, cards)
-            result = check_deck(read.deck, cards, args.format, read.problems)
+            result = check_deck(read.deck, cards, args.format, read.problems, chosen)
             results.append(result.to_json(name, item.index))
             if not args.json:
-                _print_check(results[-1], len(parsed) > 1)
+                event = chosen == "deck" and read.deck.as_of is not None
+                _print_check(results[-1], len(parsed) > 1,
+                             describe(result.as_of) + (" (the event's start)" if event else ""))
             if not result.legal and status == 0:
                 status = 1
     if args.json:
@@ -120,45 +147,70 @@ def run_check(args: argparse.Namespace) -> int:
     return status
 
 
-def _print_check(result: dict[str, Any], numbered: bool) -> None:
+def _print_check(result: dict[str, Any], numbered: bool, when: str) -> None:
     counts = result["counts"]
     where = f"{result['source']}" + (f" #{result['index'] + 1}" if numbered else "")
     verdict = "legal" if result["legal"] else "NOT legal"
-    print(f"{where}: {verdict} in {result['format'].title()} — material {counts['material']}, "
+    print(f"{where}: {verdict} in {result['format'].title()} as of {when} — "
+          f"material {counts['material']}, "
           f"main {counts['main']}, sideboard {counts['sideboard']}")
     for finding in result["findings"]:
         print(f"  {finding['severity']}: {finding['message']} [{finding['rule']}]")
     for missing in result["unresolved"]:
         hint = (f" (did you mean {' / '.join(missing['suggestions'])}?)"
                 if missing["suggestions"] else "")
-        print(f"  error: {missing['line']!r}: no card of that name in the catalogue{hint}")
+        print(f"  error: {quote(missing['line'])}: no card of that name in the catalogue{hint}")
 
 
 def run_import(args: argparse.Namespace) -> int:
-    """Keep the decklist of FILE (a JSON file must hold exactly one decklist)."""
+    """Keep the decklist of FILE, or every decklist of an event file (``--index N``: the
+    Nth only); each is checked and reported in one line. Exit 2, as ``deck check`` does,
+    when FILE cannot be read or holds no card line to keep."""
     services = build(args.data_dir, args.verbose)
-    parsed = read_decklists(Path(args.file))
-    if len(parsed) != 1:
-        raise InvalidData(f"{args.file} holds {len(parsed)} decklists; import takes one "
-                          "(check them with archivist deck check)")
-    item = parsed[0]
-    for problem in item.problems:
-        print(f"{args.file}: {problem}", file=sys.stderr)
-    if not item.lines:
-        raise InvalidData(f"{args.file}: no card line to keep")
+    try:
+        parsed = read_decklists(Path(args.file))
+    except ArchivistError as error:
+        return _unusable(error.message)
+    if args.index is not None:
+        if not 1 <= args.index <= len(parsed):
+            raise InvalidRequest(f"--index {args.index}: {args.file} holds {len(parsed)} "
+                                 f"decklist{'s' if len(parsed) != 1 else ''} (1 to "
+                                 f"{len(parsed)})")
+        parsed = [parsed[args.index - 1]]
+    if not any(item.lines for item in parsed):
+        return _unusable(f"{args.file}: no card line to keep")
     cards = services.catalogue.deck_cards()
-    read = resolve(item, cards, (args.name or "").strip() or Path(args.file).stem,
-                   args.format.upper())
-    deck_id = _decks_store(services).save(read.deck)
-    result = check_deck(read.deck, cards, None, read.problems)
+    store = _decks_store(services)
+    wanted = (args.name or "").strip()
+    for item in parsed:
+        for problem in item.problems:
+            print(f"{args.file}: {problem}", file=sys.stderr)
+        if not item.lines:
+            continue
+        name = (wanted if len(parsed) == 1 else f"{wanted} #{item.index + 1}") if wanted \
+            else "" if item.event else Path(args.file).stem
+        read = resolve(item, cards, name, args.format.upper())
+        _keep(store, read.deck, cards, read.problems)
+    return 0
+
+
+def _keep(store: DeckStore, deck: Any, cards: DeckCards, problems: Any) -> None:
+    deck_id = store.save(deck)
+    result = check_deck(deck, cards, None, problems)
     counts = result.counts
-    print(f"Kept deck {read.deck.name!r} (id {deck_id}): material {counts['material']}, "
+    print(f"Kept deck {deck.name!r} (id {deck_id}): material {counts['material']}, "
           f"main {counts['main']}, sideboard {counts['sideboard']}; "
-          + ("legal" if result.legal else f"not legal in {result.format.name} "
-             f"(archivist deck check)") + ".")
+          + (f"legal as of {describe(result.as_of)}" if result.legal
+             else f"not legal in {result.format.name} as of {describe(result.as_of)} "
+             "(archivist deck check)") + ".")
     for missing in result.unresolved:
         print(f"  not resolved: {missing.message()}", file=sys.stderr)
-    return 0
+
+
+def _unusable(message: str) -> int:
+    """Say why the file cannot be imported (one line) and give exit status 2."""
+    print(f"archivist: {message}", file=sys.stderr)
+    return 2
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -168,7 +220,9 @@ def run_list(args: argparse.Namespace) -> int:
     if not decks:
         print("No kept deck yet (archivist deck import FILE).")
     for deck in decks:
-        print(f"{deck.name}\t{deck.format.title()}\t{deck.cards} cards\tsaved {deck.saved_at[:16]}")
+        # A name kept by an older version may hold a tab or line break: one row per deck.
+        print(f"{one_line(deck.name)}\t{one_line(deck.format.title())}\t{deck.cards} cards"
+              f"\tsaved {one_line(deck.saved_at[:16])}")
     return 0
 
 
@@ -181,7 +235,7 @@ def run_export(args: argparse.Namespace) -> int:
     cards = services.catalogue.deck_cards()
     complete = True
     if args.text:
-        Path(args.text).write_text(deck_text(deck, cards), encoding="utf-8")
+        write_text(Path(args.text), deck_text(deck, cards))
         print(f"Wrote {args.text}")
     if args.sheet:
         _sheet(deck, cards, args)
@@ -223,7 +277,9 @@ def _write_images(services: Services, deck: Any, cards: DeckCards, args: argpars
         print(f"not in the catalogue: {name}", file=sys.stderr)
     complete = not planned.missing
     if args.zip and planned.editions:
-        report = run_export(planned.editions, ExportOptions(zip_path=Path(args.zip)),
+        # The ZIP named is replaced whole: it holds exactly this deck's images.
+        report = run_export(planned.editions,
+                            ExportOptions(zip_path=Path(args.zip), collision="replace"),
                             services.images, fetch=fetch)
         for problem in [*report.missing, *report.failed][:MAX_LISTED]:
             print(f"not exported: {problem}", file=sys.stderr)

@@ -9,7 +9,9 @@ Examples::
     archivist revert 2                   # undo revision 2 (recorded as a new revision)
 
 ``--json`` prints ``{"revisions": [{"revision", "at", "source", "changes": [{"uuid",
-"slug", "name", "kind", "groups", "fields"}]}]}``.
+"slug", "name", "kind", "groups", "fields"}]}]}``; a revision or a change whose stored row
+cannot be read (damaged) has an ``"unreadable"`` key saying why, and the text says
+``unreadable: WHY`` where it stands. ``revert`` refuses such a revision (exit 2).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ def run_changes(args: argparse.Namespace) -> int:
     if args.json:
         out = {"revisions": [
             {"revision": r.number, "at": r.at, "source": r.source,
+             **({"unreadable": r.unreadable} if r.unreadable else {}),
              "changes": [c.to_json() for c in catalogue.changes(r.number, notes=False)]}
             for r in chosen]}
         print(json.dumps(out, ensure_ascii=False, indent=1))

@@ -57,6 +57,7 @@ def _size(text: str) -> str:
 
 COMMAND_MODULES = {
     "sync": "sync_cmd", "search": "search_cmd", "export": "export_cmd", "deck": "deck_cmd",
+    "banlist": "banlist_cmd", "collection": "collection_cmd",
     "changes": "history_cmd", "history": "history_cmd", "revert": "history_cmd",
 }
 """The subcommands whose parser lives in a module of their own (``app.cli.<module>``)."""
@@ -113,7 +114,8 @@ def build_parser(command: str | None = None,
                    help="off loopback, also answer requests for this Host name (repeatable)")
     p.set_defaults(run=commands.run_serve)
 
-    for name in ("sync_cmd", "search_cmd", "export_cmd", "deck_cmd", "history_cmd"):
+    for name in ("sync_cmd", "search_cmd", "export_cmd", "deck_cmd", "banlist_cmd",
+                 "collection_cmd", "history_cmd"):
         if name in loaded:
             loaded[name].add_parser(sub, common)
 
@@ -124,16 +126,18 @@ def build_parser(command: str | None = None,
     p.add_argument("--size", type=_size, default="1280x800", metavar="WxH",
                    help="window size in pixels")
     p.add_argument("--page", default="search",
-                   choices=("search", "sets", "thema", "card", "gallery", "decks", "changes"),
+                   choices=("search", "sets", "thema", "card", "gallery", "decks", "banlist",
+                            "changes", "collection"),
                    help="page to show: search (default), sets (featured sets), thema, card "
-                        "(the detail of --card), gallery (the editions of --card), decks or "
-                        "changes (the newest revision)")
+                        "(the detail of --card), gallery (the editions of --card), decks, "
+                        "banlist (the Decks page's ban list), changes (the newest revision) or "
+                        "collection (owned cards, set completion)")
     p.add_argument("--edition", metavar="UUID",
                    help="edition whose Thema chart (thema), details (card) or large view "
                         "(gallery) is shown")
     p.add_argument("--theme", default="light", choices=("light", "dark"), help="palette")
-    p.add_argument("--deck", metavar="FILE", help="with --page decks: a decklist file pasted "
-                   "into the page and checked (the deck goes to the trash afterwards)")
+    p.add_argument("--deck", metavar="FILE", help="with --page decks: a decklist file shown "
+                   "in the page and checked (never kept among the decks)")
     p.add_argument("--feature", choices=("sync-progress", "sync-retry", "sync-offline",
                                          "syntax-help", "completion"),
                    help="also show a dialog or popup: the sync's progress, a retry or an "
@@ -161,7 +165,16 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "gui": ("archivist gui --data-dir ~/my-catalogue",),
     "deck import": ('archivist deck import deck.txt --name "Tristan aggro"',),
     "deck list": ("archivist deck list",),
+    "deck check": ("archivist deck check event.json --as-of 2026-06-27",),
+    "banlist": ("archivist banlist", "archivist banlist --format pantheon --as-of 2026-06-27"),
     "deck export": ('archivist deck export "Tristan aggro" --text deck.txt --pdf proxies.pdf',),
+    "deck need": ('archivist deck need "Tristan aggro" --json',),
+    "collection import": ("archivist collection import owned.csv",),
+    "collection export": ("archivist collection export owned.csv",),
+    "collection add": ('archivist collection add "Spirit of Fire" --set "DOA 1st" --number 1',),
+    "collection remove": ('archivist collection remove "Spirit of Fire" --set "DOA 1st" '
+                          "--number 1",),
+    "collection show": ('archivist collection show --set "DOA 1st"',),
     "changes": ("archivist changes", "archivist changes --since 2026-04-01 --json"),
     "history": ("archivist history spirit-of-fire",),
     "revert": ("archivist revert 2",),

@@ -3,25 +3,21 @@
 A card name, uuid or rejected record can hold ``ESC]0;…BEL`` (sets the window title) or
 ``ESC[2J`` (clears the screen). :class:`SafeStream` wraps ``sys.stdout``/``sys.stderr``
 for the run of one command and writes every control character except newline, tab and
-carriage return as a visible ``\\uXXXX`` escape, which is also valid inside a JSON string,
-so ``--json`` output stays valid JSON.
+carriage return as a visible ``\\uXXXX`` escape (:func:`app.safetext.escape_controls`, which
+the window's tables use too), also valid inside a JSON string, so ``--json`` output stays
+valid JSON.
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+from app.safetext import escape_controls
 
-
-def escape_controls(text: str) -> str:
-    """``text`` with control characters (C0 but ``\\n \\t \\r``, DEL, C1, bidi overrides)
-    written as ``\\uXXXX``."""
-    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+__all__ = ["SafeStream", "escape_controls", "safe_terminal"]
 
 
 class SafeStream:

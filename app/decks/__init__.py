@@ -12,11 +12,15 @@ Example::
 The registration-sheet PDF is drawn with Qt in :mod:`app.gui.decks.sheet`.
 """
 
-from app.decks.check import ADVISORY, ERROR, RULES, CheckResult, Finding, check_deck
+from app.decks.banlist import BanEntry, BanList, ban_list
+from app.decks.check import RULES, CheckResult, check_deck
+from app.decks.finding import ADVISORY, ERROR, Finding
 from app.decks.formats import FORMATS, FormatRules, format_rules
 from app.decks.images import DeckImages, deck_images
 from app.decks.model import ZONES, Deck, Entry, Zone
+from app.decks.moment import describe, iso, parse_moment
 from app.decks.parse import (
+    PASTE_LIMITS,
     LineProblem,
     ParsedList,
     parse_event,
@@ -25,7 +29,7 @@ from app.decks.parse import (
     read_decklists,
 )
 from app.decks.resolve import ReadDeck, Unresolved, find_card, resolve, suggest, zone_for
-from app.decks.stats import Breakdown, breakdowns
+from app.decks.stats import Breakdown, breakdowns, cost_curve, cost_order
 from app.decks.storage import DeckStore, DeckSummary
 from app.decks.textout import RegistrationSheet, SheetZone, deck_text, registration_sheet
 
@@ -33,8 +37,11 @@ __all__ = [
     "ADVISORY",
     "ERROR",
     "FORMATS",
+    "PASTE_LIMITS",
     "RULES",
     "ZONES",
+    "BanEntry",
+    "BanList",
     "Breakdown",
     "CheckResult",
     "Deck",
@@ -51,13 +58,19 @@ __all__ = [
     "SheetZone",
     "Unresolved",
     "Zone",
+    "ban_list",
     "breakdowns",
     "check_deck",
+    "cost_curve",
+    "cost_order",
     "deck_images",
     "deck_text",
+    "describe",
     "find_card",
     "format_rules",
+    "iso",
     "parse_event",
+    "parse_moment",
     "parse_pasted",
     "parse_text",
     "read_decklists",

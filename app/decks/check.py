@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
 
-from app.catalogue.decks import DeckCard, DeckCards
+from app.catalogue.decks import DeckCard, DeckCards, normalise_name
+from app.decks.copies import copy_findings
+from app.decks.finding import ADVISORY, ERROR, Finding
 from app.decks.formats import (
     SIDEBOARD_POINTS_MAIN,
     SIDEBOARD_POINTS_MATERIAL,
@@ -21,20 +24,23 @@ from app.decks.formats import (
     format_rules,
 )
 from app.decks.model import Deck, Entry, Zone
+from app.decks.moment import describe, iso, parse_moment
 from app.decks.parse import LineProblem
 from app.decks.resolve import Unresolved, suggest
 from app.model.legality import standing
 from app.model.vocabulary import BOON_TYPES, MATERIAL_TYPES
 from app.model.vocabulary import NON_DECK_TYPES as MARKER_TYPES
 
-ERROR, ADVISORY = "error", "advisory"
-
 RULES: dict[str, str] = {
     "main-size": "the main deck's size",
     "material-size": "the material deck's size",
     "level-0-champion": "a level 0 champion in the material deck",
-    "copies": "copies of a name across main deck and sideboard",
-    "material-copies": "copies of a name across material deck and sideboard",
+    "copies": "copies of a name in the main deck",
+    "material-copies": "copies of a name in the material deck",
+    "copies-split": "copies of a name split between a deck and the sideboard (tournament "
+                    "rules)",
+    "read-as": "a name read ignoring punctuation and spacing",
+    "history": "a card with no known version as old as the moment checked",
     "zone": "card types allowed in a zone",
     "banned": "a card banned in the format (catalogue legality)",
     "limited": "a card limited in the format (catalogue legality)",
@@ -48,30 +54,6 @@ RULES: dict[str, str] = {
 """Every rule id a finding can carry, and what it is about."""
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One broken (or doubtful) rule.
-
-    Attributes:
-        rule: an id of :data:`RULES`.
-        severity: ``error`` or ``advisory``.
-        cards: the names of the cards involved (may be empty).
-        message: one sentence for a player.
-        numbers: the figures of the message (``{"count": 59, "minimum": 60}``).
-    """
-
-    rule: str
-    severity: str
-    cards: tuple[str, ...]
-    message: str
-    numbers: dict[str, int] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{rule, severity, cards, message}`` as ``archivist deck check --json`` prints."""
-        return {"rule": self.rule, "severity": self.severity, "cards": list(self.cards),
-                "message": self.message}
-
-
 @dataclass
 class CheckResult:
     """What a check found: counts per zone (markers and boons left out), findings and
@@ -81,6 +63,13 @@ class CheckResult:
     counts: dict[str, int]
     findings: list[Finding]
     unresolved: list[Unresolved]
+    as_of: datetime | None = None
+    """The moment checked as of (None: the latest versions)."""
+
+    def verdict(self) -> str:
+        """``Legal in Standard as of 2026-04-26`` (``as of today`` for the latest)."""
+        return (f"{'Legal' if self.legal else 'Not legal'} in {self.format.name} as of "
+                f"{describe(self.as_of)}")
 
     @property
     def legal(self) -> bool:
@@ -95,7 +84,7 @@ class CheckResult:
         """One element of ``decks`` in ``archivist deck check --json``."""
         return {
             "source": source, "index": index, "format": self.format.code,
-            "legal": self.legal, "counts": dict(self.counts),
+            "as_of": iso(self.as_of), "legal": self.legal, "counts": dict(self.counts),
             "findings": [f.to_json() for f in self.findings],
             "unresolved": [{"line": u.line, "suggestions": list(u.suggestions)}
                            for u in self.unresolved],
@@ -110,22 +99,30 @@ def _copies_of(n: int) -> str:
     return f"{n} {'copy' if n == 1 else 'copies'}"
 
 
-def _since(card: DeckCard) -> str:
-    return f" (since the catalogue of {card.last_update[:10]})" if card.last_update else ""
+def _since(cards: DeckCards, card: DeckCard, code: str) -> str:
+    since = cards.since(card.uuid, code)
+    return f" since {since}" if since else ""
+
+
+AsOf = datetime | None | Literal["deck"]
+"""A moment to check as of, or ``"deck"``: the deck's own :attr:`~Deck.as_of`."""
 
 
 def check_deck(deck: Deck, cards: DeckCards, format_code: str | None = None,
-               problems: Sequence[LineProblem] = ()) -> CheckResult:
-    """Check ``deck`` against the rules of ``format_code`` (default: the deck's format).
+               problems: Sequence[LineProblem] = (), as_of: AsOf = "deck") -> CheckResult:
+    """Check ``deck`` against the rules of ``format_code`` (default: the deck's format),
+    with each card's version in force at ``as_of`` (spec/decks.md, Legality at a moment).
 
     ``problems`` are the lines of its source that could not be read
     (:attr:`app.decks.resolve.ReadDeck.problems`): each is an ``unreadable-line`` error,
     since the deck is then not what was written.
 
     Raises:
-        KeyError: unknown format.
+        KeyError: unknown format. InvalidRequest: the deck's ``as_of`` is unreadable.
     """
     rules = format_rules(format_code or deck.format)
+    moment = parse_moment(deck.as_of) if as_of == "deck" else as_of
+    latest, cards = cards, cards.as_of(moment)
     findings = [Finding("unreadable-line", ERROR, (), f"{str(p)[0].upper()}{str(p)[1:]}.")
                 for p in problems]
     unresolved: list[Unresolved] = []
@@ -149,12 +146,36 @@ def check_deck(deck: Deck, cards: DeckCards, format_code: str | None = None,
               for zone in (Zone.MATERIAL, Zone.MAIN, Zone.SIDEBOARD)}
     findings += _sizes(rules, counts)
     findings += _zones_and_champion(rules, placed)
-    findings += _copies(rules, placed)
-    findings += _legality(rules, placed)
+    findings += copy_findings(rules, placed)
+    findings += _legality(rules, placed, cards)
     findings += _sideboard(rules, placed, counts["sideboard"])
     if rules.boons:
         findings += _boons(rules, deck, cards)
-    return CheckResult(rules, counts, findings, unresolved)
+    findings += _read_as(deck, latest) + _history(placed, cards)
+    return CheckResult(rules, counts, findings, unresolved, moment)
+
+
+def _read_as(deck: Deck, latest: DeckCards) -> list[Finding]:
+    out = []
+    for entry in deck.entries:
+        card = latest.get(entry.card_uuid)
+        if card is not None and normalise_name(entry.name) != normalise_name(card.name):
+            out.append(Finding("read-as", ADVISORY, (card.name,),
+                               f"“{entry.name}” read as {card.name}."))
+    return out
+
+
+def _history(placed: list[tuple[Entry, DeckCard | None]], cards: DeckCards) -> list[Finding]:
+    if cards.moment is None:
+        return []
+    names = sorted({c.name for e, c in placed if c is not None and not cards.known(c.uuid)})
+    if not names:
+        return []
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    return [Finding("history", ADVISORY, tuple(names),
+                    f"The local history knows no version of {shown} as old as "
+                    f"{describe(cards.moment)}: checked as the oldest version known.",
+                    {"count": len(names)})]
 
 
 def _sizes(rules: FormatRules, counts: dict[str, int]) -> list[Finding]:
@@ -196,31 +217,8 @@ def _zones_and_champion(rules: FormatRules,
     return out
 
 
-def _copies(rules: FormatRules, placed: list[tuple[Entry, DeckCard | None]]) -> list[Finding]:
-    main: Counter[str] = Counter()
-    material: Counter[str] = Counter()
-    for entry, card in placed:
-        name = card.name if card is not None else entry.name
-        is_material = card is not None and bool(MATERIAL_TYPES.intersection(card.types))
-        (material if is_material else main)[name] += entry.quantity
-    out = []
-    if rules.main_copies is not None:
-        for name, n in main.items():
-            if n > rules.main_copies:
-                out.append(Finding("copies", ERROR, (name,),
-                                   f"{_copies_of(n)} of {name} across main deck and "
-                                   f"sideboard; {rules.name} allows {rules.main_copies}.",
-                                   {"count": n, "maximum": rules.main_copies}))
-    for name, n in material.items():
-        if n > rules.material_copies:
-            out.append(Finding("material-copies", ERROR, (name,),
-                               f"{_copies_of(n)} of {name} across material deck and sideboard; "
-                               f"{rules.name} allows {rules.material_copies}.",
-                               {"count": n, "maximum": rules.material_copies}))
-    return out
-
-
-def _legality(rules: FormatRules, placed: list[tuple[Entry, DeckCard | None]]) -> list[Finding]:
+def _legality(rules: FormatRules, placed: list[tuple[Entry, DeckCard | None]],
+              cards: DeckCards) -> list[Finding]:
     totals: Counter[str] = Counter()
     by_uuid: dict[str, DeckCard] = {}
     for entry, card in placed:
@@ -236,11 +234,13 @@ def _legality(rules: FormatRules, placed: list[tuple[Entry, DeckCard | None]]) -
             continue
         if found.status == "banned":
             out.append(Finding("banned", ERROR, (card.name,), f"{card.name} is banned in "
-                               f"{rules.name}{_since(card)}.", {"count": n, "maximum": 0}))
+                               f"{rules.name}{_since(cards, card, rules.code)}.",
+                               {"count": n, "maximum": 0}))
         elif n > limit:
             out.append(Finding("limited", ERROR, (card.name,), f"{card.name} is limited to "
                                f"{_copies_of(limit)} in "
-                               f"{rules.name}{_since(card)}; the deck has {n}.",
+                               f"{rules.name}{_since(cards, card, rules.code)}; the deck "
+                               f"has {n}.",
                                {"count": n, "maximum": limit}))
     return out
 

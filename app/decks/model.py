@@ -62,11 +62,19 @@ class Deck:
         name: the deck's name (unique among kept decks).
         entries: the entries, zone by zone as written.
         format: the format code it is meant for (``STANDARD``, ``PANTHEON``, ``DRAFT``).
+        as_of: the moment it is checked as of, an ISO timestamp in UTC
+            (``2026-04-26T04:00:00Z``: an event deck starts at its event's start); None:
+            the latest version of every card ("today").
     """
 
     name: str
     entries: list[Entry] = field(default_factory=list)
     format: str = "STANDARD"
+    as_of: str | None = None
+
+    def snapshot(self) -> Deck:
+        """A copy with its own list of entries (for work off the GUI thread)."""
+        return replace(self, entries=list(self.entries))
 
     def zone(self, zone: Zone) -> list[Entry]:
         """The entries of one zone, in order."""

@@ -1,7 +1,9 @@
-"""Names to cards: exactly, then normalised, never guessed (issue 13, item 1).
+"""Names to cards: exactly, then normalised, then squashed, never guessed (issue 13, 21).
 
-A JSON entry's slug is tried first. A name that matches neither exactly nor after
-:func:`~app.catalogue.decks.normalise_name` (case, spacing, apostrophes, accents) stays
+A JSON entry's slug is tried first. Then the name exactly, after
+:func:`~app.catalogue.decks.normalise_name` (case, spacing, apostrophes, accents), and
+ignoring punctuation and spacing (:func:`~app.catalogue.decks.squash_name`) when exactly one
+card name matches so (the check then says how it was read). A name that matches none stays
 unresolved, with up to three suggestions from a fuzzy match (rapidfuzz) for the person to
 choose from; it is never replaced by one of them.
 """
@@ -12,8 +14,9 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from app.catalogue.decks import DeckCard, DeckCards, normalise_name
+from app.catalogue.decks import DeckCard, DeckCards, normalise_name, squash_name
 from app.decks.model import Deck, Entry, Zone
+from app.decks.moment import event_moment, iso
 from app.decks.parse import LineProblem, ParsedList, RawLine
 from app.model.vocabulary import MATERIAL_TYPES
 
@@ -52,10 +55,16 @@ class ReadDeck:
 
 
 def find_card(cards: DeckCards, name: str, slug: str | None = None) -> DeckCard | None:
-    """The card ``slug`` or ``name`` names: by slug, exact name, then normalised name."""
+    """The card ``slug`` or ``name`` names: by slug, exact name, normalised name, then the
+    name's letters and digits alone when exactly one card name has them."""
     if slug and slug in cards.by_slug:
         return cards.by_slug[slug]
-    return cards.by_name.get(name) or cards.by_normalised.get(normalise_name(name))
+    found = cards.by_name.get(name) or cards.by_normalised.get(normalise_name(name))
+    if found is None:
+        names = cards.by_squashed.get(squash_name(name), ())
+        if len(names) == 1:
+            found = cards.by_normalised[next(iter(names))]
+    return found
 
 
 def suggest(cards: DeckCards, name: str, limit: int = SUGGESTIONS) -> tuple[str, ...]:
@@ -82,12 +91,17 @@ def resolve_line(cards: DeckCards, line: RawLine) -> Entry:
 
 def resolve(parsed: ParsedList, cards: DeckCards, name: str = "",
             format_code: str = "STANDARD") -> ReadDeck:
-    """Resolve every line of ``parsed`` into a :class:`ReadDeck` named ``name``."""
-    deck = Deck(name or _default_name(parsed), [], format_code)
+    """Resolve every line of ``parsed`` into a :class:`ReadDeck` named ``name`` (default:
+    ``<event name> #3`` for an event's decklist, else the file's name), checked as of the
+    event's start when it is one (else the latest versions)."""
+    deck = Deck(name or _default_name(parsed), [], format_code,
+                iso(event_moment(parsed.started)))
     deck.entries.extend(resolve_line(cards, line) for line in parsed.lines)
     return ReadDeck(deck, list(parsed.problems), parsed.source, parsed.index)
 
 
 def _default_name(parsed: ParsedList) -> str:
+    if parsed.event:
+        return f"{parsed.event} #{parsed.index + 1}"
     stem = parsed.source.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
     return f"{stem or 'Deck'} #{parsed.index + 1}" if parsed.index else (stem or "Deck")

@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from app.decks.model import Deck, Entry, Zone
-from app.errors import InvalidRequest, NotFound, StoreError
+from app.diskfull import is_disk_full, write_failure
+from app.errors import InvalidData, InvalidRequest, NotFound, StoreError
+from app.safetext import one_line
 
 DECKS_FILE = "decks.sqlite3"
 SCHEMA = """
@@ -27,7 +29,8 @@ CREATE TABLE decks (
     name TEXT NOT NULL,
     format TEXT NOT NULL,
     saved_at TEXT NOT NULL,          -- UTC ISO 8601
-    deleted_at TEXT                  -- set: in the trash
+    deleted_at TEXT,                 -- set: in the trash
+    as_of TEXT                       -- checked as of (UTC ISO 8601); NULL: the latest
 );
 CREATE UNIQUE INDEX decks_kept_name ON decks(name COLLATE NOCASE) WHERE deleted_at IS NULL;
 CREATE TABLE entries (
@@ -42,7 +45,9 @@ CREATE TABLE entries (
     PRIMARY KEY (deck_id, position)
 );
 """
-VERSION = 1
+VERSION = 2
+MIGRATIONS = {2: "ALTER TABLE decks ADD COLUMN as_of TEXT;"}
+"""Schema version → the statements that bring the version before it there."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,9 @@ class DeckStore:
                                  f"newer than this Archivist understands ({VERSION}).")
             if version == 0:
                 conn.executescript(f"BEGIN; {SCHEMA} PRAGMA user_version = {VERSION}; COMMIT;")
+            for number in range(max(version, 1) + 1, VERSION + 1) if version else ():
+                conn.executescript(f"BEGIN; {MIGRATIONS[number]} "
+                                   f"PRAGMA user_version = {number}; COMMIT;")
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -89,8 +97,9 @@ class DeckStore:
             conn.execute("PRAGMA busy_timeout = 10000")
             yield conn
         except sqlite3.Error as exc:
+            why = write_failure(exc, self.path.parent) if is_disk_full(exc) else exc
             raise StoreError(f"The decks file {self.path} failed, nothing was changed: "
-                             f"{exc}") from exc
+                             f"{why}") from exc
         finally:
             conn.close()
 
@@ -103,7 +112,9 @@ class DeckStore:
                 yield conn
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:  # SQLite rolled back itself on a full disk
+                    with suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
                 raise
 
     def save(self, deck: Deck, replace: bool = False) -> int:
@@ -111,11 +122,10 @@ class DeckStore:
         that name goes to the trash first (so the old version can be restored).
 
         Raises:
-            InvalidRequest: empty name, or a kept deck has that name and not ``replace``.
+            InvalidRequest: the name is empty or holds a control character
+                (:func:`checked_name`), or a kept deck has that name and not ``replace``.
         """
-        name = deck.name.strip()
-        if not name:
-            raise InvalidRequest("A deck needs a name")
+        name = checked_name(deck.name)
         with self._writing() as conn:
             old = self._kept_id(conn, name)
             if old is not None and not replace:
@@ -123,8 +133,8 @@ class DeckStore:
                                      "another name (--name) or replace it")
             if old is not None:
                 conn.execute("UPDATE decks SET deleted_at = ? WHERE id = ?", (_now(), old))
-            cur = conn.execute("INSERT INTO decks(name, format, saved_at) VALUES (?, ?, ?)",
-                               (name, deck.format, _now()))
+            cur = conn.execute("INSERT INTO decks(name, format, saved_at, as_of) "
+                               "VALUES (?, ?, ?, ?)", (name, deck.format, _now(), deck.as_of))
             deck_id = int(cur.lastrowid or 0)
             _write_entries(conn, deck_id, deck)
         return deck_id
@@ -134,20 +144,19 @@ class DeckStore:
         an edit in the window, which keeps no older version.
 
         Raises:
-            InvalidRequest: empty name, or another kept deck has that name.
+            InvalidRequest: the name is empty or holds a control character
+                (:func:`checked_name`), or another kept deck has that name.
             NotFound: no kept deck has this id.
         """
-        name = deck.name.strip()
-        if not name:
-            raise InvalidRequest("A deck needs a name")
+        name = checked_name(deck.name)
         with self._writing() as conn:
             other = self._kept_id(conn, name)
             if other is not None and other != deck_id:
                 raise InvalidRequest(f"A deck named {name!r} is already kept; choose "
                                      "another name")
-            cur = conn.execute("UPDATE decks SET name = ?, format = ?, saved_at = ? "
+            cur = conn.execute("UPDATE decks SET name = ?, format = ?, saved_at = ?, as_of = ? "
                                "WHERE id = ? AND deleted_at IS NULL",
-                               (name, deck.format, _now(), deck_id))
+                               (name, deck.format, _now(), deck.as_of, deck_id))
             if cur.rowcount == 0:
                 raise NotFound(f"No kept deck has the id {deck_id}")
             conn.execute("DELETE FROM entries WHERE deck_id = ?", (deck_id,))
@@ -171,13 +180,16 @@ class DeckStore:
 
         Raises:
             NotFound: no kept deck has it.
+            InvalidData: an entry's stored zone is none of the three (the file was changed
+                outside Archivist); the message names the deck, the zone and the card.
         """
         with self._connect() as conn:
             if isinstance(name_or_id, int):
-                row = conn.execute("SELECT id, name, format FROM decks WHERE id = ?",
+                row = conn.execute("SELECT id, name, format, as_of FROM decks WHERE id = ?",
                                    (name_or_id,)).fetchone()
             else:
-                row = conn.execute("SELECT id, name, format FROM decks WHERE deleted_at IS "
+                row = conn.execute("SELECT id, name, format, as_of FROM decks WHERE "
+                                   "deleted_at IS "
                                    "NULL AND name = ? COLLATE NOCASE",
                                    (name_or_id.strip(),)).fetchone()
             if row is None:
@@ -185,8 +197,8 @@ class DeckStore:
             entries = conn.execute(
                 "SELECT zone, quantity, name, card_uuid, edition_uuid, line FROM entries "
                 "WHERE deck_id = ? ORDER BY position", (row[0],)).fetchall()
-        return Deck(row[1], [Entry(Zone(z), q, n, c, e, ln) for z, q, n, c, e, ln in entries],
-                    row[2])
+        return Deck(row[1], [Entry(_zone(row[1], z, n), q, n, c, e, ln)
+                             for z, q, n, c, e, ln in entries], row[2], row[3])
 
     def delete(self, name: str) -> int:
         """Move the kept deck ``name`` to the trash; returns its id (for :meth:`restore`).
@@ -223,6 +235,41 @@ class DeckStore:
         row = conn.execute("SELECT id FROM decks WHERE deleted_at IS NULL AND name = ? "
                            "COLLATE NOCASE", (name,)).fetchone()
         return int(row[0]) if row else None
+
+
+def _zone(deck: str, stored: object, card: object) -> Zone:
+    """The zone stored as ``stored`` for ``card`` of ``deck``.
+
+    Raises:
+        InvalidData: it is not one of :class:`Zone`'s values.
+    """
+    try:
+        return Zone(str(stored))
+    except ValueError:
+        raise InvalidData(
+            f"The deck “{one_line(deck)[:80]}” holds {one_line(str(card))[:80]} in an unknown "
+            f"zone {one_line(str(stored))[:40]!r} (not material, main or sideboard): the decks "
+            "file was changed outside Archivist; nothing of this deck was read") from None
+
+
+def checked_name(name: str) -> str:
+    """``name`` without surrounding spaces, fit to be a deck's name: one line of text.
+
+    A line break or tab would forge a row of ``archivist deck list``; other control
+    characters and bidirectional overrides would show the name as something else.
+
+    Raises:
+        InvalidRequest: the name is empty, or holds such a character (named in the message).
+    """
+    name = name.strip()
+    if not name:
+        raise InvalidRequest("A deck needs a name")
+    bad = next((c for c in name if one_line(c) != c), None)
+    if bad is not None:
+        raise InvalidRequest(f"A deck name cannot hold a line break, a tab or another control "
+                             f"character (U+{ord(bad):04X} in “{one_line(name)[:80]}”); "
+                             "choose another name")
+    return name
 
 
 def _now() -> str:

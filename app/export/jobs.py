@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.errors import InvalidRequest
-from app.export.naming import DEFAULT_TEMPLATE, check_template, numbered, render_name
+from app.export.naming import (
+    DEFAULT_TEMPLATE,
+    check_template,
+    name_key,
+    name_room,
+    numbered,
+    render_name,
+)
 from app.export.plan import ExportItem
 from app.export.render import EXTENSIONS, FORMATS, ignore_interrupts, render, render_beside
 from app.export.report import ExportReport
@@ -85,44 +92,61 @@ class Job:
 
 def free_name(folder: Path, name: str, taken: set[str]) -> str:
     """``name`` or the first ``name (n)`` (n ≥ 2) neither in ``folder`` nor in ``taken``
-    (compared ignoring case, as Windows and macOS file systems do)."""
-    candidate, number = name, 1
-    while candidate.casefold() in taken or (folder / candidate).exists():
+    (compared by :func:`~app.export.naming.name_key`, as Windows and macOS file systems
+    compare names), within the folder's :func:`~app.export.naming.name_room`."""
+    candidate, number, room = name, 1, name_room(folder)
+    while name_key(candidate) in taken or (folder / candidate).exists():
         number += 1
-        candidate = numbered(name, number)
+        candidate = numbered(name, number, room)
     return candidate
+
+
+def existing_names(folder: Path | None) -> dict[str, str]:
+    """The files already in ``folder``: :func:`~app.export.naming.name_key` → name ({}
+    for no folder or a folder not made yet)."""
+    if folder is None or not folder.is_dir():
+        return {}
+    return {name_key(entry.name): entry.name for entry in folder.iterdir()}
 
 
 def assign_jobs(found: Sequence[tuple[ExportItem, Path]], options: ExportOptions,
                 report: ExportReport) -> list[Job]:
     """Name each file and apply the collision policy (existing files kept go to
-    ``report.kept``); two editions rendering to the same name get ``(2)``, ``(3)`` …"""
+    ``report.kept``); two editions rendering to the same name get ``(2)``, ``(3)`` …
+
+    Names are compared as Windows and macOS compare them (ignoring case, in one normal
+    form) on every platform, so an exported folder copied to any of them loses no file:
+    ``replace`` writes over ``Spirit.jpg`` when ``spirit.jpg`` is asked for.
+    """
     extension = EXTENSIONS[options.format]
+    folder = options.folder
+    room = name_room(folder)  # folder and name within Windows' 260 characters
+    present = existing_names(folder)
     taken: set[str] = set()
     jobs: list[Job] = []
     for item, source in found:
-        wanted = render_name(options.template, item.placeholders(), extension)
+        wanted = render_name(options.template, item.placeholders(), extension, room)
         name = wanted
         number = 1
-        while name.casefold() in taken:
+        while name_key(name) in taken:
             number += 1
-            name = numbered(wanted, number)
+            name = numbered(wanted, number, room)
         renamed = name != wanted
         target: Path | None = None
         replaces = False
-        folder = options.folder
         if folder is not None:
             target = folder / name
-            if target.exists():
+            there = present.get(name_key(name))
+            if there is not None or target.exists():
                 if options.collision == "skip":
-                    report.kept.append(target)
+                    report.kept.append(folder / (there or name))
                     target = None
                 elif options.collision == "replace":
-                    replaces = True
+                    target, replaces = folder / (there or name), True
                 else:
-                    name = free_name(folder, name, taken)
+                    name = free_name(folder, name, taken | present.keys())
                     target, renamed = folder / name, True
-        taken.add(name.casefold())
+        taken.add(name_key(name))
         jobs.append(Job(item, source, name, target, replaces, renamed))
     return jobs
 

@@ -19,6 +19,7 @@ import re
 import string
 import unicodedata
 from collections.abc import Mapping
+from pathlib import Path
 
 from app.errors import InvalidRequest
 
@@ -34,9 +35,15 @@ MAX_NAME_CHARS = 150
 """Longest file name written, extension included (characters)."""
 MAX_NAME_BYTES = 240
 """Longest file name in UTF-8 bytes (Linux and macOS allow 255 per name)."""
+MAX_PATH_CHARS = 259
+"""Longest whole path Windows opens without long-path support (``MAX_PATH`` is 260 with
+the terminating NUL): folder, separator and name together."""
+MIN_NAME_CHARS = 40
+"""Room a name keeps however long its folder's path (a folder that long cannot be made on
+Windows anyway; Linux and macOS take it)."""
 FALLBACK_STEM = "card"
 
-_UNSAFE = re.compile(r'[/\\:*?"<>|\x00-\x1f\x7f]')
+_UNSAFE = re.compile(r'[/\\:*?"<>|\x00-\x1f\x7f\ud800-\udfff]')
 _RESERVED = {"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"} | {
     f"{kind}{digit}" for kind in ("COM", "LPT") for digit in "123456789¹²³"
 }
@@ -71,13 +78,15 @@ def check_template(template: str) -> str:
     return template
 
 
-def render_name(template: str, values: Mapping[str, str], extension: str) -> str:
+def render_name(template: str, values: Mapping[str, str], extension: str,
+                max_chars: int = MAX_NAME_CHARS) -> str:
     """The safe file name for ``values`` under ``template``, ending in ``extension``.
 
     Args:
         template: a template accepted by :func:`check_template`.
         values: a string for each of :data:`PLACEHOLDERS`.
         extension: e.g. ``".png"``; kept whatever the length cap cuts.
+        max_chars: the longest name wanted (e.g. :func:`name_room` of the folder).
 
     A placeholder whose value is "" takes one ``-`` or ``_`` next to it away with it
     (``DOA 1st-001-spirit.jpg`` when the rarity is unknown, not ``DOA 1st-001--spirit``).
@@ -91,13 +100,14 @@ def render_name(template: str, values: Mapping[str, str], extension: str) -> str
             empty = "{" + field + "}"
             template = re.sub(rf"[-_]{re.escape(empty)}|{re.escape(empty)}[-_]?", "", template,
                               count=1) if f"{{{{{field}}}}}" not in template else template
-    return safe_filename(template.format_map(dict(values)), extension)
+    return safe_filename(template.format_map(dict(values)), extension, max_chars)
 
 
 def safe_filename(stem: str, extension: str = "", max_chars: int = MAX_NAME_CHARS) -> str:
     """``stem + extension`` made safe as a file name on Windows, macOS and Linux.
 
-    NFC-normalises; replaces ``/ \\ : * ? " < > |`` and control characters with ``_``;
+    NFC-normalises; replaces ``/ \\ : * ? " < > |``, control characters and lone surrogates
+    (which no file system can store) with ``_``;
     strips leading and trailing dots and spaces; prefixes a Windows device name (``CON``,
     ``NUL.txt``, ``COM1`` …) with ``_``; cuts the stem so that the whole name has at most
     ``max_chars`` characters and :data:`MAX_NAME_BYTES` UTF-8 bytes, keeping ``extension``.
@@ -116,9 +126,27 @@ def safe_filename(stem: str, extension: str = "", max_chars: int = MAX_NAME_CHAR
     return stem + extension
 
 
-def numbered(name: str, number: int) -> str:
-    """``name`` with `` (number)`` before its extension: ``a.png`` → ``a (2).png``."""
+def numbered(name: str, number: int, max_chars: int = MAX_NAME_CHARS) -> str:
+    """``name`` with `` (number)`` before its extension: ``a.png`` → ``a (2).png``; the
+    stem is cut (never the number or the extension) to keep within ``max_chars``."""
     stem, dot, ext = name.rpartition(".")
     if not dot or not stem:
-        return f"{name} ({number})"
-    return f"{stem} ({number}).{ext}"
+        stem, ext = name, ""
+    suffix = f" ({number})" + (f".{ext}" if ext else "")
+    return safe_filename(stem[:max(1, max_chars - len(suffix))].rstrip(". "), suffix, max_chars)
+
+
+def name_key(name: str) -> str:
+    """What two names in one folder are compared by on Windows and macOS: their NFC form
+    without case (``Card.PNG`` and ``card.png`` are one file there)."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def name_room(folder: Path | None) -> int:
+    """The longest name (characters) that keeps ``folder/name`` within
+    :data:`MAX_PATH_CHARS`, at most :data:`MAX_NAME_CHARS` and at least
+    :data:`MIN_NAME_CHARS`; :data:`MAX_NAME_CHARS` for no folder (a ZIP)."""
+    if folder is None:
+        return MAX_NAME_CHARS
+    used = len(str(folder.absolute()).rstrip("/\\")) + 1
+    return max(MIN_NAME_CHARS, min(MAX_NAME_CHARS, MAX_PATH_CHARS - used))

@@ -24,7 +24,7 @@ from app.export.jobs import ExportOptions, Job, assign_jobs, free_name, rendered
 from app.export.plan import ExportItem
 from app.export.render import Unwritable
 from app.export.report import ExportReport, Problem, Progress
-from app.files import ZipWriter, put_in_place, write_bytes
+from app.files import NotAFile, ZipWriter, put_in_place, write_bytes
 from app.images.store import ImageStore
 
 ProgressFn = Callable[[Progress], None]
@@ -132,6 +132,8 @@ def _open_zip(target: Path | None) -> ZipWriter | None:
         return None
     try:
         return ZipWriter(target)
+    except NotAFile:
+        raise  # a folder or a device named as the ZIP: refused in its own words
     except OSError as exc:
         raise StoreError(f"Cannot write {target}: {write_failure(exc, target.parent)}") from exc
 

@@ -12,6 +12,8 @@ from app.model.history import GROUPS, CardChange, CardVersion, Note, Revision
 
 def revision_line(revision: Revision) -> str:
     """``Revision 2 · 2026-04-04T10:00:00.000Z · import from FILES: 350 new, 428 changed``."""
+    if not revision.at:  # its record is missing: nothing but the number is known
+        return f"Revision {revision.number} · unreadable: {revision.unreadable}"
     counts = f"{revision.added} new, {revision.changed} changed, {revision.removed} removed"
     return (f"Revision {revision.number} · {revision.at} · {revision.kind} from "
             f"{revision.source}: {counts}")
@@ -38,13 +40,17 @@ def words_text(note: Note) -> str:
 def revision_text(revision: Revision, changes: list[CardChange]) -> str:
     """A revision's patch notes: its line, then each group with its cards and notes."""
     lines = [revision_line(revision)]
-    for key, title in GROUPS:
-        members = [c for c in changes if key in c.groups]
+    if revision.unreadable and revision.at:
+        lines.append(f"  Unreadable: {revision.unreadable}")
+    keys = [key for key, _ in GROUPS]
+    for key, title in [*GROUPS, ("", "Unreadable")]:
+        members = [c for c in changes if key in c.groups] if key else [
+            c for c in changes if c.unreadable and not set(c.groups) & set(keys)]
         if not members:
             continue
         lines.append(f"  {title} ({len(members)})")
         for change in members:
-            lines.append(f"    {change.name} ({change.slug})")
+            lines.append(f"    {change.name} ({change.slug})" + unreadable_mark(change))
             if key not in ("new", "removed"):
                 lines += note_lines((n for n in change.notes if n.group == key), "      ")
     if revision.kept_out:
@@ -59,6 +65,14 @@ def history_text(slug: str, versions: list[CardVersion]) -> str:
     for version in versions:
         name = version.card["name"] if version.card else "(removed)"
         lines.append(f"  {revision_line(version.revision)}")
+        if version.unreadable:
+            lines.append(f"    {version.kind}: unreadable: {version.unreadable}")
+            continue
         lines.append(f"    {version.kind}: {name}")
         lines += note_lines(version.notes, "      ")
     return "\n".join(lines)
+
+
+def unreadable_mark(change: CardChange) -> str:
+    """`` — unreadable: WHY`` for a change whose stored row cannot be read, else ""."""
+    return f" — unreadable: {change.unreadable}" if change.unreadable else ""

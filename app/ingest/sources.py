@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app import limits
 from app.errors import InvalidData
 from app.model import hostile
 
@@ -47,13 +48,16 @@ def json_files(paths: Iterable[Path]) -> list[Path]:
 def read_json(path: Path) -> SourceFile:
     """Decode one file.
 
+    Limits (:mod:`app.limits`): at most :data:`~app.limits.JSON_FILE_BYTES` bytes, read no
+    further; nesting and integer length are left to :func:`app.model.hostile.loads`, which
+    rejects only the records they spoil.
+
     Raises:
-        InvalidData: the file cannot be read or is not valid JSON (with line and column).
+        InvalidData: the file cannot be read, is too large, binary, not UTF-8, or not valid
+            JSON (with line and column).
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidData(f"{path}: cannot read the file: {exc}") from exc
+    text = limits.decode_text(limits.read_bounded(path, limits.JSON_FILE_BYTES, "an API file"),
+                              str(path), "JSON")
     try:
         return SourceFile(path, hostile.loads(text))
     except json.JSONDecodeError as exc:

@@ -61,6 +61,8 @@ class Revision:
         added, changed, removed: cards by kind of change (changes of content only: a card
             whose editions were only reordered or whose timestamps only moved is not counted).
         kept_out: records of the input that were not written, one line each (why).
+        unreadable: why the revision's record is damaged (a card row deleted, the record
+            itself missing: ``at``, ``source`` and ``kind`` are then ""); "" when it is not.
     """
 
     number: int
@@ -71,6 +73,7 @@ class Revision:
     changed: int
     removed: int
     kept_out: tuple[str, ...] = ()
+    unreadable: str = ""
 
     @property
     def total(self) -> int:
@@ -90,6 +93,8 @@ class CardChange:
         fields: the changed field paths.
         notes: the patch notes (filled by :meth:`Catalogue.changes`, empty in listings that
             do not need them).
+        unreadable: why the stored row cannot be read (damaged by a disk or an editor; no
+            notes then); "" when it can.
     """
 
     revision: int
@@ -100,11 +105,14 @@ class CardChange:
     groups: tuple[str, ...]
     fields: tuple[str, ...]
     notes: tuple[Note, ...] = ()
+    unreadable: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The ``archivist changes --json`` form of the change."""
-        return {"uuid": self.uuid, "slug": self.slug, "name": self.name, "kind": self.kind,
-                "groups": list(self.groups), "fields": list(self.fields)}
+        """The ``archivist changes --json`` form of the change (with ``unreadable``: why,
+        only when the row cannot be read)."""
+        out = {"uuid": self.uuid, "slug": self.slug, "name": self.name, "kind": self.kind,
+               "groups": list(self.groups), "fields": list(self.fields)}
+        return {**out, "unreadable": self.unreadable} if self.unreadable else out
 
 
 @dataclass(frozen=True)
@@ -118,9 +126,12 @@ class CardVersion:
         kind: added, changed or removed (the version after a removal is no card).
         card: the card as it was after the revision (None after a removal).
         notes: the diff to the version before.
+        unreadable: why this version cannot be read (``card`` is None and no notes then);
+            "" when it can.
     """
 
     revision: Revision
     kind: ChangeKind
     card: dict[str, Any] | None
     notes: tuple[Note, ...] = field(default_factory=tuple)
+    unreadable: str = ""

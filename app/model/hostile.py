@@ -17,6 +17,8 @@ from typing import Any
 MAX_DEPTH = 64
 """Nesting deeper than this is rejected (real records nest about 6 levels)."""
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+MAX_INT_DIGITS = 20
+"""An integer literal with more digits is out of range whatever it is (2^63 has 19)."""
 TOO_DEEP = "__archivist_too_deep__"
 """Key of the object that :func:`loads` puts in place of a value nested too deep."""
 
@@ -151,15 +153,26 @@ def decode(data: bytes) -> Any:
 
 def loads(text: str) -> Any:
     """Decode JSON text; a value nested deeper than :data:`MAX_DEPTH` is replaced by
-    ``{TOO_DEEP: true}`` (so only its record is rejected) instead of aborting the decode.
+    ``{TOO_DEEP: true}`` and an integer of more than :data:`MAX_INT_DIGITS` digits by a value
+    out of range (so only its record is rejected) instead of aborting the decode.
 
     Raises:
         json.JSONDecodeError: the text is not JSON.
     """
     try:
         return json.loads(text)
-    except RecursionError:
-        return json.loads(_cut_deep(text))
+    except json.JSONDecodeError:
+        raise
+    except (RecursionError, ValueError):  # too deep, or an integer over 4,300 digits
+        return json.loads(_cut_deep(text), parse_int=_capped_int)
+
+
+def _capped_int(digits: str) -> int:
+    """``int(digits)``, or a value just out of SQLite's range for an integer too long to
+    convert (so :func:`hostile_value` rejects its record, not the whole file)."""
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        return INT_MIN - 1 if digits.startswith("-") else INT_MAX + 1
+    return int(digits)
 
 
 def _cut_deep(text: str) -> str:

@@ -20,6 +20,9 @@
 | is | | dynamic, foil, flip | edition |
 | is | | new, errata, legality (the latest revision) | card |
 | changed | | YYYY-MM-DD or latest | card |
+| is | | owned, foil-owned (the collection) | edition |
+| own | | number: copies of the card owned, any printing | card |
+| tag | | exact: a collection entry's tag | edition |
 
 Semantics (all comparisons ignore case):
 
@@ -45,6 +48,10 @@ Semantics (all comparisons ignore case):
   ``is:errata`` / ``is:legality`` cards whose effect text / legality it changed;
   ``changed:latest`` cards it added or changed; ``changed>=2026-04-01`` cards whose last
   recorded change (added or changed) is on or after that UTC day (``= != < <= > >=``).
+- The collection (``collection.sqlite3``, :mod:`app.collection`): ``is:owned`` editions
+  with a copy owned, ``is:foil-owned`` with a foil copy owned; ``own>=N`` / ``own=0``
+  cards by the copies owned of any printing and finish; ``tag:trade`` editions with an
+  entry tagged so (any case).
 - Edition fields, per card: a card matches a term when any of its editions does, each
   term on its own (``s:x r:ur`` = an edition in x and a UR edition, maybe another one);
   ``-s:x`` = no edition in x. Per edition (``per="edition"``) the edition itself must
@@ -57,6 +64,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from app.limits import parse_int
 from app.model.vocabulary import FORMATS, RARITIES, rarity_by_code, rarity_by_number
 from app.search.ast import Term, Value
 from app.search.errors import QuerySyntaxError
@@ -75,9 +83,15 @@ _RARITY_HINT = (f"a number {RARITIES[0].number}–{RARITIES[-1].number} or "
 
 HISTORY_IS = ("new", "errata", "legality")
 """``is:`` values about the latest revision; they test the card, not an edition."""
+COLLECTION_IS = ("owned", "foil-owned")
+"""``is:`` values about the collection (the editions owned)."""
+COLLECTION_FIELDS = ("own", "tag")
+"""Fields about the collection; a query with them (or :data:`COLLECTION_IS`) reads it."""
 
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
+MAX_NUMBER_CHARS = 24
+"""A longer number is refused (digits 0-9 only; SQLite compares 64-bit numbers)."""
 
 
 @dataclass(frozen=True)
@@ -131,8 +145,10 @@ FIELDS: tuple[Field, ...] = (
     Field("thema", ("thema",), "number", "edition", "thema>=1000"),
     Field("spd", ("spd", "speed"), "choice", "card", "spd:fast", ("fast", "slow")),
     Field("is", ("is",), "choice", "edition", "is:foil",
-          ("dynamic", "foil", "flip", *HISTORY_IS)),
+          ("dynamic", "foil", "flip", *HISTORY_IS, *COLLECTION_IS)),
     Field("changed", ("changed",), "date", "card", "changed>=2026-04-01, changed:latest"),
+    Field("own", ("own",), "number", "card", "own>=4, own=0"),
+    Field("tag", ("tag",), "exact", "edition", "tag:trade"),
 )
 
 BY_ALIAS: dict[str, Field] = {alias: f for f in FIELDS for alias in f.aliases}
@@ -192,7 +208,8 @@ def _value(f: Field, alias: str, op: str, text: str, at: int) -> Value:
             )
         return text
     if f.kind == "rarity":
-        rarity = rarity_by_code(text) or (rarity_by_number(int(text)) if text.isdecimal() else None)
+        number = parse_int(text, 2)
+        rarity = rarity_by_code(text) or (rarity_by_number(number) if number else None)
         if rarity:
             return rarity.number
         raise QuerySyntaxError(f"unknown rarity '{text}'", at, _RARITY_HINT)
@@ -230,7 +247,7 @@ def _number(f: Field, alias: str, op: str, text: str, at: int) -> Value:
                 f"e.g. {alias}=x",
             )
         return "X"
-    if not _NUMBER.fullmatch(text):
+    if len(text) > MAX_NUMBER_CHARS or not _NUMBER.fullmatch(text):
         x = f", or {alias}=x for an X cost" if f.accepts_x else ""
         raise QuerySyntaxError(
             f"{alias} expects a number, not '{text}'", at, f"e.g. {alias}>=3{x}"

@@ -13,7 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app import limits
 from app.search.errors import QuerySyntaxError
+
+MAX_QUERY_CHARS = limits.QUERY_CHARS
+"""A longer query is refused before it is read (:mod:`app.limits`)."""
 
 LPAREN, RPAREN, MINUS, OR, WORD, PHRASE, FIELD, END = (
     "(", ")", "-", "or", "word", "phrase", "field", "end"
@@ -52,16 +56,23 @@ def tokenize(query: str) -> list[Token]:
     """The tokens of ``query``, ending with an ``end`` token.
 
     Raises:
-        QuerySyntaxError: an unclosed quote, a ``-`` with no term after it, or a character
-            that is not text (a lone surrogate from undecodable input).
+        QuerySyntaxError: an unclosed quote, a ``-`` with no term after it, a character
+            that is not text (a lone surrogate from undecodable input, a control character
+            such as NUL), or a query longer than :data:`MAX_QUERY_CHARS`.
 
     Example:
         >>> [t.kind for t in tokenize('-t:ally or "spirit of"')]
         ['-', 'field', 'or', 'phrase', 'end']
     """
+    if len(query) > MAX_QUERY_CHARS:
+        raise QuerySyntaxError(f"the query has {len(query):,} characters; at most "
+                               f"{MAX_QUERY_CHARS:,}", MAX_QUERY_CHARS, "shorten the search")
     for i, ch in enumerate(query):
         if "\ud800" <= ch <= "\udfff":
             raise QuerySyntaxError("unreadable character", i, "retype the query as plain text")
+    control = limits.control_character(query.replace("\t", " ").replace("\n", " "))
+    if control is not None:
+        raise QuerySyntaxError("a control character", control, "retype the query as plain text")
     tokens: list[Token] = []
     i, n = 0, len(query)
     while i < n:

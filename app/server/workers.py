@@ -18,6 +18,8 @@ ENV_VERBOSE = "ARCHIVIST_VERBOSE"
 ENV_SERVED_NAMES = "ARCHIVIST_SERVED_NAMES"
 """Off loopback: the Host names the workers answer (comma-separated; see app.server.guards)."""
 FACTORY = "app.server.workers:app_from_environment"
+PROTOCOL = "app.server.protocol:JsonErrorProtocol"
+"""uvicorn's h11 protocol answering the requests it refuses itself with JSON."""
 
 
 def log_requests_to_stderr() -> None:
@@ -52,7 +54,7 @@ def run_workers(listening: socket.socket, workers: int) -> None:
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
-    config = uvicorn.Config(FACTORY, factory=True, workers=workers,
+    config = uvicorn.Config(FACTORY, factory=True, workers=workers, http=PROTOCOL,
                             access_log=False, log_level="warning", log_config=None)
     listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C stops the workers: not an error

@@ -7,7 +7,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from app.diskfull import write_failure
 from app.errors import StoreError
@@ -15,6 +15,17 @@ from app.store.integrity import REBUILD, DamagedCatalogue, check_at_open, is_cor
 from app.store.schema import SCHEMA_VERSION, migrate
 
 log = logging.getLogger("app.store")
+
+
+def sqlite_uri(path: PurePath) -> str:
+    """The ``file:`` URI SQLite opens for the absolute ``path``: characters outside ASCII,
+    spaces, ``#``, ``?`` and ``%`` percent-encoded; a Windows network path
+    (``\\\\server\\share\\…``) as ``file:////server/share/…``, since SQLite refuses a URI
+    naming a host."""
+    uri = path.as_uri()
+    if not uri.startswith("file:///"):
+        uri = "file:////" + uri.removeprefix("file://")
+    return uri
 
 
 class Store:
@@ -77,7 +88,7 @@ class Store:
         return conn
 
     def _connect_read_only(self) -> sqlite3.Connection:
-        uri = f"{self.path.resolve().as_uri()}?mode=ro&immutable=1"
+        uri = f"{sqlite_uri(self.path.resolve())}?mode=ro&immutable=1"
         try:
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA query_only = ON")

@@ -18,7 +18,8 @@ from app.store.db import Store
 _CARDS_SQL = """
 SELECT uuid, name, slug, json_extract(body, '$.types'), json_extract(body, '$.level'),
        json_extract(body, '$.legality'), last_update, json_extract(body, '$.element'),
-       json_extract(body, '$.cost.value')
+       json_extract(body, '$.cost.value'), json_extract(body, '$.elements'),
+       json_extract(body, '$.cost.type')
 FROM cards ORDER BY name COLLATE NOCASE, uuid
 """
 
@@ -55,6 +56,10 @@ class DeckCard:
         editions: its editions in received order.
         element: its ``element`` (``FIRE``; None when it has none).
         cost: its cost's ``value`` as received (``"2"``, ``"X"``; None when it has none).
+        elements: every element of ``elements`` (``("EXALTED", "WIND")``), else its
+            ``element`` alone; empty when it has none.
+        cost_kind: its cost's ``type``: ``reserve`` (main-deck cards) or ``memory``
+            (material cards); None when it has none.
     """
 
     uuid: str
@@ -67,6 +72,8 @@ class DeckCard:
     editions: tuple[DeckEdition, ...]
     element: str | None = None
     cost: str | None = None
+    elements: tuple[str, ...] = ()
+    cost_kind: str | None = None
 
 
 def _limits(raw: str | None) -> dict[str, int]:
@@ -89,7 +96,8 @@ def read_deck_cards(store: Store) -> list[DeckCard]:
     except sqlite3.Error as exc:
         raise StoreError(f"Reading the catalogue failed: {exc}") from exc
     cards = []
-    for uuid, name, slug, types, level, legality, last_update, element, cost in rows:
+    for (uuid, name, slug, types, level, legality, last_update, element, cost, elements,
+         cost_kind) in rows:
         kinds = json.loads(types) if types else []
         cards.append(DeckCard(
             uuid=uuid, name=name, slug=slug,
@@ -99,5 +107,75 @@ def read_deck_cards(store: Store) -> list[DeckCard]:
             editions=tuple(editions.get(uuid, ())),
             element=element if isinstance(element, str) else None,
             cost=None if cost is None else str(cost),
+            elements=_elements(json.loads(elements) if elements else None, element),
+            cost_kind=cost_kind if isinstance(cost_kind, str) else None,
         ))
     return cards
+
+
+_VERSIONS_SQL = """
+SELECT r.uuid, r.previous, c.body FROM revision_cards r JOIN cards c ON c.uuid = r.uuid
+ORDER BY r.uuid, r.revision DESC
+"""
+
+
+def read_deck_versions(store: Store, current: dict[str, DeckCard]) -> dict[str, list[DeckCard]]:
+    """The earlier versions the history keeps of the cards in ``current`` (uuid → card),
+    as a deck check sees them (spec/decks.md, Legality at a moment).
+
+    Each stored ``previous`` body (:mod:`app.store.revisions`) is rebuilt once, newest
+    first, with the body after it as its zlib dictionary; a card's editions are its
+    current ones (a version's ``last_update``, legality, types and name are its own).
+
+    Returns:
+        uuid → its earlier versions, newest first (cards the history never changed are
+        absent; identical versions are kept: each has its own ``last_update``).
+
+    Raises:
+        StoreError: the catalogue or its history cannot be read.
+    """
+    from app.store.revisions import rebuild_previous
+
+    try:
+        rows = store.connection().execute(_VERSIONS_SQL).fetchall()
+    except sqlite3.Error as exc:
+        raise StoreError(f"Reading the catalogue's history failed: {exc}") from exc
+    out: dict[str, list[DeckCard]] = {}
+    after: str | None = None
+    last_uuid = None
+    for uuid, blob, body in rows:
+        if uuid != last_uuid:
+            last_uuid, after = uuid, str(body)
+        if blob is None:  # the card was added by this revision: nothing before it
+            after = None
+            continue
+        previous = rebuild_previous(uuid, bytes(blob), after)
+        after = previous
+        card = current.get(uuid)
+        if card is not None:
+            out.setdefault(uuid, []).append(_from_body(json.loads(previous), card.editions))
+    return out
+
+
+def _from_body(body: dict[str, object], editions: tuple[DeckEdition, ...]) -> DeckCard:
+    kinds = body.get("types")
+    level, element = body.get("level"), body.get("element")
+    cost = body.get("cost")
+    value = cost.get("value") if isinstance(cost, dict) else None
+    return DeckCard(
+        uuid=str(body.get("uuid")), name=str(body.get("name")), slug=str(body.get("slug")),
+        types=tuple(str(t) for t in kinds) if isinstance(kinds, list) else (),
+        level=level if isinstance(level, int | float) else None,
+        limits=format_limits(body.get("legality")),
+        last_update=str(body.get("last_update") or ""), editions=editions,
+        element=element if isinstance(element, str) else None,
+        cost=None if value is None else str(value),
+        elements=_elements(body.get("elements"), element),
+        cost_kind=str(cost.get("type")) if isinstance(cost, dict) and cost.get("type") else None,
+    )
+
+
+def _elements(raw: object, element: object) -> tuple[str, ...]:
+    if isinstance(raw, list) and raw:
+        return tuple(str(e) for e in raw)
+    return (element,) if isinstance(element, str) else ()

@@ -15,12 +15,14 @@ Example::
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 from app.errors import InvalidRequest, StoreError
 from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, QueryResult, SortKey
 from app.search.ast import And, Node, Term
 from app.search.parser import parse
 from app.store.db import Store
+from app.store.owned import attach_collection, uses_collection
 from app.store.query_plan import WALKS, count_hits, plan
 from app.store.query_sql import BEST_THEMA, CARD_STATS, SOURCES, compile_where
 
@@ -121,7 +123,7 @@ FROM page p LEFT JOIN images i ON i.filename = p.image_file ORDER BY {order}
 
 def run_query(
     store: Store, text: str, per: Per = "card", sort: SortKey | str = "name",
-    descending: bool = False, limit: int | None = None,
+    descending: bool = False, limit: int | None = None, collection: Path | None = None,
 ) -> QueryResult:
     """Find the cards (or editions) that match ``text``, a query of the search language.
 
@@ -138,6 +140,8 @@ def run_query(
             and non-foil total).
         descending: reverse the key's order (not the ties').
         limit: at most this many hits (``None``: all).
+        collection: the collection file the terms about it read (:mod:`app.store.owned`;
+            None: nothing is owned).
 
     Raises:
         QuerySyntaxError: the query is malformed (an :class:`~app.errors.InvalidRequest`).
@@ -151,6 +155,8 @@ def run_query(
     if limit is not None and limit < 0:
         raise InvalidRequest(f"limit must be 0 or more, not {limit}")
     tree = parse(text)
+    if uses_collection(tree):
+        attach_collection(store, collection)
     where = compile_where(tree, per)
     direction = "DESC" if descending else "ASC"
     wanted = _name_words(tree) if sort == "name" and not descending else ""

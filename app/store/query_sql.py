@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from app.model.query import Per
 from app.search.ast import And, Node, Not, Term
-from app.search.fields import BY_NAME, HISTORY_IS, WORD
+from app.search.fields import BY_NAME, COLLECTION_FIELDS, COLLECTION_IS, HISTORY_IS, WORD
 
 __all__ = ["BEST_THEMA", "CARD_STATS", "SOURCES", "Compiled", "Per", "compile_where", "fts_match"]
 Param = str | int | float
@@ -81,6 +81,13 @@ _HISTORY_IS = {"new": "kind = 'added'", "errata": "instr(groups, ',errata,') > 0
 _CHANGED_DAY = ("(SELECT MAX(substr(r.at, 1, 10)) FROM revision_cards rc JOIN revisions r "
                 "ON r.number = rc.revision WHERE rc.uuid = c.uuid "
                 "AND rc.kind IN ('added', 'changed'))")
+_OWNED = {  # the collection's summary, attached as "owned_sum" (app.store.owned)
+    "owned": ("SELECT uuid FROM owned_sum.{} ", ()),
+    "foil-owned": ("SELECT uuid FROM owned_sum.{} WHERE foil = 1", ()),
+}
+_TAGGED = "SELECT edition_uuid FROM owned.entries WHERE tag = ? COLLATE NOCASE"
+_OWN_COPIES = "IFNULL((SELECT copies FROM owned_sum.cards WHERE uuid = c.uuid), 0)"
+"""Copies of the card owned, any printing and finish."""
 BEST_THEMA = (
     "(CASE WHEN e.thema_foil IS NULL THEN e.thema_nonfoil WHEN e.thema_nonfoil IS NULL "
     "THEN e.thema_foil ELSE MAX(e.thema_foil, e.thema_nonfoil) END)"
@@ -162,6 +169,8 @@ def _term(t: Term, per: Per) -> _Sql:
         match = fts_match(_FTS_COLUMNS[t.field], str(t.value), t.exact)
         text = "c.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
         return _Sql(text, (match,), 1)
+    if t.field in COLLECTION_FIELDS or (t.field == "is" and t.value in COLLECTION_IS):
+        return _owned(t, per)
     if about == "card" or (t.field == "is" and t.value in HISTORY_IS):
         return _card(t)
     if per == "card" and t.field in _CARD_EDITIONS:
@@ -183,6 +192,22 @@ def _term(t: Term, per: Per) -> _Sql:
         text = f"c.uuid IN (SELECT e.card_uuid FROM editions e WHERE {sql.text})"
         return _Sql(text, sql.params, sql.cost)
     return sql
+
+
+def _owned(t: Term, per: Per) -> _Sql:
+    """A collection term: ``own`` compares the card's copies owned; ``is:owned``,
+    ``is:foil-owned`` and ``tag:`` hold for an owned edition (per card: any of its own)."""
+    if t.field == "own":
+        return _Sql(f"{_OWN_COPIES} {_OPS[t.op]} ?", (t.value,), 3)
+    if t.field == "tag":
+        if per == "edition":
+            return _Sql(f"e.uuid IN ({_TAGGED})", (str(t.value),), 3)
+        return _Sql(f"c.uuid IN (SELECT ed.card_uuid FROM editions ed WHERE ed.uuid IN "
+                    f"({_TAGGED}))", (str(t.value),), 4)
+    inner, _ = _OWNED[str(t.value)]
+    if per == "edition":
+        return _Sql(f"e.uuid IN ({inner.format('editions')})", (), 2)
+    return _Sql(f"c.uuid IN ({inner.format('cards')})", (), 2)
 
 
 def _card(t: Term) -> _Sql:

@@ -11,7 +11,8 @@ its current body when no later revision touched it; so each body is stored once.
 body is stored zlib-compressed with the body after it as the preset dictionary (``d`` +
 data): two versions of a card differ little, so this keeps about 1/16 of plain zlib's bytes
 (431 changed real cards: 37 KB instead of 601 KB). A removed card's body, which has no
-version after it, is plain zlib (``z`` + data).
+version after it, is plain zlib (``z`` + data). Reading a version back is checked
+(:mod:`app.store.versions`): a damaged row is reported as unreadable, never a traceback.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.errors import StoreError
 from app.history import card_notes, content_equal, summary
-from app.model.history import ChangeKind, Revision
+from app.model.history import Revision
+from app.store.versions import body_after as body_after  # re-exported: the version after a row
+from app.store.versions import dictionary, previous_version
+from app.store.versions import rebuild_previous as rebuild_previous  # re-exported
 
 QUIET = "quiet"
 """Kind of a stored change that is no change of content (edition order, timestamps)."""
@@ -33,7 +36,7 @@ QUIET = "quiet"
 
 @dataclass(frozen=True)
 class ChangeRow:
-    """One card of a revision, as stored (``previous``: the body before, decompressed)."""
+    """One card of a revision, as stored (its versions: :mod:`app.store.versions`)."""
 
     revision: int
     uuid: str
@@ -42,6 +45,8 @@ class ChangeRow:
     kind: str
     groups: tuple[str, ...]
     fields: tuple[str, ...]
+    unreadable: str = ""
+    """Why the row's own columns cannot be read ("" when they can)."""
 
 
 @dataclass
@@ -95,13 +100,18 @@ class RevisionRecorder:
         if not self._rows:
             return None
         kinds = [row[3] for row in self._rows.values()]
-        cur = conn.execute(
-            "INSERT INTO revisions(at, source, kind, added, changed, removed, kept_out) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (at, self.source, self.kind, kinds.count("added"), kinds.count("changed"),
-             kinds.count("removed"), json.dumps(list(self.kept_out), ensure_ascii=False)),
+        # after the highest number in either table: a revision whose record was deleted
+        # keeps its card rows, and a new revision must not take them over
+        last = conn.execute("SELECT MAX(n) FROM (SELECT MAX(number) AS n FROM revisions "
+                            "UNION ALL SELECT MAX(revision) FROM revision_cards)").fetchone()
+        self.number = int(last[0] or 0) + 1
+        conn.execute(
+            "INSERT INTO revisions(number, at, source, kind, added, changed, removed, kept_out) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (self.number, at, self.source, self.kind, kinds.count("added"),
+             kinds.count("changed"), kinds.count("removed"),
+             json.dumps(list(self.kept_out), ensure_ascii=False)),
         )
-        self.number = int(cur.lastrowid or 0)
         conn.executemany(
             "INSERT OR REPLACE INTO revision_cards(revision, uuid, slug, name, kind, groups, "
             "fields, previous) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -130,35 +140,53 @@ def encode_previous(body: str | None, after: str | None) -> bytes | None:
         return None
     if after is None:
         return b"z" + zlib.compress(body.encode("utf-8"), 6)
-    packer = zlib.compressobj(6, zdict=_dictionary(after))
+    packer = zlib.compressobj(6, zdict=dictionary(after))
     return b"d" + packer.compress(body.encode("utf-8")) + packer.flush()
-
-
-def _dictionary(after: str) -> bytes:
-    return after.encode("utf-8")[-32768:]  # zlib's window: only the last 32 KiB are used
-
-
-def _decode(conn: sqlite3.Connection, number: int, uuid: str, blob: bytes) -> str:
-    data = bytes(blob)
-    if data[:1] == b"z":
-        return zlib.decompress(data[1:]).decode("utf-8")
-    after = body_after(conn, number, uuid)
-    try:
-        unpacker = zlib.decompressobj(zdict=_dictionary(after or ""))
-        return (unpacker.decompress(data[1:]) + unpacker.flush()).decode("utf-8")
-    except zlib.error as error:
-        raise StoreError(f"The history of card {uuid} before revision {number} cannot be "
-                         "rebuilt: the card was changed without being recorded") from error
 
 
 def revisions(conn: sqlite3.Connection, since: str | None = None) -> list[Revision]:
     """The recorded revisions, newest first (with ``since``: those at or after that UTC
-    date or time)."""
+    date or time).
+
+    A damaged revision is listed with :attr:`~app.model.history.Revision.unreadable` saying
+    why: its card rows disagree with its counts (a row was deleted), or (without ``since``)
+    its record is missing while card rows of it remain.
+    """
     rows = conn.execute(
         "SELECT number, at, source, kind, added, changed, removed, kept_out FROM revisions "
-        "WHERE at >= ? ORDER BY number DESC", (since or "",)).fetchall()
-    return [Revision(r[0], r[1], r[2], r[3], r[4], r[5], r[6], tuple(json.loads(r[7])))
-            for r in rows]
+        "WHERE ? IS NULL OR at >= ? ORDER BY number DESC", (since, since)).fetchall()
+    found = {int(r[0]): (r[1], r[2], r[3], r[4]) for r in conn.execute(
+        "SELECT revision, SUM(kind = 'added'), SUM(kind = 'changed'), SUM(kind = 'removed'), "
+        "SUM(kind != 'quiet') FROM revision_cards GROUP BY revision")}
+    out = [_revision(r, found.pop(int(r[0]), (0, 0, 0, 0))) for r in rows]
+    if since is None:
+        known = {int(r[0]) for r in conn.execute("SELECT number FROM revisions")}
+        out += [Revision(n, "", "", "", *counts[:3], unreadable="its record is missing")
+                for n, counts in found.items() if n not in known]
+        out.sort(key=lambda r: r.number, reverse=True)
+    return out
+
+
+def _revision(r: Sequence[Any], rows: tuple[int, int, int, int]) -> Revision:
+    """A revision from its record ``r`` and ``rows``: its card rows added, changed,
+    removed, and not quiet (of any kind, known or not)."""
+    counts = tuple(v if isinstance(v, int) else -1 for v in r[4:7])
+    why, missing = "", sum(counts) - rows[3]
+    if min(counts) < 0:
+        why = "its counts of cards are damaged"
+    elif missing > 0:  # (a row of an unknown kind is there: it says so itself)
+        why = f"{missing} of its {sum(counts)} card rows {'is' if missing == 1 else 'are'} " \
+              "missing"
+    try:
+        kept = json.loads(r[7])
+        kept_out = tuple(str(line) for line in kept) if isinstance(kept, list) else None
+    except (TypeError, ValueError):
+        kept_out = None
+    if kept_out is None:
+        kept_out = ("(the list of records kept out is damaged and cannot be read)",)
+    added, changed, removed = (max(c, 0) for c in counts)
+    return Revision(int(r[0]), str(r[1]), str(r[2]), str(r[3]), added, changed, removed,
+                    kept_out, unreadable=why)
 
 
 def changes(conn: sqlite3.Connection, number: int, quiet: bool = False) -> list[ChangeRow]:
@@ -179,21 +207,13 @@ def card_changes(conn: sqlite3.Connection, uuid: str) -> list[ChangeRow]:
 
 
 def previous_body(conn: sqlite3.Connection, number: int, uuid: str) -> str | None:
-    """The card's stored body before revision ``number`` (None: it was added then)."""
-    row = conn.execute("SELECT previous FROM revision_cards WHERE revision = ? AND uuid = ?",
-                       (number, uuid)).fetchone()
-    return None if row is None or row[0] is None else _decode(conn, number, uuid, row[0])
+    """The card's stored body before revision ``number`` (None: it was added then).
 
-
-def body_after(conn: sqlite3.Connection, number: int, uuid: str) -> str | None:
-    """The card's stored body right after revision ``number`` (None: it was not there)."""
-    row = conn.execute(
-        "SELECT revision, previous FROM revision_cards WHERE uuid = ? AND revision > ? "
-        "ORDER BY revision LIMIT 1", (uuid, number)).fetchone()
-    if row is not None:
-        return None if row[1] is None else _decode(conn, int(row[0]), uuid, row[1])
-    current = conn.execute("SELECT body FROM cards WHERE uuid = ?", (uuid,)).fetchone()
-    return None if current is None else str(current[0])
+    Raises:
+        UnreadableRow: the row is damaged (:mod:`app.store.versions`).
+    """
+    found = previous_version(conn, number, uuid)
+    return None if found is None else found[0]
 
 
 def uuid_of_slug(conn: sqlite3.Connection, slug: str) -> str | None:
@@ -227,6 +247,11 @@ def revision_bytes(conn: sqlite3.Connection) -> int:
 
 
 def _row(r: Sequence[Any]) -> ChangeRow:
-    kind: ChangeKind | str = r[4]
-    return ChangeRow(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(kind),
-                     tuple(g for g in str(r[5]).split(",") if g), tuple(json.loads(r[6])))
+    try:
+        fields = json.loads(r[6])
+    except (TypeError, ValueError):
+        fields = None
+    why = "" if isinstance(fields, list) else "its list of changed fields is damaged"
+    return ChangeRow(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]),
+                     tuple(g for g in str(r[5]).split(",") if g),
+                     tuple(str(f) for f in fields) if isinstance(fields, list) else (), why)

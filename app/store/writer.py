@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from app.errors import InvalidRequest
 from app.store.api_facts import index_api
 from app.store.batch import Batch, delete_card
 from app.store.db import Store
@@ -171,6 +172,7 @@ class Writer:
         remove: Iterable[str] = (),
         meta: Mapping[str, str] | None = None,
         allow_older: bool = False,
+        all_or_nothing: bool = False,
     ) -> WriteReport:
         """Write everything of one import or sync in one transaction.
 
@@ -187,11 +189,15 @@ class Writer:
                 a uuid also in ``cards`` or not stored is skipped.
             meta: ``key → value`` pairs to store in the ``meta`` table (sync watermarks).
             allow_older: store records older than the stored ones too (``--allow-older``).
+            all_or_nothing: write nothing when any card would not be stored (a revert,
+                which must put every card back or none).
 
         Returns:
             The counts of what changed.
 
         Raises:
+            InvalidRequest: with ``all_or_nothing``, a card was refused or kept out (the
+                message names it and why); nothing was written.
             StoreError: SQLite failed; nothing was written.
             Exception: whatever ``cards`` raised; nothing was written.
         """
@@ -210,6 +216,11 @@ class Writer:
             for uuid in removing:
                 if uuid not in written:
                     self._remove_card(conn, uuid, report)
+            left = [*report.refused, *report.kept_out]
+            if all_or_nothing and left:
+                more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
+                raise InvalidRequest(f"the card {left[0].slug} cannot be stored: "
+                                     f"{left[0].reason}{more}")
             for filename, size in images:
                 conn.execute(
                     "INSERT INTO images(filename, bytes, stored_at) VALUES (?, ?, ?) "

@@ -51,7 +51,7 @@ def legal_text(data_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path
 def test_check_of_a_legal_deck_exits_0(data_dir: Path, legal_text: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deck", "check", "--data-dir", str(data_dir), str(legal_text)]) == 0
-    assert "wind.txt: legal in Standard — material 12, main 60, sideboard 15" in (
+    assert "wind.txt: legal in Standard as of today — material 12, main 60, sideboard 15" in (
         capsys.readouterr().out)
 
 
@@ -68,8 +68,9 @@ def test_check_json_of_an_event_lists_every_deck_in_file_order(
     for deck in decks:
         errors = [f for f in deck["findings"] if f["severity"] == "error"]
         assert deck["legal"] is (not errors and not deck["unresolved"])
-        assert set(deck) == {"source", "index", "format", "legal", "counts", "findings",
-                             "unresolved"}
+        assert set(deck) == {"source", "index", "format", "as_of", "legal", "counts",
+                             "findings", "unresolved"}
+        assert deck["as_of"] == "2026-04-25T16:00:00Z"  # the event's startAt
 
 
 def test_check_of_an_unreadable_file_exits_2_with_one_line(
@@ -151,3 +152,68 @@ def test_nothing_is_written_into_the_catalogue_folder_used_by_other_tests(
     real_catalogue_dir: Path,
 ) -> None:
     assert not (real_catalogue_dir / "decks.sqlite3").exists()
+
+
+@pytest.fixture(scope="module")
+def event_dir(real_catalogue_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data folder of its own over the real catalogue plus a newer version of Ranger
+    Strides, banned in Standard on 2026-06-29 (GENERATED from its real record)."""
+    from tests.helpers.later import apply_changes, copy_catalogue
+
+    folder = copy_catalogue(real_catalogue_dir, tmp_path_factory.mktemp("deck-event"))
+    apply_changes(folder, ("ranger-strides", {"STANDARD": {"limit": 0}},
+                           "2026-06-29T10:00:00.000Z"))
+    return folder
+
+
+def test_check_of_an_event_file_is_as_of_its_start_unless_as_of_says_otherwise(
+    event_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    source = str(DECKLISTS / "50170.json")
+    main(["deck", "check", "--data-dir", str(event_dir), source])
+    out = capsys.readouterr().out
+    assert (f"{source} #17: legal in Standard as of 2026-04-26 04:00 UTC (the event's start)"
+            in out)
+    assert main(["deck", "check", "--data-dir", str(event_dir), source, "--as-of", "latest",
+                 "--json"]) == 1
+    deck = json.loads(capsys.readouterr().out)["decks"][16]
+    assert deck["as_of"] is None and deck["legal"] is False
+    assert deck["findings"][0]["message"] == (
+        "Ranger Strides is banned in Standard since 2026-06-29.")
+    main(["deck", "check", "--data-dir", str(event_dir), source, "--as-of", "2026-06-28",
+          "--json"])
+    deck = json.loads(capsys.readouterr().out)["decks"][16]
+    assert (deck["as_of"], deck["legal"]) == ("2026-06-28T00:00:00Z", True)
+
+
+def test_check_with_an_unreadable_as_of_is_one_line(
+    event_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["deck", "check", "--data-dir", str(event_dir), str(DECKLISTS / "50170.json"),
+                 "--as-of", "last tuesday"]) == 2
+    assert capsys.readouterr().err.startswith("archivist: 'last tuesday' is not a date")
+
+
+def test_import_of_an_event_file_keeps_every_decklist_named_after_the_event(
+    event_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from app.decks import DeckStore
+
+    assert main(["deck", "import", "--data-dir", str(event_dir),
+                 str(DECKLISTS / "50170.json")]) == 0
+    store = DeckStore(event_dir / "decks.sqlite3")
+    names = [d.name for d in store.decks()]
+    assert len(names) == 28
+    assert names[:3] == [f"ArtofCards RDO Store Championship #{n}" for n in (1, 2, 3)]
+    assert names[9] == "ArtofCards RDO Store Championship #10"  # natural order
+    assert store.load(names[16]).as_of == "2026-04-26T04:00:00Z"
+    assert "legal as of 2026-04-26 04:00 UTC" in capsys.readouterr().out
+    assert main(["deck", "import", "--data-dir", str(event_dir),
+                 str(DECKLISTS / "50623.json"), "--index", "3", "--name", "Third"]) == 0
+    third = json.loads((DECKLISTS / "50623.json").read_text(encoding="utf-8"))["decklists"][2]
+    assert store.load("Third").counts() == {
+        zone: sum(e["qty"] for e in third[zone]) for zone in ("material", "main", "sideboard")}
+    assert len(store.decks()) == 29
+    assert main(["deck", "import", "--data-dir", str(event_dir),
+                 str(DECKLISTS / "50623.json"), "--index", "57"]) == 2
+    assert "holds 56 decklists (1 to 56)" in capsys.readouterr().err

@@ -15,7 +15,7 @@ from app.bootstrap import build
 from app.ingest import import_paths
 from app.store import Reader
 from tests.helpers.cards import make_card, make_edition
-from tests.helpers.smallfs import fill, noisy_jpeg, small_fs
+from tests.helpers.smallfs import fill, full_device, noisy_jpeg, small_fs
 
 COUNT = 16
 
@@ -116,6 +116,19 @@ def test_get_output_onto_a_full_disk(tmp_path: Path, catalogue: Path) -> None:
                       "-o", str(out))
         _one_line_disk_full(result, small)
         assert not out.exists() and not list(small.glob(".*.part"))
+
+
+@pytest.mark.parametrize("special", ["device", "folder"])
+def test_get_output_onto_a_device_or_a_folder_is_refused(
+    tmp_path: Path, catalogue: Path, special: str,
+) -> None:
+    out = full_device(tmp_path) if special == "device" else tmp_path
+    result = _run("get", "--data-dir", str(catalogue), "/cards/images/diskEdit03.jpg",
+                  "-o", str(out))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    kind = "is a folder, not a file" if out.is_dir() else "is a device or special file"
+    assert result.stderr.startswith(f"archivist: {out} {kind}"), result.stderr
+    assert out.is_dir() or out.is_char_device()
 
 
 @pytest.mark.parametrize("option", ["--zip", "--pdf"])

@@ -63,8 +63,7 @@ def test_a_limited_card_over_its_limit_names_the_limit() -> None:
                      Entry(Zone.SIDEBOARD, 1, LIMITED.name, LIMITED.uuid)]
     findings = check_deck(deck, CARDS, "STANDARD").findings
     assert [(f.rule, f.message) for f in findings] == [(
-        "limited", "Limited Spell is limited to 1 copy in Standard (since the catalogue of "
-        "2026-06-29); the deck has 2.")]
+        "limited", "Limited Spell is limited to 1 copy in Standard; the deck has 2.")]
 
 
 def test_a_token_is_an_advisory_marker_left_out_of_the_counts() -> None:
@@ -83,9 +82,27 @@ def test_breakdowns_count_copies_per_type_element_and_cost() -> None:
     deck.entries.append(Entry(Zone.MAIN, 1, "Unknown Card"))
     material, main, sideboard = breakdowns(deck, CARDS)
     assert material.by_type == {"CHAMPION": 1}
-    assert main.by_type == {"ACTION": 6, "?": 1}
-    assert main.by_element == {"?": 7}  # generated cards carry no element
+    assert main.by_type == {"ACTION": 6}  # the unknown card is not a "?" type
+    assert main.unresolved == 1
+    assert main.by_element == {}  # generated cards carry no element
     assert sum(sideboard.by_type.values()) == 0
+
+
+def test_a_card_counts_once_per_type_line_and_under_each_of_its_elements() -> None:
+    from app.decks.stats import breakdowns, cost_curve
+
+    ring = generated_card("Gen Ring", ("REGALIA", "ITEM"), cost="1", cost_kind="memory")
+    harvest = generated_card("Gen Harvest", ("UNIQUE", "ACTION"), element="EXALTED",
+                             elements=("EXALTED", "WIND"), cost="3", cost_kind="reserve")
+    cards = DeckCards([ring, harvest])
+    deck = Deck("d", [Entry(Zone.MATERIAL, 1, ring.name, ring.uuid),
+                      Entry(Zone.MAIN, 4, harvest.name, harvest.uuid)])
+    material, main, _ = breakdowns(deck, cards)
+    assert material.by_type == {"REGALIA ITEM": 1}
+    assert main.by_type == {"UNIQUE ACTION": 4} and main.cards == 4
+    assert main.by_element == {"EXALTED": 4, "WIND": 4}
+    assert cost_curve(deck, cards, Zone.MAIN) == {"3": 4}
+    assert cost_curve(deck, cards, Zone.MATERIAL) == {"1": 1}
 
 
 def test_format_names_are_the_vocabulary_s() -> None:

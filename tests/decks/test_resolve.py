@@ -55,3 +55,37 @@ def test_a_deck_name_defaults_to_the_file_name() -> None:
     assert resolve(parsed, CARDS).deck.name == "My deck"
     assert isinstance(resolve(parsed, CARDS, "Named").deck, Deck)
     assert resolve(parsed, CARDS, "Named").deck.name == "Named"
+
+
+SQUASHED = DeckCards([
+    *CARDS.by_uuid.values(), generated_card("Lorraine, Wandering Warrior", ("CHAMPION",), 0),
+    generated_card("Fire-Ball"), generated_card("Fire Ball!"),
+])
+
+
+@pytest.mark.parametrize(("written", "card"), [
+    ("lorraine wandering warrior", "Lorraine, Wandering Warrior"),
+    ("Apothecarys Harvest", "Apothecary's Harvest"),
+])
+def test_a_name_without_its_punctuation_resolves_when_one_card_matches_with_read_as(
+    written: str, card: str,
+) -> None:
+    deck = resolve(parse_text(f"1 {written}\n"), SQUASHED).deck
+    assert SQUASHED.by_uuid[deck.entries[0].card_uuid or ""].name == card
+    found = [(f.rule, f.severity, f.message) for f in check_deck(deck, SQUASHED).findings
+             if f.rule == "read-as"]
+    assert found == [("read-as", "advisory", f"“{written}” read as {card}.")]
+
+
+def test_a_name_two_cards_match_without_punctuation_stays_unresolved_with_both_suggested(
+) -> None:
+    deck = resolve(parse_text("# Main Deck\n2 fireball\n"), SQUASHED).deck
+    assert deck.entries[0].card_uuid is None
+    result = check_deck(deck, SQUASHED)
+    assert set(result.unresolved[0].suggestions) >= {"Fire-Ball", "Fire Ball!"}
+    assert "read-as" not in {f.rule for f in result.findings}
+
+
+def test_an_exact_or_normalised_name_gets_no_read_as_advisory() -> None:
+    deck = resolve(parse_text("1 apothecary’s  HARVEST\n"), SQUASHED).deck
+    assert "read-as" not in {f.rule for f in check_deck(deck, SQUASHED).findings}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.decks import Deck, DeckStore, Entry, Zone
-from app.errors import InvalidRequest, NotFound, StoreError
+from app.errors import InvalidData, InvalidRequest, NotFound, StoreError
 
 DECK = Deck("Wind", [
     Entry(Zone.MATERIAL, 1, "Spirit of Wind", "uuidspirit", None, "1 Spirit of Wind"),
@@ -27,7 +27,7 @@ def test_a_kept_deck_comes_back_whole(tmp_path: Path) -> None:
 def test_the_file_has_its_own_schema_version(tmp_path: Path) -> None:
     DeckStore(tmp_path / "decks.sqlite3")
     with sqlite3.connect(tmp_path / "decks.sqlite3") as conn:
-        assert conn.execute("PRAGMA user_version").fetchone() == (1,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (2,)
         conn.execute("PRAGMA user_version = 99")
     with pytest.raises(StoreError, match="newer than this Archivist"):
         DeckStore(tmp_path / "decks.sqlite3")
@@ -86,3 +86,53 @@ def test_the_decks_of_an_imported_event_are_listed_in_their_order(tmp_path: Path
         store.save(Deck(name, []))
     assert [d.name for d in store.decks()] == [
         "50170", "50170 #2", "50170 #9", "50170 #10", "Fire", "wind"]
+
+
+@pytest.mark.parametrize("bad", ["\n", "\t", "\r", "\x1b", "\u202e", "\u2066"])
+def test_a_name_with_a_line_break_tab_or_override_is_refused_on_save_and_rename(
+    tmp_path: Path, bad: str,
+) -> None:
+    store = DeckStore(tmp_path / "decks.sqlite3")
+    with pytest.raises(InvalidRequest, match=f"cannot hold a line break.*U\\+{ord(bad):04X}"):
+        store.save(Deck(f"Wind{bad}STANDARD\t60 cards", []))
+    deck_id = store.save(DECK)
+    with pytest.raises(InvalidRequest, match="cannot hold a line break") as raised:
+        store.update(deck_id, Deck(f"Wi{bad}nd", list(DECK.entries)))
+    assert bad not in raised.value.message
+    assert [d.name for d in store.decks()] == ["Wind"]
+
+
+def test_a_stored_entry_in_an_unknown_zone_is_one_clear_error(tmp_path: Path) -> None:
+    store = DeckStore(tmp_path / "decks.sqlite3")
+    store.save(DECK)
+    with sqlite3.connect(tmp_path / "decks.sqlite3") as conn:
+        conn.execute("UPDATE entries SET zone = 'attic' WHERE position = 1")
+    with pytest.raises(InvalidData) as raised:
+        store.load("Wind")
+    assert raised.value.message == (
+        "The deck “Wind” holds backstep in an unknown zone 'attic' (not material, main or "
+        "sideboard): the decks file was changed outside Archivist; nothing of this deck was "
+        "read")
+    assert [d.cards for d in store.decks()] == [7]  # the list still shows it
+
+
+def test_a_decks_file_of_version_1_keeps_its_decks_and_gains_the_as_of_day(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "decks.sqlite3"
+    with sqlite3.connect(path) as conn:  # the schema before issue 21 (no as_of column)
+        conn.executescript(
+            "CREATE TABLE decks (id INTEGER PRIMARY KEY, name TEXT NOT NULL, format TEXT NOT "
+            "NULL, saved_at TEXT NOT NULL, deleted_at TEXT);"
+            "CREATE TABLE entries (deck_id INTEGER NOT NULL, position INTEGER NOT NULL, zone "
+            "TEXT NOT NULL, quantity INTEGER NOT NULL, name TEXT NOT NULL, card_uuid TEXT, "
+            "edition_uuid TEXT, line TEXT NOT NULL DEFAULT '', PRIMARY KEY (deck_id, position));"
+            "INSERT INTO decks VALUES (1, 'Old', 'STANDARD', '2026-01-01T00:00:00', NULL);"
+            "INSERT INTO entries VALUES (1, 0, 'main', 4, 'Zephyr', NULL, NULL, '4 Zephyr');"
+            "PRAGMA user_version = 1;")
+    store = DeckStore(path)
+    old = store.load("Old")
+    assert (old.as_of, [e.name for e in old.entries]) == (None, ["Zephyr"])
+    old.as_of = "2026-06-27T00:00:00Z"
+    store.update(1, old)
+    assert store.load(1).as_of == "2026-06-27T00:00:00Z"

@@ -33,7 +33,9 @@ if TYPE_CHECKING:
     import threading
 
     from app.catalogue.base import Catalogue
+    from app.catalogue.collection import CollectionEditions
     from app.catalogue.decks import DeckCards
+    from app.collection.storage import CollectionStore
     from app.decks.storage import DeckStore
     from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
@@ -284,6 +286,14 @@ class FakeCatalogue:
     def deck_store(self) -> DeckStore:
         """Not in the fake: decks need the real catalogue."""
         raise NotImplementedError("the fake catalogue keeps no decks")
+
+    def collection_store(self) -> CollectionStore:
+        """Not in the fake: the collection needs the real catalogue."""
+        raise NotImplementedError("the fake catalogue keeps no collection")
+
+    def collection_editions(self) -> CollectionEditions:
+        """Not in the fake: the collection needs the real catalogue."""
+        raise NotImplementedError("the fake catalogue has no collection editions")
 
     # Setup and typing help
     def import_sources(self, paths: Sequence[Path],

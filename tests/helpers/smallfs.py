@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import stat
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -45,3 +46,15 @@ def noisy_jpeg(seed: int, size: tuple[int, int] = (400, 560)) -> bytes:
     out = io.BytesIO()
     noise.save(out, "JPEG", quality=90)
     return out.getvalue()
+
+
+def full_device(folder: Path) -> Path:
+    """A character device like ``/dev/full`` (every write fails: no space left) made in
+    ``folder``, so a test that writes onto a device can never replace the system's own;
+    skip the test when device nodes cannot be made here (needs root)."""
+    path = folder / "full"
+    try:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
+    except (OSError, AttributeError) as exc:
+        pytest.skip(f"cannot make a device node here: {exc}")
+    return path

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from app import limits
 from app.bootstrap import build
 from app.errors import InvalidData
 from app.ingest import import_paths
+from app.ingest.sources import read_json
 from app.store import Reader
 from tests.conftest import CARD_IMAGES, SNAPSHOT_0210, SNAPSHOT_0404
 from tests.helpers.cards import make_card
@@ -116,3 +118,13 @@ def test_an_older_snapshot_after_a_newer_one_rolls_nothing_back(tmp_path: Path) 
     assert conn.execute(
         "SELECT count(*) FROM editions e JOIN cards c ON c.uuid = e.card_uuid "
         "WHERE c.name = 'Merlin, Kingslayer' AND e.set_prefix = 'RDO'").fetchone() == (1,)
+
+
+def test_an_api_file_over_the_byte_cap_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text("[]" + " " * 100, encoding="utf-8")
+    monkeypatch.setattr(limits, "JSON_FILE_BYTES", 50)
+    with pytest.raises(InvalidData, match=r"cards\.json: 102 bytes; an API file has at most 50"):
+        read_json(path)

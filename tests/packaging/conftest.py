@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -15,7 +16,12 @@ BUILD_TIMEOUT_S = 1800
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The ``dist`` folder of a fresh build: ``Archivist/`` and (on Linux) ``linux/``."""
+    """The ``dist`` folder of a fresh build: ``Archivist/`` and (on Linux) ``linux/``;
+    ``ARCHIVIST_BUILT_BUNDLE=DIST`` tests a bundle already built (e.g. from a fresh clone,
+    as the release workflow builds it) instead of building one."""
+    given = os.environ.get("ARCHIVIST_BUILT_BUNDLE")
+    if given:
+        return Path(given)
     folder = tmp_path_factory.mktemp("bundle")
     started = time.monotonic()
     run = subprocess.run(

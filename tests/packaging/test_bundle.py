@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import app
+
 pytestmark = [pytest.mark.slow, pytest.mark.realdata,
               pytest.mark.skipif(sys.platform == "win32", reason="Linux/macOS layout")]
 
@@ -86,7 +88,10 @@ def test_the_bundle_exports_over_worker_processes(built: Path, real_catalogue_di
 
 def test_the_bundle_knows_its_version_and_finds_its_icons(built: Path, tmp_path: Path) -> None:
     run = run_bundle(built, tmp_path / "home", "--version")
-    assert run.returncode == 0 and run.stdout.strip() == "archivist 0.1.0"
+    # the dist-info the bundle carries (no pyproject.toml inside it) says pyproject's version
+    assert run.returncode == 0 and run.stdout.strip() == f"archivist {app.__version__}"
+    assert list((built / "Archivist" / "_internal").glob("archivist-*.dist-info")) == [
+        built / "Archivist" / "_internal" / f"archivist-{app.__version__}.dist-info"]
     icons = built / "Archivist" / "_internal" / "app" / "resources" / "icons"
     assert (icons / "archivist.svg").is_file() and (icons / "archivist-256.png").is_file()
     unused = [p.name for p in (built / "Archivist").rglob("*")
@@ -145,3 +150,25 @@ def test_without_a_data_dir_the_bundle_uses_the_user_folders(built: Path, tmp_pa
     assert "import cards first" in run.stdout  # a new, empty catalogue
     assert (home / ".local" / "share" / "Archivist" / "catalogue.sqlite3").is_file()
     assert snapshot(built / "Archivist") == before
+
+
+def test_a_new_machine_sees_the_first_run_page(built: Path, tmp_path: Path) -> None:
+    new = tmp_path / "a new machine ü"
+    out = tmp_path / "first.png"
+    run = run_bundle(built, tmp_path / "home", "screenshot", str(out), "--data-dir", str(new),
+                     "--size", "1024x700")
+    assert run.returncode == 0, run.stderr
+    assert (new / "catalogue.sqlite3").is_file()
+    with Image.open(out) as image:
+        colours = image.convert("RGB").getcolors(maxcolors=1_000_000)
+        assert image.size == (1024, 700) and colours is not None and len(colours) > 50
+
+
+def test_a_failed_start_is_written_to_the_log_folder(built: Path, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    run = run_bundle(built, tmp_path / "home", "import", str(tmp_path / "missing.json"),
+                     "--data-dir", str(data))
+    assert run.returncode == 1
+    assert "missing.json: no such file" in run.stderr  # a pipe still gets stderr
+    log = (data / "logs" / "archivist.log").read_text(encoding="utf-8")
+    assert "Archivist could not start" in log and "missing.json: no such file" in log

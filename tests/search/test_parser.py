@@ -108,7 +108,9 @@ def test_nesting_and_length_are_bounded_by_syntax_errors() -> None:
         parse("(" * 40 + "a" + ")" * 40)
     with pytest.raises(QuerySyntaxError, match="too many terms"):
         parse(" ".join(["a"] * 101))
-    parse("-" * 5000 + "a")  # negations are counted, not recursed
+    parse("-" * 1999 + "a")  # negations are counted, not recursed
+    with pytest.raises(QuerySyntaxError, match="the query has 2,001 characters; at most 2,000"):
+        parse("-" * 2000 + "a")
 
 
 def test_the_caret_sits_under_the_offending_character_even_after_wide_characters() -> None:

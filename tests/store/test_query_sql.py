@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from app.search import And, Node, Not, Or, QuerySyntaxError, Term, parse
 from app.search.fields import FIELDS, NUMBER_OPS, RARITY_CODES, TEXT_OPS, WORD
 from app.store import Store, query_sql
+from app.store.owned import attach_collection, uses_collection
 from app.store.query import run_query
 from app.store.query_sql import SOURCES, compile_where
 from tests.search.generated import generated_catalogue
@@ -127,6 +128,8 @@ def test_values_reach_sql_only_as_parameters(tree: Node, per: str) -> None:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_any_valid_tree_runs_as_sql(store: Store, tree: Node, per: str) -> None:
     compiled = compile_where(tree, per)  # type: ignore[arg-type]
+    if uses_collection(tree):  # its terms read the collection attached beside the catalogue
+        attach_collection(store, None)
     store.connection().execute(
         f"SELECT COUNT(*) FROM {SOURCES[per]} WHERE {compiled.where}", compiled.params
     ).fetchone()

@@ -13,7 +13,10 @@ mouse's back and forward buttons) move through that history and emit ``cardReque
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QEvent, QItemSelection, Qt, Signal, Slot
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
 from app.gui.card.card_view import CardView, plain_label
@@ -22,6 +25,7 @@ from app.gui.card.detail_nav import DetailNav
 from app.gui.card.detail_style import pane_css
 from app.gui.card.edition_list import EditionList, EditionModel
 from app.gui.card.edition_panel import EditionPanel
+from app.gui.card.owned_controls import OwnedControls
 from app.gui.kit.card_paint import scaled_font
 from app.gui.kit.detail_data import CardDetail
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
@@ -39,6 +43,9 @@ class DetailPane(QWidget):
         galleryRequested(object, int): show the gallery of this :class:`CardDetail`; the int
             is the edition row to show large, or -1 for the whole gallery (its current tile
             is then :meth:`current_edition`).
+        ownedChangeRequested(str, bool, int): add (+1) or remove (−1) a copy of this edition
+            uuid, foil or not, in the collection (− and +, or the ``+``/``-`` keys).
+        undoRequested(): Ctrl+Z: undo the collection's latest change.
 
     Args:
         provider: the thumbnail provider shared with the grid (edition images).
@@ -48,6 +55,8 @@ class DetailPane(QWidget):
     cardRequested = Signal(str)
     themaRequested = Signal(str, str)
     galleryRequested = Signal(object, int)
+    ownedChangeRequested = Signal(str, bool, int)
+    undoRequested = Signal()
 
     def __init__(self, provider: ThumbnailProvider, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -70,6 +79,7 @@ class DetailPane(QWidget):
         self.edition_model = EditionModel(provider, self)
         self.editions = EditionList(self.edition_model)
         self.edition_panel = EditionPanel(provider)
+        self.owned = OwnedControls()
         self._css = ""
 
         content = QWidget()
@@ -81,6 +91,7 @@ class DetailPane(QWidget):
         layout.addSpacing(6)
         layout.addWidget(self.editions_title)
         layout.addWidget(self.editions)
+        layout.addWidget(self.owned)
         layout.addWidget(self.edition_panel)
         layout.addStretch(1)
         self.content = content
@@ -106,6 +117,10 @@ class DetailPane(QWidget):
         self.edition_panel.imageClicked.connect(
             lambda: self.open_gallery(self.editions.currentIndex().row()))
         self.nav.cardRequested.connect(self.cardRequested)
+        self.owned.changeRequested.connect(self.ownedChangeRequested)
+        self.editions.countRequested.connect(self._count_key)
+        undo = QShortcut(QKeySequence.StandardKey.Undo, self, self.undoRequested.emit)
+        undo.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.nav.galleryRequested.connect(self.open_gallery)
         self.nav.watch([self, *self.findChildren(QWidget)])
         self._restyle()
@@ -138,6 +153,7 @@ class DetailPane(QWidget):
         count = len(detail.editions)
         self.editions_title.setText(f"{count} edition" + ("" if count == 1 else "s"))
         self.edition_model.set_editions(detail.editions)
+        self.edition_model.set_owned(detail.owned)
         self.card.show_card(detail, self._css)
         if count:
             if not self.select_edition(edition_uuid):
@@ -148,6 +164,30 @@ class DetailPane(QWidget):
         self._scroll.verticalScrollBar().setValue(0)
         self.stack.setCurrentWidget(self._scroll)
         self.nav.set_gallery_enabled(bool(detail.editions))
+
+    def set_owned(self, slug: str, owned: dict[str, tuple[int, int]]) -> None:
+        """Show the copies owned of the editions of card ``slug`` (uuid → ``(non-foil,
+        foil)``), when it is still the card shown."""
+        if self._detail is None or self._detail.slug != slug:
+            return
+        self._detail = replace(self._detail, owned=dict(owned))
+        self.edition_model.set_owned(owned)
+        self._show_owned()
+
+    def _show_owned(self) -> None:
+        row = self.current_edition()
+        editions = self._detail.editions if self._detail is not None else []
+        if 0 <= row < len(editions):
+            self.owned.show_counts(editions[row].uuid, self.edition_model.owned(row))
+        else:
+            self.owned.show_counts("", (0, 0))
+
+    def _count_key(self, row: int, foil: bool, delta: int) -> None:
+        editions = self._detail.editions if self._detail is not None else []
+        if 0 <= row < len(editions):
+            plain, shiny = self.edition_model.owned(row)
+            if delta > 0 or (shiny if foil else plain) > 0:
+                self.ownedChangeRequested.emit(editions[row].uuid, foil, delta)
 
     def select_edition(self, edition_uuid: str) -> bool:
         """Select the edition ``edition_uuid`` of the card shown (its panel below the list);
@@ -229,3 +269,4 @@ class DetailPane(QWidget):
         if detail is None or not rows or not 0 <= rows[0].row() < len(detail.editions):
             return
         self.edition_panel.show_edition(detail.editions[rows[0].row()], detail.name, self._css)
+        self._show_owned()

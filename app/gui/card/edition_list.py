@@ -32,8 +32,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.kit.card_paint import paint_loading, paint_placeholder, paint_thumbnail
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.edition_data import EditionInfo
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
+from app.safetext import escape_controls
 
 EDITION_THUMB = QSize(54, 75)
 ROW_PADDING = 6
@@ -56,12 +58,25 @@ class EditionModel(QAbstractListModel):
     EditionRole = Qt.ItemDataRole.UserRole + 1
     ThumbnailRole = Qt.ItemDataRole.UserRole + 2
     ThumbStateRole = Qt.ItemDataRole.UserRole + 3
+    OwnedRole = Qt.ItemDataRole.UserRole + 4
 
     def __init__(self, provider: ThumbnailProvider, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._provider = provider
         self._rows: list[EditionInfo] = []
+        self._owned: dict[str, tuple[int, int]] = {}
         provider.ready.connect(self._on_ready)
+
+    def set_owned(self, owned: dict[str, tuple[int, int]]) -> None:
+        """Show the copies owned per edition (uuid → ``(non-foil, foil)``)."""
+        self._owned = dict(owned)
+        if self._rows:
+            self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1),
+                                  [self.OwnedRole])
+
+    def owned(self, row: int) -> tuple[int, int]:
+        """``(non-foil, foil)`` copies owned of the edition in ``row``."""
+        return self._owned.get(self._rows[row].uuid, (0, 0))
 
     def set_editions(self, editions: list[EditionInfo]) -> None:
         """Show these editions and ask for all their thumbnails now (there are few)."""
@@ -83,6 +98,7 @@ class EditionModel(QAbstractListModel):
         """Number of editions (0 under any valid parent)."""
         return 0 if parent.isValid() else len(self._rows)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The value of ``role`` for the edition at ``index`` (see the class doc), or None."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
@@ -100,6 +116,8 @@ class EditionModel(QAbstractListModel):
             return self._provider.image(edition.image_file, *self._size())
         if role == self.ThumbStateRole:
             return self.thumb_state(index.row())
+        if role == self.OwnedRole:
+            return owned_text(self.owned(index.row()))
         return None
 
     @staticmethod
@@ -115,6 +133,16 @@ class EditionModel(QAbstractListModel):
                 self.dataChanged.emit(
                     index, index, [Qt.ItemDataRole.DecorationRole, self.ThumbnailRole]
                 )
+
+
+def owned_text(counts: tuple[int, int]) -> str:
+    """``owned 2 + 1 foil`` ("" when none is owned)."""
+    plain, foil = counts
+    if not plain and not foil:
+        return ""
+    parts = [str(plain)] if plain else []
+    parts += [f"{foil} foil"] if foil else []
+    return "owned " + " + ".join(parts)
 
 
 class EditionDelegate(QStyledItemDelegate):
@@ -157,7 +185,8 @@ class EditionDelegate(QStyledItemDelegate):
         lines = [
             (bold, f"{edition.set_prefix} · {edition.set_name}", palette.text().color()),
             (font, " · ".join(p for p in (f"#{edition.collector_number}",
-                                          edition.rarity_text or edition.rarity) if p),
+                                          edition.rarity_text or edition.rarity,
+                                          index.data(EditionModel.OwnedRole)) if p),
              palette.text().color()),
             (font, f"Illustrated by {edition.illustrator}" if edition.illustrator else "",
              palette.placeholderText().color()),
@@ -171,7 +200,8 @@ class EditionDelegate(QStyledItemDelegate):
             painter.setPen(colour)
             painter.drawText(QRectF(left, top, width, metrics.lineSpacing()),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             metrics.elidedText(text, Qt.TextElideMode.ElideRight, width))
+                             metrics.elidedText(escape_controls(text),
+                                                Qt.TextElideMode.ElideRight, width))
             top += metrics.lineSpacing()
         painter.restore()
 
@@ -184,9 +214,12 @@ class EditionList(QListView):
     Signals:
         openRequested(int): show the edition of this row large (a double click, or Enter);
             not ``activated``, which some styles emit for a single click.
+        countRequested(int, bool, int): add (+1, the ``+`` key) or remove (−1, ``-``) a copy
+            of the edition of this row; foil with Alt.
     """
 
     openRequested = Signal(int)
+    countRequested = Signal(int, bool, int)
 
     def __init__(self, model: EditionModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -207,6 +240,12 @@ class EditionList(QListView):
         """Enter or Return opens the current edition large."""
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
             self.openRequested.emit(self.currentIndex().row())
+            return
+        delta = {Qt.Key.Key_Plus: 1, Qt.Key.Key_Equal: 1, Qt.Key.Key_Minus: -1}.get(
+            Qt.Key(event.key()), 0)
+        if delta and self.currentIndex().isValid():
+            foil = bool(event.modifiers() & Qt.KeyboardModifier.AltModifier)
+            self.countRequested.emit(self.currentIndex().row(), foil, delta)
             return
         super().keyPressEvent(event)
 

@@ -18,6 +18,7 @@ from PySide6.QtCore import (
     Slot,
 )
 
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.edition_data import EditionInfo
 from app.gui.kit.rounded_images import RoundedImages
 from app.gui.kit.thumbnails import ThumbState
@@ -71,6 +72,7 @@ class GalleryModel(QAbstractListModel):
         """Number of editions (0 under any valid parent)."""
         return 0 if parent.isValid() else len(self._rows)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The value of ``role`` for the edition at ``index`` (see the class doc), or None."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

@@ -29,10 +29,13 @@ def words_html(note: Note) -> str:
 def version_html(version: CardVersion) -> str:
     """One version: ``2026-04-04 · revision 2 · import`` and its notes."""
     revision = version.revision
-    head = html.escape(f"{revision.at[:10]} · revision {revision.number} · {revision.kind}")
+    head = html.escape(f"{revision.at[:10]} · revision {revision.number} · {revision.kind}"
+                       if revision.at else f"revision {revision.number}")
     lines = [f'<span class="muted">{head}</span>']
     notes = [n for n in version.notes if n.text]
-    if version.kind == "added":
+    if version.unreadable:  # a damaged history row (issue 20): say so where it stands
+        notes = [Note("other", "", f"unreadable: {version.unreadable}")]
+    elif version.kind == "added":
         notes = [Note("new", "", "first recorded")]
     for note in notes[:MAX_NOTES]:
         lines.append("• " + html.escape(note.text))

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from app.gui.changes.data import RevisionView
 from app.gui.kit.card_paint import TILE_PADDING, font_metrics, paint_tile_card, wrapped
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.model.history import GROUP_TITLES, CardChange
 from app.model.query import CardSummary
@@ -39,7 +40,8 @@ class ChangeTilesModel(QAbstractListModel):
 
     Roles: ``DisplayRole`` the name, :attr:`ThumbnailRole` the thumbnail ``QImage`` (None
     while it is made or when there is none), :attr:`ThumbStateRole`, :attr:`SlugRole`,
-    :attr:`GroupsRole` (``Errata · Legality``), :attr:`ChangeRole` (the CardChange),
+    :attr:`GroupsRole` (``Errata · Legality``; ``Unreadable`` for a damaged history row),
+    :attr:`ChangeRole` (the CardChange),
     ``ToolTipRole`` the name, groups and changed fields.
     """
 
@@ -77,6 +79,7 @@ class ChangeTilesModel(QAbstractListModel):
         """Number of cards shown (0 under a valid parent: a flat list)."""
         return 0 if parent.isValid() else len(self._rows)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The value of ``role`` for the card at ``index`` (see the class doc), or None."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
@@ -96,10 +99,14 @@ class ChangeTilesModel(QAbstractListModel):
         if role == self.SlugRole:
             return change.slug
         if role == self.GroupsRole:
+            if change.unreadable:  # its stored row is damaged: no groups to trust
+                return "Unreadable"
             return " · ".join(GROUP_TITLES.get(g, g) for g in change.groups)
         if role == self.ChangeRole:
             return change
         if role == Qt.ItemDataRole.ToolTipRole:
+            if change.unreadable:
+                return f"{change.name}\nUnreadable: {change.unreadable}"
             fields = ", ".join(change.fields[:6]) + (" …" if len(change.fields) > 6 else "")
             return "\n".join(p for p in (change.name, self.data(index, self.GroupsRole),
                                          fields) if p)

@@ -46,7 +46,22 @@ def revision_title(revision: Revision) -> str:
     counts = ", ".join(f"{n} {word}" for n, word in (
         (revision.added, "new"), (revision.changed, "changed"), (revision.removed, "removed"))
         if n) or "no change of content"
+    if not revision.at:  # its record is missing: the number and its card rows are known
+        return f"Revision {revision.number} · unreadable\n{counts}"
     return f"Revision {revision.number} · {when} UTC\n{revision.kind} · {counts}"
+
+
+def unreadable_note(view: RevisionView) -> str:
+    """What of the shown revision cannot be read (its record, card rows), "" when all can;
+    such a revision is shown but not reverted."""
+    cards = [c for c in view.changes if c.unreadable]
+    parts = [view.shown.unreadable] if view.shown is not None and view.shown.unreadable \
+        else []
+    if cards:
+        parts.append(f"the stored history of {len(cards)} card"
+                     f"{'' if len(cards) == 1 else 's'} is damaged ({cards[0].name}: "
+                     f"{cards[0].unreadable})")
+    return "; ".join(parts)
 
 
 def _ask(parent: QWidget, revision: Revision) -> bool:
@@ -231,10 +246,17 @@ class ChangesPage(QWidget):
         shown = view.shown
         title, summary = revision_title(shown).split("\n", 1)
         kept = f" · {len(shown.kept_out)} records kept out" if shown.kept_out else ""
-        self.heading.setText(f"<b>{html.escape(title)}</b><br>{html.escape(summary)}<br>"
-                             f"from {html.escape(shown.source)}{kept}")
+        self.heading.setText(f"<b>{html.escape(title)}</b><br>{html.escape(summary)}"
+                             + (f"<br>from {html.escape(shown.source)}{kept}" if shown.at
+                                else ""))
         self.heading.setToolTip("\n".join(shown.kept_out[:30]))
-        self.revert_button.setEnabled(True)
+        damage = unreadable_note(view)
+        if damage:
+            self.heading.setText(f"{self.heading.text()}<br>"
+                                 f"<b>Unreadable:</b> {html.escape(damage)}")
+        self.revert_button.setEnabled(not damage)
+        self.revert_button.setToolTip(
+            f"This revision cannot be reverted: {damage}" if damage else "")
         counts = view.counts()
         self.filter_buttons[""].setText(f"All ({len(view.changes)})")
         for key, title in GROUPS:

@@ -1,4 +1,5 @@
-"""Beside the deck: the verdict of its check, the findings, and the breakdowns.
+"""Beside the deck: the verdict of its check (as of its moment), the findings, the cost
+curve and the element and type summary.
 
 A finding that names cards is a link: choosing it emits ``cardChosen(name)`` (the page
 selects that card's entry). ``resultPainted`` is emitted once the findings of a new check
@@ -14,6 +15,7 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
 from app.decks import Breakdown, CheckResult
+from app.gui.decks.curve import CostCurve
 from app.gui.decks.models import DataRole, FindingModel, severity_colour
 from app.gui.kit.card_paint import scaled_font
 
@@ -27,18 +29,21 @@ def _counter_text(counter: Counter[str], title: bool = True) -> str:
 
 
 def breakdown_html(parts: Sequence[Breakdown]) -> str:
-    """The breakdowns as HTML: per zone with cards, copies by type, element and cost."""
+    """The summary as HTML: per zone with cards, copies by type line and by element (a
+    card of two elements under each), then the cards not in the catalogue and markers."""
     rows = []
     for part in parts:
-        if not sum(part.by_element.values()):
+        if not (part.cards or part.unresolved or part.markers):
             continue
-        costs = sorted(part.by_cost.items(), key=lambda kv: (not kv[0].isdigit(),
-                                                             int(kv[0]) if kv[0].isdigit()
-                                                             else 0, kv[0]))
-        rows.append(
-            f"<p><b>{part.zone.heading}</b><br>Types: {_counter_text(part.by_type)}<br>"
-            f"Elements: {_counter_text(part.by_element)}<br>"
-            f"Costs: {', '.join(f'{k}: {n}' for k, n in costs)}</p>")
+        lines = [f"<b>{part.zone.heading}</b> ({part.cards} cards)",
+                 f"Types: {_counter_text(part.by_type)}"]
+        if part.by_element:
+            lines.append(f"Elements: {_counter_text(part.by_element)}")
+        if part.unresolved:
+            lines.append(f"<i>Not in the catalogue: {part.unresolved}</i>")
+        if part.markers:
+            lines.append(f"Markers (not deck cards): {part.markers}")
+        rows.append("<p>" + "<br>".join(lines) + "</p>")
     return "".join(rows)
 
 
@@ -67,14 +72,19 @@ class CheckPanel(QWidget):
         self.findings.clicked.connect(self._chosen)
         self.findings.activated.connect(self._chosen)
         self.findings.viewport().installEventFilter(self)
+        self.nothing = QLabel(wordWrap=True)
+        self.nothing.setAccessibleName("Check verdict")
         self.breakdown = QLabel(wordWrap=True)
         self.breakdown.setTextFormat(self.breakdown.textFormat().RichText)
+        self.curve = CostCurve()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.verdict)
         layout.addWidget(self.counts)
         layout.addWidget(self.findings, 1)
-        layout.addWidget(self.breakdown, 1, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.nothing)
+        layout.addWidget(self.curve, 1)
+        layout.addWidget(self.breakdown, 0, Qt.AlignmentFlag.AlignTop)
         self.result: CheckResult | None = None
         self._unpainted = False
         self.show_result(None, [])
@@ -84,17 +94,22 @@ class CheckPanel(QWidget):
         self.result = result
         self.model.set_result(result)
         self.breakdown.setText(breakdown_html(parts))
-        self.findings.setVisible(result is not None)
+        self.curve.show_parts(parts)
+        self.curve.setVisible(result is not None)
+        empty = result is not None and self.model.rowCount() == 0
+        self.findings.setVisible(result is not None and not empty)
+        self.nothing.setVisible(empty)
         if result is None:
             self.verdict.setText("")
             self.counts.setText("")
             return
         errors = len(result.errors()) + len(result.unresolved)
         if result.legal:
-            self.verdict.setText(f"Legal in {result.format.name}")
+            self.verdict.setText(result.verdict())
         else:
-            self.verdict.setText(f"Not legal in {result.format.name}: {errors} "
+            self.verdict.setText(f"{result.verdict()}: {errors} "
                                  f"problem{'s' if errors != 1 else ''}")
+        self.nothing.setText(f"{result.verdict()} — no finding: every rule checked holds.")
         dark = self.palette().base().color().lightness() < 128
         colour = (LEGAL_COLOURS[int(dark)] if result.legal
                   else severity_colour(True).name())
@@ -102,7 +117,9 @@ class CheckPanel(QWidget):
         c = result.counts
         self.counts.setText(f"Material {c['material']} · Main {c['main']} · Sideboard "
                             f"{c['sideboard']}")
-        self._unpainted = True
+        self._unpainted = not empty
+        if empty:
+            QTimer.singleShot(0, self.resultPainted.emit)
         self.findings.viewport().update()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -21,6 +21,7 @@ from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
 from app.catalogue.decks import DeckCards
 from app.decks import ERROR, CheckResult, Deck, DeckSummary, Entry, Zone
+from app.gui.kit.cells import safe_cells
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 DataRole = Qt.ItemDataRole.UserRole + 1
@@ -61,6 +62,7 @@ class DeckListModel(QAbstractListModel):
         """The number of decks (0 under a valid parent)."""
         return 0 if parent.isValid() else len(self._decks)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Display: the name; ToolTip: cards and format; :data:`DataRole`: the summary."""
         if not index.isValid() or not 0 <= index.row() < len(self._decks):
@@ -141,6 +143,7 @@ class ZoneModel(QAbstractTableModel):
             return COLUMNS[section]
         return None
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The cell's text; red text for a card not in the catalogue; the entry at
         :data:`DataRole`."""
@@ -177,7 +180,8 @@ class ZoneModel(QAbstractTableModel):
         if column == 3:
             return card.cost or ""
         if column == 4:
-            return (card.element or "").title()
+            return ", ".join(e.title() for e in card.elements or
+                             ((card.element,) if card.element else ()))
         edition = self._cards.edition(card, entry.edition_uuid) if self._cards else None
         return f"{edition.set_prefix} {edition.collector_number}" if edition else ""
 
@@ -211,6 +215,7 @@ class FindingModel(QAbstractListModel):
         """The number of rows (0 under a valid parent)."""
         return 0 if parent.isValid() else len(self._rows)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Display/ToolTip: the sentence; Foreground: by severity; DataRole: card names."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

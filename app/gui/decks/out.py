@@ -15,6 +15,7 @@ from typing import Protocol
 from app.catalogue.decks import DeckCards
 from app.decks import FORMATS, ZONES, Deck, deck_text, registration_sheet
 from app.export import ExportItem
+from app.files import write_text
 
 ExportOpener = Callable[[str, Callable[[], list[ExportItem]], bool], object]
 """Opens the export dialog: ``(title, plan, proxy sheet chosen)`` (the shell gives it)."""
@@ -66,14 +67,17 @@ def plan_deck(planner: EditionPlanner, deck: Deck, cards: DeckCards,
 
 
 def save_text(deck: Deck, cards: DeckCards, path: Path) -> Path:
-    """Write the deck as Omnidex text to ``path``; returns it. Raises OSError."""
-    path.write_text(deck_text(deck, cards), encoding="utf-8")
-    return path
+    """Write the deck as Omnidex text to ``path`` (whole or not at all); returns it.
+
+    Raises:
+        WriteFailed: the file cannot be written; it is left as it was.
+    """
+    return write_text(path, deck_text(deck, cards))
 
 
 def write_sheet(deck: Deck, cards: DeckCards, path: Path, page: str = "A4") -> int:
     """Write the registration sheet PDF of ``deck``; returns its pages (needs a
-    QGuiApplication). Raises OSError, InvalidRequest."""
+    QGuiApplication). Raises WriteFailed (the file is left as it was), InvalidRequest."""
     from app.gui.decks.sheet import write_registration_sheet
 
     rules = FORMATS.get(deck.format.upper())

@@ -1,10 +1,13 @@
-"""The Decks page (issue 13, item 4): the kept decks, the deck open, its check beside it.
+"""The Decks page (issues 13 and 21): the kept decks, the deck open, its check beside it.
 
-Left: the kept decks (New, Paste…, Import…, Duplicate, Rename…, Delete, Undo). Middle: the
-deck's name, its format, its three zones (:class:`~app.gui.decks.deck_view.DeckView`) and
-what can be made of it (text, registration sheet, proxy sheet, card images). Right: the
-check, live (:class:`~app.gui.decks.check_panel.CheckPanel`). The state and all reading,
-writing and checking is :class:`~app.gui.decks.session.DeckSession`'s.
+Left: the kept decks (New, Paste…, Import…, Duplicate, Rename…, Delete, Undo) and the ban
+list. Middle: the deck's name, its format and the day it is checked as of, its three zones
+as tables (:class:`~app.gui.decks.deck_view.DeckView`) beside them as cards
+(:class:`~app.gui.decks.images_view.DeckImagesView`), and what can be made of it (text,
+registration sheet, proxy sheet, card images). Right: the check, live, with the cost curve
+and summary (:class:`~app.gui.decks.check_panel.CheckPanel`); more panels go below it
+(:attr:`DecksPage.side`). The state and all reading, writing and checking is
+:class:`~app.gui.decks.session.DeckSession`'s.
 """
 
 from __future__ import annotations
@@ -31,9 +34,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.decks import FORMATS, Deck, Entry
+from app.gui.decks.as_of_field import AsOfField
+from app.gui.decks.banlist_view import BanListView
 from app.gui.decks.check_panel import CheckPanel
 from app.gui.decks.deck_view import DeckView
+from app.gui.decks.images_view import DeckImagesView
 from app.gui.decks.models import DeckListModel
+from app.gui.decks.need_panel import NeedPanel
 from app.gui.decks.out import EditionPlanner, ExportOpener, plan_deck, save_text, write_sheet
 from app.gui.decks.paste_dialog import PasteDialog
 from app.gui.decks.printing import PrintingDialog
@@ -42,6 +49,7 @@ from app.gui.kit.card_paint import scaled_font
 from app.gui.kit.empty_state import EmptyState
 from app.gui.kit.operations import run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
+from app.safetext import escape_controls
 
 
 class DeckCatalogue(DeckSource, EditionPlanner, Protocol):
@@ -79,7 +87,10 @@ class DecksPage(QWidget):
         self.deck_list.setAccessibleName("Kept decks")
         self.deck_list.selectionModel().currentRowChanged.connect(self._on_deck_chosen)
         self.view = DeckView()
+        self.images = DeckImagesView(provider)
         self.checks = CheckPanel()
+        self.banlist = BanListView(pool)
+        self.banlist.failed.connect(self.failed)
         self.title = QLabel()
         self.title.setFont(scaled_font(self.font(), 1.4, bold=True))
         self.totals = QLabel(wordWrap=True)
@@ -90,6 +101,8 @@ class DecksPage(QWidget):
         self.format.setToolTip("The format this deck is checked against")
         self.format.activated.connect(
             lambda _i: self.session.set_format(self.format.currentData()))
+        self.as_of = AsOfField()
+        self.as_of.changed.connect(self.session.set_as_of)
         self.buttons: dict[str, QPushButton] = {}
         self.empty = EmptyState()
         self.empty.set_state("No deck open", "Paste a decklist, import a file, make a new "
@@ -97,17 +110,28 @@ class DecksPage(QWidget):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self._deck_area())
+        self.stack.addWidget(self.banlist)
+        self.side = QWidget()
+        """The right column: the check, then any further panel of the deck open."""
+        side = QVBoxLayout(self.side)
+        side.setContentsMargins(0, 0, 0, 0)
+        side.addWidget(self.checks, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self._list_area())
         self.splitter.addWidget(self.stack)
-        self.splitter.addWidget(self.checks)
+        self.need = NeedPanel(catalogue, pool, lambda: self.session.cards)  # have / need
+        side.addWidget(self.need, 1)
+        self.splitter.addWidget(self.side)
         self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 4)
+        self.splitter.setStretchFactor(1, 5)
         self.splitter.setStretchFactor(2, 2)
-        self.splitter.setSizes([200, 700, 360])
+        self.splitter.setSizes([150, 810, 300])
         QVBoxLayout(self).addWidget(self.splitter)
         self.session.decksListed.connect(self._on_listed)
         self.session.deckChanged.connect(self._on_deck)
+        self.session.deckChanged.connect(self.need.show_deck)
+        self.need.message.connect(self.message)
+        self.need.failed.connect(self.failed)
         self.session.checked.connect(self.checks.show_result)
         self.session.message.connect(self.message)
         self.session.failed.connect(self.failed)
@@ -142,6 +166,9 @@ class DecksPage(QWidget):
             ("undo", "Undo delete", "Bring back the deck deleted last", self.session.undo_delete),
         ):
             layout.addWidget(self._button(key, text, tip, slot))
+        layout.addSpacing(8)
+        layout.addWidget(self._button("banlist", "Ban list", "The cards banned or limited in "
+                                      "a format, and since when", self.show_banlist))
         return area
 
     def _deck_area(self) -> QWidget:
@@ -152,9 +179,18 @@ class DecksPage(QWidget):
         top.addWidget(self.title, 1)
         top.addWidget(QLabel("Format:"))
         top.addWidget(self.format)
+        top.addWidget(QLabel("As of:"))
+        top.addWidget(self.as_of)
         layout.addLayout(top)
         layout.addWidget(self.totals)
-        layout.addWidget(self.view, 1)
+        middle = QSplitter(Qt.Orientation.Horizontal)
+        middle.addWidget(self.view)
+        middle.addWidget(self.images)
+        middle.setStretchFactor(0, 5)
+        middle.setStretchFactor(1, 4)
+        middle.setSizes([470, 330])
+        middle.setChildrenCollapsible(False)
+        layout.addWidget(middle, 1)
         out = QGridLayout()
         out.addWidget(self._button("copy", "Copy text", "Copy the decklist as text",
                                    self.copy_text), 0, 0)
@@ -191,6 +227,12 @@ class DecksPage(QWidget):
         """Keep ``text`` as a deck named ``name`` (made unique), open it and check it."""
         code = self.format.currentData() or "STANDARD"
         self.session.when_loaded(lambda: self.session.paste(text, name, code))
+
+    def show_banlist(self) -> None:
+        """Show the ban list in the middle (choosing a deck shows the deck again)."""
+        self.session.when_loaded(lambda: self.banlist.set_cards(self.session.cards))
+        self.stack.setCurrentWidget(self.banlist)
+        self.side.setVisible(False)
 
     def shutdown(self) -> None:
         """Wait for the deck writes to land."""
@@ -268,7 +310,7 @@ class DecksPage(QWidget):
         deck, cards = self.session.deck, self.session.cards
         if deck is None or cards is None:
             return
-        snapshot = Deck(deck.name, list(deck.entries), deck.format)
+        snapshot = deck.snapshot()
         work = ((lambda: save_text(snapshot, cards, path)) if kind == "text"
                 else (lambda: write_sheet(snapshot, cards, path)))
         run_operation(self._pool, work, lambda _r: self.message.emit(f"Wrote {path}"),
@@ -296,14 +338,17 @@ class DecksPage(QWidget):
 
     def _on_deck(self, deck: Deck | None) -> None:
         self.stack.setCurrentIndex(0 if deck is None else 1)
+        self.side.setVisible(True)
         self.view.set_deck(deck, self.session.cards)
+        self.images.set_deck(deck, self.session.cards)
         if deck is None or deck is not self._shown:
             self.checks.show_result(None, [])  # another deck: its check is on the way
         self._shown = deck
         if deck is not None:
-            self.title.setText(deck.name)
+            self.title.setText(escape_controls(deck.name))  # an older file's name
             index = self.format.findData(deck.format.upper())
             self.format.setCurrentIndex(max(index, 0))
+            self.as_of.set_moment(deck.as_of)
             counts = deck.counts()
             self.totals.setText(f"{sum(counts.values())} cards: material {counts['material']}"
                                 f", main {counts['main']}, sideboard {counts['sideboard']}")
@@ -320,6 +365,8 @@ class DecksPage(QWidget):
             deck_id = self.list_model.summary(current.row()).id
             if deck_id != self.session.deck_id:
                 self.session.open(deck_id)
+            else:
+                self._on_deck(self.session.deck)  # back from the ban list
 
     def _enable(self) -> None:
         has_deck = self.session.deck is not None

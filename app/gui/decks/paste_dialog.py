@@ -14,12 +14,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.decks import PASTE_LIMITS
+
 PLACEHOLDER = """# Material Deck
 1 Spirit of Wind
 # Main Deck
 4 Zephyr
 # Sideboard
 2 Drown in Aether"""
+
+
+MAX_CLIPBOARD_CHARS = 2_000_000
+"""A longer clipboard text is not put into the dialog to start (it could not be kept)."""
 
 
 class PasteDialog(QDialog):
@@ -33,7 +39,7 @@ class PasteDialog(QDialog):
         self.text_edit.setPlaceholderText(PLACEHOLDER)
         self.text_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         clipboard = QGuiApplication.clipboard().text()
-        if clipboard.strip():
+        if clipboard.strip() and len(clipboard) <= MAX_CLIPBOARD_CHARS:
             self.text_edit.setPlainText(clipboard)
         form = QFormLayout()
         form.addRow("Name:", self.name_edit)
@@ -43,9 +49,12 @@ class PasteDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Lines like “4 Zephyr” or “4x Zephyr”, under # Material Deck, "
-                                "# Main Deck and # Sideboard (lines without a header go "
-                                "where their card's type goes)"))
+        hint = QLabel("Lines like “4 Zephyr” or “4x Zephyr”, under #\u00a0Material\u00a0Deck, "
+                      "#\u00a0Main\u00a0Deck and #\u00a0Sideboard (lines without a header go "
+                      "where their "
+                      "card's type goes), or an event's JSON. " + PASTE_LIMITS)
+        hint.setWordWrap(True)
+        layout.addWidget(hint)
         layout.addWidget(self.text_edit, 1)
         layout.addWidget(buttons)
         self.resize(560, 600)

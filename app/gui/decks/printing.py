@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.catalogue.decks import DeckEdition
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.thumbnails import ThumbnailProvider
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -44,6 +45,7 @@ class EditionModel(QAbstractListModel):
         """The number of editions (0 under a valid parent)."""
         return 0 if parent.isValid() else len(self._editions)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Display: ``SET NUMBER``; Decoration: the thumbnail once made; EditionRole."""
         if not index.isValid() or not 0 <= index.row() < len(self._editions):

@@ -143,7 +143,7 @@ class DeckSession(QObject):
         """Keep ``deck`` as a new deck (its name made unique) and open it."""
         store = self._need_store()
         deck.name = unique_name(deck.name, [d.name for d in self.decks])
-        kept = Deck(deck.name, list(deck.entries), deck.format)
+        kept = deck.snapshot()
 
         def work() -> tuple[int, list[DeckSummary]]:
             return store.save(kept), store.decks()
@@ -159,12 +159,25 @@ class DeckSession(QObject):
 
     def paste(self, text: str, name: str, format_code: str = "STANDARD") -> None:
         """Read ``text`` as a decklist, keep it as ``name`` and open it with its check;
-        pasted event JSON keeps each of its decklists under its own name (as an import)."""
-        assert self.cards is not None
-        lists = parse_pasted(text, name)
-        for parsed in lists:
-            read = resolve(parsed, self.cards, name if len(lists) == 1 else "", format_code)
-            self.keep(read.deck, read.problems)
+        pasted event JSON keeps each of its decklists under its own name (as an import).
+
+        The text is read and resolved off the GUI thread; text over the limits
+        (:data:`app.decks.PASTE_LIMITS`) fails with one line (``failed("paste", error)``).
+        """
+        cards = self.cards
+        assert cards is not None
+
+        def work() -> list[tuple[Deck, list[LineProblem]]]:
+            lists = parse_pasted(text, name)
+            read = [resolve(parsed, cards, name if len(lists) == 1 else "", format_code)
+                    for parsed in lists]
+            return [(r.deck, r.problems) for r in read]
+
+        def done(found: list[tuple[Deck, list[LineProblem]]]) -> None:
+            for deck, problems in found:
+                self.keep(deck, problems)
+
+        run_operation(self._pool, work, done, self._fail("paste"), owner=self)
 
     def import_file(self, path: Path, format_code: str = "STANDARD") -> None:
         """Read the decklist file ``path`` (text, or event JSON: each decklist) and keep
@@ -187,8 +200,9 @@ class DeckSession(QObject):
     def duplicate(self) -> None:
         """Keep a copy of the deck open, named ``NAME (copy)``, and open it."""
         if self.deck is not None:
-            self.keep(Deck(f"{self.deck.name} (copy)", list(self.deck.entries),
-                           self.deck.format))
+            copy = self.deck.snapshot()
+            copy.name = f"{self.deck.name} (copy)"
+            self.keep(copy)
 
     def rename(self, name: str) -> None:
         """Rename the deck open (refused, with a message, when another deck has ``name``)."""
@@ -242,6 +256,21 @@ class DeckSession(QObject):
         if self.deck is not None and self.deck.format != code:
             self.deck.format = code
             self._changed()
+
+    def set_as_of(self, as_of: str | None) -> None:
+        """Check (and keep) the deck open as of ``as_of`` (an ISO timestamp; None: today,
+        the latest version of every card)."""
+        if self.deck is not None and self.deck.as_of != as_of:
+            self.deck.as_of = as_of
+            self._changed()
+
+    def show_unkept(self, text: str, name: str) -> None:
+        """Show the first decklist of ``text`` with its check without keeping it (a
+        screenshot): nothing is written to the decks file, and edits are not kept."""
+        assert self.cards is not None
+        lists = parse_pasted(text, name)
+        read = resolve(lists[0], self.cards, name if len(lists) == 1 else "")
+        self._show(None, read.deck, read.problems)
 
     def set_quantity(self, entry: Entry, quantity: int) -> None:
         """Give ``entry`` (an entry of the deck open) ``quantity`` copies; 0 removes it."""
@@ -302,7 +331,7 @@ class DeckSession(QObject):
         if cards is None or deck is None:
             self._check.cancel()
             return
-        copy, problems = Deck(deck.name, list(deck.entries), deck.format), list(self.problems)
+        copy, problems = deck.snapshot(), list(self.problems)
         self._check.submit(lambda: (check_deck(copy, cards, None, problems),
                                     breakdowns(copy, cards)))
 
@@ -313,7 +342,7 @@ class DeckSession(QObject):
         if check:
             self.check()
         store, deck_id = self._need_store(), self.deck_id
-        saved = Deck(self.deck.name, list(self.deck.entries), self.deck.format)
+        saved = self.deck.snapshot()
         if deck_id is not None:
             def work() -> list[DeckSummary]:
                 store.update(deck_id, saved)

@@ -8,7 +8,6 @@ deck first, then the material deck and the sideboard); a list longer than a page
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfW
 from app import __version__
 from app.decks import RegistrationSheet, SheetZone
 from app.errors import InvalidRequest
-from app.files import temporary_beside
+from app.files import check_whole_pdf, replacing
 
 PAGES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 DPI = 300
@@ -45,18 +44,21 @@ def _blocks(zones: Sequence[SheetZone]) -> list[list[Row]]:
 
 
 def write_registration_sheet(sheet: RegistrationSheet, out: Path, page: str = "A4") -> int:
-    """Write ``sheet`` to the PDF ``out`` (whole or untouched); returns the page count.
+    """Write ``sheet`` to the PDF ``out`` (whole or untouched: through
+    :func:`app.files.replacing`, checked to end with ``%%EOF``); returns the page count.
 
     Needs a ``QGuiApplication`` (:func:`app.gui.export.proxy_sheet.ensure_gui_application`).
 
     Raises:
-        InvalidRequest: unknown page size. OSError: the file cannot be written.
+        InvalidRequest: unknown page size.
+        WriteFailed: the file cannot be written or came out cut short (a full disk: "No
+            space left on device writing OUT"); ``out`` is left as it was.
     """
     if page not in PAGES:
         raise InvalidRequest(f"The page must be {' or '.join(PAGES)}, not {page!r}")
     size = QPageSize(PAGES[page]).size(QPageSize.Unit.Millimeter)
-    tmp = temporary_beside(out)
-    try:
+    ended: list[bool] = []
+    with replacing(out, verify=lambda tmp: check_whole_pdf(tmp, all(ended))) as tmp:
         writer = QPdfWriter(str(tmp))
         writer.setResolution(DPI)
         writer.setPageLayout(QPageLayout(QPageSize(PAGES[page]),
@@ -68,10 +70,7 @@ def write_registration_sheet(sheet: RegistrationSheet, out: Path, page: str = "A
         try:
             pages = _draw(painter, writer, sheet, size.width(), size.height())
         finally:
-            painter.end()
-        os.replace(tmp, out)
-    finally:
-        tmp.unlink(missing_ok=True)
+            ended.append(painter.end())
     return pages
 
 

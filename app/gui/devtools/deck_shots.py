@@ -1,4 +1,6 @@
-"""The Decks page in ``archivist screenshot --page decks [--deck FILE]``."""
+"""The Decks page in ``archivist screenshot --page decks [--deck FILE]`` and its ban list
+in ``--page banlist``. A deck file is shown, not kept: the user's kept decks stay exactly
+as they were."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ def read_deck(path: Path | None, page: str) -> str | None:
     if path is None:
         return None
     if page != "decks":
-        raise InvalidRequest("--deck goes with --page decks")
+        raise InvalidRequest("--deck goes with --page decks")  # not with banlist either
     try:
         data = path.read_bytes()[:MAX_BYTES]
     except OSError as exc:
@@ -29,26 +31,36 @@ def read_deck(path: Path | None, page: str) -> str | None:
 
 
 def prepare(page: DecksPage, text: str | None, name: str, timeout: float) -> None:
-    """Wait for the page's decks; paste ``text`` (if any) as ``name``; else open the first
-    kept deck (if any)."""
+    """Wait for the page's decks; show ``text`` (if any) as ``name`` without keeping it
+    (an event file: its first decklist); else open the first kept deck (if any)."""
     wait_until(lambda: page.loaded, timeout)
     if text is not None:
-        page.paste(text, name or "Pasted deck")
+        page.session.show_unkept(text, name or "Pasted deck")
         wait_until(lambda: page.session.deck is not None, timeout)
     elif page.session.decks:
         page.session.open(page.session.decks[0].id)
         wait_until(lambda: page.session.deck is not None, timeout)
 
 
+def prepare_banlist(page: DecksPage, timeout: float) -> None:
+    """Wait for the page's cards, then show the ban list (Standard, today)."""
+    wait_until(lambda: page.loaded, timeout)
+    page.show_banlist()
+
+
+def banlist_settled(page: DecksPage) -> bool:
+    """True when the ban list is worked out and shown."""
+    return page.banlist.found is not None
+
+
 def settled(page: DecksPage) -> bool:
     """True when the decks are in and the deck open (if any) shows its check."""
     if not page.loaded:
         return False
-    return page.session.deck is None or page.checks.result is not None
+    return page.session.deck is None or (page.checks.result is not None
+                                         and page.images.thumbnails_done())
 
 
 def discard(page: DecksPage) -> None:
-    """Move the pasted deck to the trash (the screenshot keeps nothing)."""
-    page.session.delete()
-    wait_until(lambda: page.session.deck is None, 10.0)
+    """Let the page's background work end (nothing was kept, so nothing is deleted)."""
     page.session.shutdown()

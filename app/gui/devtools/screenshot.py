@@ -9,14 +9,17 @@ from pathlib import Path
 
 from app.bootstrap import Services
 from app.errors import InvalidRequest
+from app.files import check_target, write_bytes
 from app.gui.devtools import deck_shots, detail_shots
 from app.gui.devtools.waiting import wait_until
+from app.gui.kit.image_file import png_bytes
 from app.gui.kit.thumbnails import ThumbState
 
 log = logging.getLogger("app.gui")
 
 TIMEOUT_S = 20.0
-SCREENSHOT_PAGES = ("search", "sets", "thema", "decks", "changes", *detail_shots.DETAIL_PAGES)
+SCREENSHOT_PAGES = ("search", "sets", "thema", "decks", "banlist", "changes", "collection",
+                    *detail_shots.DETAIL_PAGES)
 THEMES = ("light", "dark")
 _DONE = (ThumbState.READY, ThumbState.MISSING)
 
@@ -59,8 +62,12 @@ def _page_settled(window: object, page: str) -> bool:
         return window.sets.loaded and not window.sets.busy
     if page == "decks":
         return deck_shots.settled(window.decks)
+    if page == "banlist":
+        return deck_shots.banlist_settled(window.decks)
     if page == "changes":
         return _changes_settled(window)
+    if page == "collection":
+        return _collection_settled(window)
     thema = window.thema
     if not thema.loaded or thema.busy:
         return False
@@ -68,6 +75,29 @@ def _page_settled(window: object, page: str) -> bool:
     if panel.edition is None or panel.stack.currentWidget() is not panel.chart:
         return True
     return panel.history is not None and panel.chart.painted
+
+
+def _collection_settled(window: object) -> bool:
+    """True when the Collection page answered, its first set is chosen and the visible
+    thumbnails of its missing grid are in."""
+    from app.gui.collection.models import ThumbnailRole, ThumbStateRole
+    from app.gui.shell.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    page = window.collection
+    if page.view is None:
+        return False
+    if page.sets.rowCount() and not page.sets_view.currentIndex().isValid():
+        page.sets_view.selectRow(0)
+        return False
+    model, grid = page.missing, page.missing_view
+    for row in range(min(model.rowCount(), 40)):
+        index = model.index(row)
+        if grid.visualRect(index).intersects(grid.viewport().rect()):
+            model.data(index, ThumbnailRole)  # asks for it
+            if model.data(index, ThumbStateRole) not in _DONE:
+                return False
+    return True
 
 
 def _changes_settled(window: object) -> bool:
@@ -106,7 +136,8 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         query: the search text to type ("" lists every card).
         card: the slug of the card to select; loaded even when it is not among the hits.
         size: the window size in pixels (width, height).
-        page: the page shown: ``search``, ``sets`` (Featured sets), ``thema``, ``changes``
+        page: the page shown: ``search``, ``sets`` (Featured sets), ``thema``, ``decks``,
+            ``banlist`` (the Decks page's ban list), ``changes``
             (the newest revision), ``card`` (the
             detail of ``card``, as tall as it is) or ``gallery`` (the editions of ``card``).
         edition: on the Thema page, the edition uuid whose chart is shown (default: the
@@ -115,17 +146,19 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         theme: ``light`` or ``dark`` (a dark palette on the Fusion style).
         per: one tile per ``card`` or per ``edition``.
         sort: the order, one of :data:`app.model.query.QUERY_SORTS`; descending: reversed.
-        deck: on the Decks page, a decklist file pasted in and checked (moved to the trash
-            once the picture is taken).
+        deck: on the Decks page, a decklist file shown and checked, never kept (an event
+            file: its first decklist).
         feature: also show one of :data:`app.gui.devtools.feature_shots.FEATURES` (the
             sync dialog's progress or offline failure, the syntax sheet, name completion).
 
     Returns:
-        0 when the PNG was written, 1 when it could not be.
+        0: the PNG was written.
 
     Raises:
         InvalidRequest: an unknown page or theme; ``card`` or ``gallery`` without a card;
             ``deck`` on another page than ``decks``. InvalidData: an unreadable deck file.
+        OSError: the picture could not be encoded. WriteFailed: ``out`` could not be
+            written (it is left as it was).
     """
     if page not in SCREENSHOT_PAGES:
         raise InvalidRequest(f"Unknown page {page!r}: choose {', '.join(SCREENSHOT_PAGES)}")
@@ -138,6 +171,7 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     if page in detail_shots.DETAIL_PAGES and not card:
         raise InvalidRequest(f"--page {page} needs --card SLUG")
     deck_text = deck_shots.read_deck(deck, page)
+    check_target(out)  # a folder or device named: refused before the window is drawn
     if not os.environ.get("QT_QPA_PLATFORM") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):
@@ -163,9 +197,11 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     elif page in detail_shots.DETAIL_PAGES:
         detail_shots.prepare(window, page, size)
     else:
-        window.show_page(page)
+        window.show_page("decks" if page == "banlist" else page)
     if page == "decks":
         deck_shots.prepare(window.decks, deck_text, deck.stem if deck else "", TIMEOUT_S)
+    if page == "banlist":
+        deck_shots.prepare_banlist(window.decks, TIMEOUT_S)
     settled = (lambda: _settled(window, query)) if page == "search" else (
         lambda: _page_settled(window, page))
     if page in detail_shots.DETAIL_PAGES:
@@ -179,13 +215,12 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
 
         floating = feature_shots.stage(window, feature)
     wait_until(lambda: False, 0.1)  # let the last repaints land
-    out.parent.mkdir(parents=True, exist_ok=True)
     if floating:
         shot = feature_shots.compose(window, floating)
     else:
         shot = detail_shots.grab(window, page, size) if page in detail_shots.DETAIL_PAGES \
             else window.grab()
-    saved = shot.save(str(out), "PNG")
+    png = png_bytes(shot)
     if page == "decks" and deck_text is not None:
         deck_shots.discard(window.decks)
     window.close()
@@ -193,4 +228,5 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     window.deleteLater()
     app.processEvents()
     app.setPalette(palette)
-    return 0 if saved else 1
+    write_bytes(out, png)  # whole or not at all; a folder or device named is refused
+    return 0

@@ -33,9 +33,8 @@ from PySide6.QtGui import (
 )
 
 from app import __version__
-from app.diskfull import disk_full, free_mb
-from app.errors import InvalidRequest, StoreError
-from app.files import temporary_beside
+from app.errors import InvalidRequest
+from app.files import check_whole_pdf, replacing
 
 CARD_MM = QSizeF(63.0, 88.0)
 COLUMNS = ROWS = 3
@@ -101,7 +100,8 @@ def write_proxy_sheet(
 ) -> int:
     """Write ``cards`` to the PDF ``out``, 9 per page; returns the number of pages.
 
-    The file is written to a temporary file and renamed, so ``out`` is whole or untouched.
+    Written through :func:`app.files.replacing` (checked whole), so ``out`` is whole or
+    untouched; cancelled, it is untouched too.
     Needs a ``QGuiApplication`` (see :func:`ensure_gui_application`); may run in a
     worker thread.
 
@@ -117,56 +117,41 @@ def write_proxy_sheet(
 
     Raises:
         InvalidRequest: no cards, unknown page or bad bleed.
-        OSError: the file cannot be written.
-        StoreError: the PDF came out incomplete (a full disk); nothing is left behind.
+        WriteFailed: the file cannot be written, or came out incomplete (a full disk: "No
+            space left on device writing OUT"); ``out`` is as it was, nothing left behind.
     """
     if not cards:
         raise InvalidRequest("No cards to put on a proxy sheet")
     rects = card_rects(page, bleed_mm)
-    tmp = temporary_beside(out)
     pages = (len(cards) + PER_PAGE - 1) // PER_PAGE
+    ended: list[bool] = []
     try:
-        writer = _writer(tmp, page, title, cards)
-        painter = QPainter(writer)
-        try:
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-            painter.scale(RESOLUTION_DPI / 25.4, RESOLUTION_DPI / 25.4)  # draw in mm
-            for index, card in enumerate(cards):
-                if cancel is not None and cancel.is_set():
-                    return 0
-                slot = index % PER_PAGE
-                if index and slot == 0:
-                    writer.newPage()
-                _draw_card(painter, QImage(str(card.image)), rects[slot], bleed_mm)
-                if cut_marks and (slot == PER_PAGE - 1 or index == len(cards) - 1):
-                    _draw_marks(painter, rects, page_size_mm(page))
-                if progress is not None:
-                    progress(index + 1, len(cards))
-        finally:
-            ended = painter.end()
-        check_whole_pdf(tmp, out, ended)
-        os.replace(tmp, out)
-    finally:
-        tmp.unlink(missing_ok=True)
+        with replacing(out, verify=lambda tmp: check_whole_pdf(tmp, all(ended))) as tmp:
+            writer = _writer(tmp, page, title, cards)
+            painter = QPainter(writer)
+            try:
+                painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+                painter.scale(RESOLUTION_DPI / 25.4, RESOLUTION_DPI / 25.4)  # draw in mm
+                for index, card in enumerate(cards):
+                    if cancel is not None and cancel.is_set():
+                        raise _Cancelled
+                    slot = index % PER_PAGE
+                    if index and slot == 0:
+                        writer.newPage()
+                    _draw_card(painter, QImage(str(card.image)), rects[slot], bleed_mm)
+                    if cut_marks and (slot == PER_PAGE - 1 or index == len(cards) - 1):
+                        _draw_marks(painter, rects, page_size_mm(page))
+                    if progress is not None:
+                        progress(index + 1, len(cards))
+            finally:
+                ended.append(painter.end())
+    except _Cancelled:
+        return 0
     return pages
 
 
-def check_whole_pdf(written: Path, out: Path, ended: bool) -> None:
-    """Qt reports no write error of a ``QPdfWriter``: a PDF is whole when the painter ended
-    well and the file ends with ``%%EOF``.
-
-    Raises:
-        StoreError: it is not (on a full disk: "the disk is full (N MB free at PATH)").
-    """
-    try:
-        with written.open("rb") as handle:
-            handle.seek(max(0, written.stat().st_size - 32))
-            whole = ended and b"%%EOF" in handle.read()
-    except OSError:
-        whole = False
-    if not whole:
-        why = disk_full(out.parent) if free_mb(out.parent) < 5 else "it was not written whole"
-        raise StoreError(f"Cannot write {out}: {why}")
+class _Cancelled(Exception):
+    """Raised inside the drawing to leave the target as it was."""
 
 
 def _writer(path: Path, page: str, title: str, cards: Sequence[SheetCard]) -> QPdfWriter:

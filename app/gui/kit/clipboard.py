@@ -29,6 +29,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QDrag, QGuiApplication, QImage, QMouseEvent, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 
+from app.files import replacing
 from app.gui.kit.card_mime import add_card
 from app.gui.kit.operations import LatestRequest
 
@@ -43,8 +44,13 @@ CardSource = Callable[[QModelIndex], tuple[str, str | None] | None]
 
 
 def named_copy(source: Path, name: str, folder: Path) -> Path:
-    """``source`` under ``name`` in ``folder`` (a hard link, else a copy); older files
-    there are removed first, so the folder holds only the latest."""
+    """``source`` under ``name`` in ``folder`` (a hard link, else a copy written through
+    :func:`app.files.replacing`, so a full disk leaves no half image to drag out); older
+    files there are removed first, so the folder holds only the latest.
+
+    Raises:
+        OSError: neither a link nor a copy could be made (``WriteFailed`` for the copy).
+    """
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.iterdir():
         if old.is_file():
@@ -53,7 +59,8 @@ def named_copy(source: Path, name: str, folder: Path) -> Path:
     try:
         os.link(source, target)
     except OSError:
-        shutil.copyfile(source, target)
+        with replacing(target) as tmp:
+            shutil.copyfile(source, tmp)
     return target
 
 

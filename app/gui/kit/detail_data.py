@@ -80,6 +80,7 @@ class CardDetail:
         references: cards this card names; referenced_by: cards naming this one.
         history: the card's recorded versions, newest first, each with its diff to the one
             before (:meth:`app.catalogue.base.Catalogue.card_history`); empty when none.
+        owned: edition uuid → ``(non-foil, foil)`` copies in the collection (owned ones).
     """
 
     slug: str
@@ -94,6 +95,7 @@ class CardDetail:
     references: list[Reference] = field(default_factory=list)
     referenced_by: list[Reference] = field(default_factory=list)
     history: tuple[CardVersion, ...] = ()
+    owned: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def _legality(value: Any) -> list[tuple[str, str]]:
@@ -141,6 +143,7 @@ def load_detail(source: DetailSource, slug: str) -> CardDetail:
         NotFound: no card has this slug.
     """
     detail = detail_from_card(source.card(slug), source)
+    detail = replace(detail, owned=owned_of(source, [e.uuid for e in detail.editions]))
     versions = getattr(source, "card_history", None)  # a local catalogue's; fakes may lack it
     if callable(versions):
         try:
@@ -148,6 +151,18 @@ def load_detail(source: DetailSource, slug: str) -> CardDetail:
         except ArchivistError:  # a history that cannot be read does not hide the card
             return detail
     return detail
+
+
+def owned_of(source: object, uuids: list[str]) -> dict[str, tuple[int, int]]:
+    """Copies owned of ``uuids`` per finish, from a local catalogue's collection (``{}``
+    without one, or when it cannot be read: the card still shows). Worker thread."""
+    store = getattr(source, "collection_store", None)
+    if not callable(store):
+        return {}
+    try:
+        return dict(store().owned_of(uuids))
+    except (ArchivistError, NotImplementedError):
+        return {}
 
 
 def caption(summary: CardSummary) -> str:

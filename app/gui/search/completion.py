@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.kit.operations import Operation, run_operation
+from app.safetext import escape_controls
 
 NAME_ONLY = re.compile(r"^[^:<>=!\"()\-][^:<>=!\"()]*$")
 """A search text that is only (the start of) a card name: no field, operator or group."""
@@ -63,7 +64,7 @@ class BoldMatchDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         """Draw the item's background, then its name as rich text."""
         self.initStyleOption(option, index)
-        text, option.text = option.text, ""
+        text, option.text = escape_controls(option.text), ""
         widget = option.widget
         style = widget.style() if widget is not None else None
         if style is not None:

@@ -22,6 +22,7 @@ from PySide6.QtCore import (
     Slot,
 )
 
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.model.query import EditionHit, Hit
 from app.model.vocabulary import rarity_by_number
@@ -62,6 +63,7 @@ class ResultModel(QAbstractListModel):
     CaptionRole = Qt.ItemDataRole.UserRole + 5
     SubtitleRole = Qt.ItemDataRole.UserRole + 6
     ChangedRole = Qt.ItemDataRole.UserRole + 7  # groups of the latest revision, or None
+    OwnedRole = Qt.ItemDataRole.UserRole + 8  # copies of the card in the collection, or None
 
     def __init__(self, provider: ThumbnailProvider, thumb_size: QSize,
                  parent: QObject | None = None) -> None:
@@ -72,6 +74,7 @@ class ResultModel(QAbstractListModel):
         self._query, self._per = "", "card"
         self._rows_by_key: dict[str, list[int]] = {}
         self._changed: dict[str, tuple[str, ...]] = {}
+        self._owned: dict[str, int] = {}
         provider.ready.connect(self._on_ready)
 
     @property
@@ -112,6 +115,14 @@ class ResultModel(QAbstractListModel):
             self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1),
                                   [self.ChangedRole])
 
+    def set_owned(self, owned: dict[str, int]) -> None:
+        """Copies owned per card uuid (any printing and finish): their tiles carry a badge
+        (:attr:`OwnedRole`); ``{}`` shows none."""
+        self._owned = dict(owned)
+        if self._rows:
+            self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1),
+                                  [self.OwnedRole])
+
     def hit(self, row: int) -> Hit:
         """The hit in ``row``."""
         return self._rows[row]
@@ -138,6 +149,7 @@ class ResultModel(QAbstractListModel):
         """Number of hits (0 under any valid parent: this is a flat list)."""
         return 0 if parent.isValid() else len(self._rows)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The value of ``role`` for the hit at ``index`` (see the class doc), or None."""
         row = index.row()
@@ -162,6 +174,8 @@ class ResultModel(QAbstractListModel):
             return self._subtitle(hit)
         if role == self.ChangedRole:
             return self._changed.get(hit.card_uuid if isinstance(hit, EditionHit) else hit.uuid)
+        if role == self.OwnedRole:
+            return self._owned.get(hit.card_uuid if isinstance(hit, EditionHit) else hit.uuid)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(hit)
         return None

@@ -31,6 +31,7 @@ ThumbStateRole = ResultModel.ThumbStateRole
 CaptionRole = ResultModel.CaptionRole
 SubtitleRole = ResultModel.SubtitleRole
 ChangedRole = ResultModel.ChangedRole
+OwnedRole = ResultModel.OwnedRole
 
 
 def paint_badge(painter: QPainter, thumb: QRectF, font: QFont, text: str) -> None:
@@ -42,6 +43,21 @@ def paint_badge(painter: QPainter, thumb: QRectF, font: QFont, text: str) -> Non
     pill = QRectF(thumb.right() - width - 7, thumb.top() + 7, width, height)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor("#2e7d32" if text == "New" else "#b26a00"))
+    painter.drawRoundedRect(pill, height / 2, height / 2)
+    painter.setFont(small)
+    painter.setPen(QColor("#ffffff"))
+    painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def paint_owned(painter: QPainter, thumb: QRectF, font: QFont, copies: int) -> None:
+    """A small blue pill at the thumbnail's top left: the copies of the card owned."""
+    small = scaled_font(font, 0.8, bold=True)
+    metrics = font_metrics(small)
+    text = f"×{copies}"
+    width, height = metrics.horizontalAdvance(text) + 10, metrics.height() + 2
+    pill = QRectF(thumb.left() + 7, thumb.top() + 7, width, height)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#1565c0"))
     painter.drawRoundedRect(pill, height / 2, height / 2)
     painter.setFont(small)
     painter.setPen(QColor("#ffffff"))
@@ -84,6 +100,9 @@ class TileDelegate(QStyledItemDelegate):
         changed = index.data(ChangedRole)
         if changed:
             paint_badge(painter, thumb, option.font, "New" if "new" in changed else "Changed")
+        owned = index.data(OwnedRole)
+        if owned:
+            paint_owned(painter, thumb, option.font, int(owned))
         painter.setFont(option.font)
         metrics = font_metrics(option.font)
         width = rect.width() - 2 * PADDING

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from app.gui.kit.card_paint import scaled_font
 from app.gui.sets.model import FeaturedGroup, FeaturedSetsModel
+from app.safetext import escape_controls
 
 BANNER = QSize(180, 64)
 PAD = 10
@@ -47,10 +48,11 @@ def paint_banner(painter: QPainter, rect: QRectF, group: FeaturedGroup) -> None:
     painter.setPen(QColor("white"))
     painter.setFont(scaled_font(painter.font(), 1.7, bold=True))
     code = rect.adjusted(10, 4, -10, -rect.height() * 0.38)
-    painter.drawText(code, Qt.AlignmentFlag.AlignCenter, group.code)
+    painter.drawText(code, Qt.AlignmentFlag.AlignCenter, escape_controls(group.code))
     painter.setFont(scaled_font(painter.font(), 0.45, bold=False))
     name = rect.adjusted(8, rect.height() * 0.58, -8, -4)
-    text = painter.fontMetrics().elidedText(group.name, Qt.TextElideMode.ElideRight,
+    text = painter.fontMetrics().elidedText(escape_controls(group.name),
+                                            Qt.TextElideMode.ElideRight,
                                             int(name.width()))
     painter.drawText(name, Qt.AlignmentFlag.AlignCenter, text)
     painter.restore()
@@ -86,7 +88,7 @@ class GroupDelegate(QStyledItemDelegate):
         painter.setFont(scaled_font(option.font, 1.35, bold=True))
         top = text.adjusted(0, 0, 0, -text.height() // 2)
         painter.drawText(top, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
-                         group.name)
+                         escape_controls(group.name))
         painter.setFont(option.font)
         painter.setPen(palette.placeholderText().color())
         count = len(group.sets)

@@ -12,6 +12,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistent
 from PySide6.QtGui import QImage
 
 from app.errors import InvalidRequest, NotFound
+from app.gui.kit.cells import safe_cells
 
 LOGO_HEIGHT = 128
 """Logos are scaled (in the worker) to at most this many pixels high."""
@@ -151,6 +152,7 @@ class FeaturedSetsModel(QAbstractItemModel):
             return Qt.ItemFlag.ItemIsEnabled
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
+    @safe_cells
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Display text, tooltips, :attr:`PrefixRole` and :attr:`GroupRole`."""
         if not index.isValid():

@@ -58,6 +58,9 @@ def _qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) -> N
                 missing.insert(0, "libxcb-cursor.so.0")
             print(install_advice(missing), file=sys.stderr)
         sys.stderr.flush()
+        fatal = getattr(sys.stderr, "fatal", None)  # the bundle's launcher: log and dialog
+        if kind == QtMsgType.QtFatalMsg and callable(fatal):
+            fatal(message)
         return
     level = {
         QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,

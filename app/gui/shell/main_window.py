@@ -34,6 +34,7 @@ from app.gui.kit.status_bar import ElidingStatusBar
 if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_catalogue
     from app.bootstrap import Services
     from app.gui.changes.page import ChangesPage
+    from app.gui.collection.page import CollectionPage
     from app.gui.decks.page import DecksPage
     from app.gui.sets.page import SetsPage
     from app.gui.thema.page import ThemaPage
@@ -41,7 +42,7 @@ if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_c
 THUMB_SIZE = QSize(146, 204)
 MINIMUM_SIZE = QSize(720, 520)
 """The window's least size: the grid keeps two columns, the filter panel folds away."""
-PAGES = ("search", "sets", "thema", "decks", "changes")
+PAGES = ("search", "sets", "thema", "decks", "changes", "collection")
 """The window's pages, in tab order (Ctrl+1, Ctrl+2, …)."""
 
 
@@ -144,6 +145,12 @@ class MainWindow(QMainWindow):
         self.controller.failed.connect(self._on_failed)
         self.first_run.setupRequested.connect(self.setup.request)
         self.detail.themaRequested.connect(self.show_thema)  # the detail pane's Thema links
+        from app.gui.shell.collection_actions import CollectionActions  # − / + and Ctrl+Z
+
+        self.collection_actions = CollectionActions(
+            self.detail, services.catalogue, self._pool, self.statusBar(),
+            self._collection_changed, self._on_failed, self.model.set_owned)
+        self.firstPainted.connect(self.collection_actions.load_badges)
         # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
         # editions and the gallery; Help ▸ About Archivist
         self.export = ExportActions(
@@ -184,6 +191,18 @@ class MainWindow(QMainWindow):
     def changes(self) -> ChangesPage:
         """The Changes page (built on first access or first show)."""
         return cast("ChangesPage", self._lazy["changes"].page())
+
+    @property
+    def collection(self) -> CollectionPage:
+        """The Collection page (built on first access or first show)."""
+        return cast("CollectionPage", self._lazy["collection"].page())
+
+    def _collection_changed(self) -> None:
+        """The card page changed the collection: the Collection page reads it again."""
+        if self.page_built("collection") and self.collection.view is not None:
+            self.collection.refresh()
+        if self.page_built("decks"):
+            self.decks.need.refresh()
 
     def page_built(self, name: str) -> bool:
         """True once the page ``name`` (see :data:`PAGES`) exists; Search always does."""

@@ -29,11 +29,12 @@ from app.gui.kit.edition_data import EditionInfo
 from app.gui.search.controller import SearchController
 from app.gui.search.result_model import ResultModel
 from app.gui.search.syntax_help import SyntaxHelp
+from app.gui.shell.collection_actions import CollectionActions
 from app.gui.thema.models import RankModel
 
 GO = (("&Search", "Ctrl+1", "search"), ("&Featured sets", "Ctrl+2", "sets"),
       ("&Thema", "Ctrl+3", "thema"), ("&Decks", "Ctrl+4", "decks"),
-      ("C&hanges", "Ctrl+5", "changes"))
+      ("C&hanges", "Ctrl+5", "changes"), ("Co&llection", "Ctrl+6", "collection"))
 """The Go menu's pages: (text, shortcut, page name)."""
 
 
@@ -63,6 +64,9 @@ class Host(Protocol):
 
     @property
     def controller(self) -> SearchController: ...
+
+    @property
+    def collection_actions(self) -> CollectionActions: ...
 
     def statusBar(self) -> QStatusBar: ...
 
@@ -107,8 +111,18 @@ class WindowMenus(QObject):
         edit = QMenu("&Edit", window)
         edit.addAction(host.export.copy_action)  # Ctrl+C on the grid (its own shortcut)
         edit.addAction(host.add_to_deck_action)  # Ctrl+D on the grid (its own shortcut)
+        edit.addAction(hinted("&Undo the collection's last change", "Ctrl+Z", window,
+                              host.collection_actions.undo))  # the card and Collection pages'
         window.menuBar().insertMenu(help_menu.menuAction(), edit)
         window.menuBar().insertMenu(help_menu.menuAction(), go)
+        view_menu = QMenu("&View", window)
+        self.owned_badges_action = QAction("&Owned counts on tiles", window, checkable=True,
+                                           checked=True)
+        self.owned_badges_action.setToolTip("A badge on each search tile with the copies of "
+                                            "the card in your collection")
+        self.owned_badges_action.toggled.connect(host.collection_actions.show_badges)
+        view_menu.addAction(self.owned_badges_action)
+        window.menuBar().insertMenu(help_menu.menuAction(), view_menu)
         for text, keys, page in GO:
             go.addAction(hinted(text, keys, window, partial(host.show_page, page)))
         go.addSeparator()

@@ -17,7 +17,7 @@ from app.gui.kit.lazy_page import LazyPage
 from app.gui.kit.settings import restore_thema_split
 
 TITLES = {"search": "Search", "sets": "Featured sets", "thema": "Thema", "decks": "Decks",
-          "changes": "Changes"}
+          "changes": "Changes", "collection": "Collection"}
 """Each page's tab title."""
 
 
@@ -80,6 +80,17 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         decks.failed.connect(window._on_failed)
         decks.message.connect(lambda text: status.showMessage(text, STATUS_MS))
         page = decks
+    elif name == "collection":
+        from app.gui.collection.page import CollectionPage
+        collection = CollectionPage(catalogue, window._pool, window.provider)
+        collection.failed.connect(window._on_failed)
+        collection.message.connect(lambda text: status.showMessage(text, STATUS_MS))
+        collection.cardRequested.connect(window.open_card)
+        collection.changed.connect(window.collection_actions.refresh)
+        collection.changed.connect(window.collection_actions.load_badges)
+        collection.changed.connect(
+            lambda: window.decks.need.refresh() if window.page_built("decks") else None)
+        page = collection
     else:
         from app.gui.changes.page import ChangesPage
         changes = ChangesPage(catalogue, window._pool, window.provider, thumb_size)

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QDate, QDateTime, QPointF, QTime
 
+from app.files import open_replacing
 from app.gui.thema.models import percent_text, rank_change_text
 from app.model.vocabulary import THEMA_ELEMENTS, THEMA_SCORE_KEYS
 
@@ -131,10 +132,12 @@ def write_csv(path: Path, rows: list[list[Any]], comment: str = "") -> Path:
     """Write ``rows`` (see :func:`csv_rows`) as UTF-8 CSV; returns ``path``. A ``comment``
     (such as :data:`GENERATED_NOTE`) comes first as a ``# …`` line.
 
+    Written through :func:`app.files.open_replacing`: whole or not at all.
+
     Raises:
-        OSError: the file cannot be written.
+        WriteFailed: the file cannot be written; it is left as it was.
     """
-    with path.open("w", encoding="utf-8", newline="") as out:
+    with open_replacing(path, text=True, newline="") as out:
         if comment:
             out.write(f"# {comment}\r\n")
         csv.writer(out).writerows(rows)

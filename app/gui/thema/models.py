@@ -15,6 +15,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.theme import rise_fall_colours
 
 COLUMNS = ("Rank", "Move", "Card", "Set · No.", "Kind", "Total", "Change")
@@ -117,6 +118,7 @@ class RankModel(QAbstractTableModel):
                     "Total Thema score", "Change of the total since the previous day")[section]
         return None
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Text, alignment, colours of moves, sort values, edition uuid and kind."""
         if not index.isValid():

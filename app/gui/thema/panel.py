@@ -14,14 +14,14 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, QThreadPool, Signal, Slot
-from PySide6.QtGui import QImage, QImageWriter
+from PySide6.QtCore import Qt, QThreadPool, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from app.catalogue.thema import utc_today
 from app.errors import ArchivistError
 from app.gui.kit.card_paint import scaled_font
 from app.gui.kit.empty_state import EmptyState
+from app.gui.kit.image_file import write_png
 from app.gui.kit.operations import LatestRequest
 from app.gui.thema.chart import ThemaChart
 from app.gui.thema.controls import ThemaControls
@@ -201,7 +201,7 @@ class HistoryPanel(QWidget):
         generated = bool(self.history and self.history.generated)
         image = chart_picture(self.chart, *self.picture_text(),
                               GENERATED_NOTE if generated else "")
-        self._export.submit(lambda: _save_png(image, path))
+        self._export.submit(lambda: write_png(image, path))
 
     def export_csv(self, path: Path) -> None:
         """Save the charted history as CSV (written in a worker; GENERATED history starts
@@ -252,8 +252,3 @@ class HistoryPanel(QWidget):
         self.failed.emit("Thema history", error)
 
 
-def _save_png(image: QImage, path: Path) -> Path:
-    writer = QImageWriter(str(path), QByteArray(b"png"))
-    if not writer.write(image):
-        raise OSError(f"{path}: {writer.errorString()}")
-    return path

@@ -92,10 +92,11 @@ def test_a_pasted_real_list_shows_its_counts_and_check_and_a_fix_clears_it(
     assert page.view.headings[Zone.MAIN].text() == "Main Deck (68)"
     assert page.view.headings[Zone.SIDEBOARD].text() == "Sideboard (11)"
     assert "91 cards" in page.totals.text()
-    assert page.checks.verdict.text() == "Not legal in Standard: 1 problem"
+    assert page.checks.verdict.text() == "Not legal in Standard as of today: 1 problem"
     assert page.checks.model.messages() == [
-        "5 copies of Dungeon Guide across main deck and sideboard; Standard allows 4."]
-    assert "Types:" in page.checks.breakdown.text() and "Costs:" in page.checks.breakdown.text()
+        "5 copies of Dungeon Guide in the main deck; Standard allows 4."]
+    assert "Types:" in page.checks.breakdown.text()
+    assert "Elements:" in page.checks.breakdown.text()
     assert [d.name for d in page.session.decks] == ["Jin at the store"]
 
     # the finding links to its card; "-" there takes a copy away and the check clears
@@ -103,8 +104,11 @@ def test_a_pasted_real_list_shows_its_counts_and_check_and_a_fix_clears_it(
     entry = page.view.current()
     assert entry is not None and entry.name == "Dungeon Guide" and entry.quantity == 5
     qtbot.keyClick(page.view.tables[Zone.MAIN], Qt.Key.Key_Minus)
-    qtbot.waitUntil(lambda: page.checks.verdict.text() == "Legal in Standard", timeout=10_000)
+    qtbot.waitUntil(lambda: page.checks.verdict.text() == "Legal in Standard as of today",
+                    timeout=10_000)
     assert page.checks.model.messages() == []
+    assert page.checks.nothing.isVisibleTo(page) and not page.checks.findings.isVisibleTo(page)
+    assert page.checks.nothing.text().startswith("Legal in Standard as of today — no finding")
     assert page.view.headings[Zone.MAIN].text() == "Main Deck (67)"
     page.shutdown()
     assert [e.quantity for e in kept(real_services, "Jin at the store").entries
@@ -116,7 +120,7 @@ def test_the_format_is_chosen_per_deck_and_rechecks(
 ) -> None:
     page = open_page(qtbot, real_services, pool)
     paste(qtbot, page, real_list(1), "Water")
-    assert page.checks.verdict.text() == "Legal in Standard"
+    assert page.checks.verdict.text() == "Legal in Standard as of today"
     page.format.setCurrentIndex(page.format.findData("PANTHEON"))
     page.format.activated.emit(page.format.currentIndex())
     qtbot.waitUntil(lambda: page.checks.verdict.text().startswith("Not legal in Pantheon"),
@@ -161,7 +165,8 @@ def test_new_duplicate_rename_delete_and_undo(
                     timeout=10_000)
     assert page.session.deck is not None and sum(page.session.deck.counts().values()) == 86
     page.buttons["new"].click()
-    qtbot.waitUntil(lambda: page.checks.verdict.text() == "Not legal in Standard: 2 problems",
+    qtbot.waitUntil(lambda: page.checks.verdict.text()
+                    == "Not legal in Standard as of today: 2 problems",
                     timeout=10_000)
     assert page.title.text() == "New deck"
 
@@ -265,7 +270,8 @@ def test_pasted_event_json_keeps_each_decklist_not_one_broken_text_deck(
     qtbot.waitUntil(lambda: len(page.session.decks) == 2 and page.checks.result is not None,
                     timeout=20_000)
     names = sorted(d.name for d in page.session.decks)
-    assert names == ["Store championship", "Store championship #2"]
+    assert names == ["ArtofCards RDO Store Championship #1",  # named after the event
+                     "ArtofCards RDO Store Championship #2"]
     for name in names:
         deck = kept(real_services, name)
         material = sum(e.quantity for e in deck.entries if e.zone is Zone.MATERIAL)

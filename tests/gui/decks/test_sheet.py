@@ -9,7 +9,9 @@ from pypdf import PdfReader
 
 from app.decks import Deck, Entry, Zone, registration_sheet
 from app.errors import InvalidRequest
+from app.files import WriteFailed
 from app.gui.decks.sheet import write_registration_sheet
+from tests.helpers.smallfs import fill, small_fs
 
 
 def _deck(main_entries: int) -> Deck:
@@ -52,3 +54,17 @@ def test_an_unknown_page_size_is_refused_and_nothing_written(qapp: object,
     with pytest.raises(InvalidRequest, match="A4 or Letter"):
         write_registration_sheet(registration_sheet(_deck(1), None), out, "A5")
     assert not out.exists()
+
+
+def test_a_sheet_cut_short_by_a_full_disk_is_not_put_in_place(qapp: object,
+                                                             tmp_path: Path) -> None:
+    with small_fs(tmp_path / "small") as small:
+        out = small / "sheet.pdf"
+        write_registration_sheet(registration_sheet(_deck(10), None), out)
+        old = out.read_bytes()
+        fill(small, 8_192)  # Qt's PDF writer says nothing: the file would end without %%EOF
+        with pytest.raises(WriteFailed) as raised:
+            write_registration_sheet(registration_sheet(_deck(120), None), out)
+        assert str(raised.value) == f"No space left on device writing {out}"
+        assert out.read_bytes() == old
+        assert sorted(p.name for p in small.iterdir()) == ["filler.bin", "sheet.pdf"]

@@ -10,7 +10,9 @@ from PySide6.QtWidgets import QApplication
 
 from app.bootstrap import Services
 from app.errors import InvalidRequest
+from app.files import NotAFile
 from app.gui.devtools.screenshot import take_screenshot
+from tests.conftest import SHARED_DATA
 
 
 def distinct_colours(path: Path) -> int:
@@ -37,26 +39,42 @@ def test_a_screenshot_of_a_search_with_a_card(
 def test_a_screenshot_of_an_empty_catalogue(
     qapp: QApplication, empty_services: Services, tmp_path: Path
 ) -> None:
-    out = tmp_path / "empty.png"
+    (tmp_path / "shots").mkdir()
+    out = tmp_path / "shots" / "empty.png"
+    out.write_bytes(b"an older screenshot")
     assert take_screenshot(empty_services, out, size=(800, 600)) == 0
     with Image.open(out) as image:
         assert image.size == (800, 600)
     assert distinct_colours(out) > 10
+    assert [p.name for p in out.parent.iterdir()] == ["empty.png"]  # no temporary file left
+
+
+def test_a_folder_named_as_the_screenshot_is_refused_before_drawing(
+    qapp: QApplication, empty_services: Services, tmp_path: Path
+) -> None:
+    folder = tmp_path / "shot.png"
+    folder.mkdir()
+    with pytest.raises(NotAFile, match=f"{folder} is a folder, not a file"):
+        take_screenshot(empty_services, folder, size=(800, 600))
+    assert folder.is_dir() and list(folder.iterdir()) == []
 
 
 @pytest.mark.realdata
-def test_a_screenshot_of_the_decks_page_with_a_pasted_deck_keeps_no_deck(
+def test_a_screenshot_of_the_decks_page_with_a_deck_file_leaves_the_kept_decks_as_they_were(
     qapp: QApplication, real_services: Services, tmp_path: Path
 ) -> None:
     deck = tmp_path / "jin.txt"
     deck.write_text("# Main Deck\n4 Zephyr\n4 Dungeon Guide\n", encoding="utf-8")
     out = tmp_path / "decks.png"
+    store = real_services.catalogue.deck_store()
+    before = (store.decks(), store.decks(trash=True))
     assert take_screenshot(real_services, out, page="decks", deck=deck, theme="dark") == 0
     with Image.open(out) as image:
         assert image.size == (1280, 800)
     assert distinct_colours(out) > 100
-    store = real_services.catalogue.deck_store()
-    assert store.decks() == [] and [d.name for d in store.decks(trash=True)] == ["jin"]
+    event = SHARED_DATA / "decklists" / "50170.json"  # 28 decklists: none is kept either
+    assert take_screenshot(real_services, out, page="decks", deck=event) == 0
+    assert (store.decks(), store.decks(trash=True)) == before
 
 
 def test_a_deck_file_goes_with_the_decks_page_only(

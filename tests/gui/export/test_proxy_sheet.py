@@ -99,7 +99,7 @@ def test_each_card_is_labelled_in_the_metadata(tmp_path: Path) -> None:
     assert xmp.dc_title == {"x-default": "Fire & <ice>"}
 
 
-def test_cancel_writes_nothing(tmp_path: Path) -> None:
+def test_cancel_writes_nothing_and_leaves_the_previous_sheet(tmp_path: Path) -> None:
     cancel = threading.Event()
 
     def progress(done: int, _total: int) -> None:
@@ -109,6 +109,11 @@ def test_cancel_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "sheet.pdf"
     assert write_proxy_sheet(cards(5), out, progress=progress, cancel=cancel) == 0
     assert list(tmp_path.iterdir()) == []
+    out.write_bytes(b"%PDF the sheet I printed last week %%EOF")
+    cancel.clear()
+    assert write_proxy_sheet(cards(5), out, progress=progress, cancel=cancel) == 0
+    assert out.read_bytes() == b"%PDF the sheet I printed last week %%EOF"
+    assert list(tmp_path.iterdir()) == [out]
 
 
 def test_no_cards_and_unknown_pages_are_refused(tmp_path: Path) -> None:

@@ -241,9 +241,12 @@ def test_png_export_writes_the_chart(qtbot: QtBot, page: ThemaPage, tmp_path: Pa
     title, subtitle = page.panel.picture_text()
     assert page.panel.title.text() in title and "Foil Thema · 2025-04-04 to 2026-04-04" in (
         subtitle)
+    folder = tmp_path / "a-folder.png"
+    folder.mkdir()
     with qtbot.waitSignal(page.message, timeout=10_000) as blocker:
-        page.panel.export_png(tmp_path / "no-such-folder" / "chart.png")
-    assert blocker.args[0].startswith("Not saved")
+        page.panel.export_png(folder)  # a folder named as the file: refused, left alone
+    assert blocker.args[0] == f"Not saved: {folder} is a folder, not a file: choose a file name"
+    assert folder.is_dir()
 
 
 def test_lines_can_be_hidden_from_the_legend_and_hover_shows_the_day(page: ThemaPage) -> None:

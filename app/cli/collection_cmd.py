@@ -1,0 +1,274 @@
+"""``archivist collection import|export|add|remove|show`` and ``archivist deck need``.
+
+Examples::
+
+    archivist collection import owned.csv            # adds the file's copies
+    archivist collection import owned.csv --replace  # the file becomes the collection
+    archivist collection export owned.csv
+    archivist collection add "Spirit of Fire" --set "DOA 1st" --number 001 --foil --qty 2
+    archivist collection show --set "DOA 1st" --json
+    archivist deck need "Tristan aggro" --json
+
+``import`` exits 0 when every row was taken, 1 when some rows were reported (each with its
+line number and suggestions; the rest is imported), 2 when the file cannot be read (nothing
+imported). The collection lives in ``collection.sqlite3``, which no import or sync touches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.bootstrap import Services, build
+from app.catalogue.collection import CollectionEdition, CollectionEditions, number_key
+from app.catalogue.decks import normalise_name
+from app.collection import (
+    CONDITIONS,
+    Entry,
+    completion,
+    deck_need,
+    export_csv,
+    import_csv,
+    label,
+    owned_by_name,
+    owned_entries,
+    totals,
+)
+from app.decks import read_decklists, resolve
+from app.errors import ArchivistError, InvalidRequest, NotFound
+from app.model.vocabulary import rarity_by_code
+
+MAX_LISTED = 50
+_EPILOG = """examples:
+  archivist collection import owned.csv
+  archivist collection export owned.csv
+  archivist collection add "Spirit of Fire" --set "DOA 1st" --number 001 --foil --qty 2
+  archivist collection show --set "DOA 1st" --json"""
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    """Register ``collection`` and its verbs on ``sub`` (``add_subparsers()``'s result)."""
+    top = sub.add_parser(
+        "collection", parents=[common], help="the cards you own: import, export, add, show",
+        description="The cards you own, kept in collection.sqlite3 (no import or sync "
+        "touches it): CSV import and export, add and remove copies, totals and set "
+        "completion.", epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    verbs = top.add_subparsers(dest="collection_command", metavar="ACTION", required=True)
+
+    p = verbs.add_parser("import", parents=[common], help="add the copies of a CSV file",
+                         description="Add the copies of a collection CSV (header row; "
+                         "Quantity, Name, Set, Number, Rarity, Foil, Condition, Language, "
+                         "Tag, Edition UUID or their usual aliases). Exit 0: every row "
+                         "taken; 1: some rows reported; 2: the file cannot be read.")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--replace", action="store_true", help="make the file the collection")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(run=run_import)
+
+    p = verbs.add_parser("export", parents=[common], help="write the collection as CSV")
+    p.add_argument("file", metavar="FILE")
+    p.set_defaults(run=run_export)
+
+    for verb, helptext in (("add", "add copies of an edition"),
+                           ("remove", "remove copies of an edition")):
+        p = verbs.add_parser(verb, parents=[common], help=helptext)
+        p.add_argument("card", metavar="CARD", help="a card name or slug")
+        p.add_argument("--set", metavar="PREFIX", help="the edition's set prefix")
+        p.add_argument("--number", metavar="N", help="the edition's collector number")
+        p.add_argument("--rarity", metavar="CODE", help="the edition's rarity (C … CPR) where "
+                       "set and number are shared, as DOA 1st 004 C and CUR are")
+        p.add_argument("--foil", action="store_true", help="foil copies (default: non-foil)")
+        p.add_argument("--qty", type=_quantity, default=1, metavar="N", help="default: 1")
+        p.add_argument("--condition", type=str.upper, choices=CONDITIONS, default="")
+        p.add_argument("--tag", default="", metavar="TAG", help="e.g. trade")
+        p.set_defaults(run=run_add if verb == "add" else run_remove)
+
+    p = verbs.add_parser("show", parents=[common], help="totals, set completion, entries")
+    p.add_argument("--set", metavar="PREFIX", help="one set: its completion and entries")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run_show)
+
+
+def add_need_parser(verbs: Any, common: argparse.ArgumentParser) -> None:
+    """Register ``deck need`` on the ``deck`` command's verbs."""
+    p = verbs.add_parser("need", parents=[common], help="what a deck still needs",
+                         description="Have / need of a kept deck (or a decklist file) "
+                         "against the collection, by card name over every zone.")
+    p.add_argument("deck", metavar="DECK-NAME-OR-FILE")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--text", metavar="F", help="write the missing cards as decklist text")
+    p.add_argument("--index", type=int, default=0, metavar="N",
+                   help="in an event file of several decklists: the N-th (from 1)")
+    p.set_defaults(run=run_need)
+
+
+def _quantity(text: str) -> int:
+    if not text.isdecimal() or len(text) > 6 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 999999")
+    return int(text)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """Import FILE; see the module's docstring for exit statuses."""
+    services = build(args.data_dir, args.verbose)
+    store = services.catalogue.collection_store()
+    try:
+        report = import_csv(store, services.catalogue.collection_editions(), Path(args.file),
+                            args.replace)
+    except ArchivistError as error:
+        if error.status == 500:  # the collection file, not the CSV
+            raise
+        print(f"archivist: {error.message}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+    else:
+        kept = (f", {report.not_in_catalogue} of an edition not in the catalogue"
+                if report.not_in_catalogue else "")
+        print(f"Imported {report.imported} of {report.rows} rows ({report.copies} copies"
+              f"{kept}) from {args.file}" + (" — the collection was replaced" if args.replace
+                                             else ""))
+    for problem in report.problems[:MAX_LISTED]:
+        print(f"reported: {problem.text()}", file=sys.stderr)
+    if len(report.problems) > MAX_LISTED:
+        print(f"reported: … and {len(report.problems) - MAX_LISTED} more rows",
+              file=sys.stderr)
+    return 1 if report.problems else 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Write the collection to FILE."""
+    services = build(args.data_dir, args.verbose)
+    rows = export_csv(services.catalogue.collection_store(),
+                      services.catalogue.collection_editions(), Path(args.file))
+    print(f"Wrote {rows} entries to {args.file}")
+    return 0
+
+
+def run_add(args: argparse.Namespace) -> int:
+    """Add ``--qty`` copies of one edition."""
+    return _change(args, args.qty)
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    """Remove ``--qty`` copies of one edition (not below none)."""
+    return _change(args, -args.qty)
+
+
+def _change(args: argparse.Namespace, delta: int) -> int:
+    services = build(args.data_dir, args.verbose)
+    editions = services.catalogue.collection_editions()
+    edition = find_edition(editions, args.card, args.set, args.number, args.rarity)
+    store = services.catalogue.collection_store()
+    entry = Entry(edition.uuid, args.foil, 1, args.condition, "", args.tag)
+    owned = sum(e.quantity for e in store.entries() if e.key == entry.key)
+    if delta < 0 and owned == 0:
+        raise NotFound(f"No {'foil' if args.foil else 'non-foil'} copy of {label(edition)} "
+                       "with that condition and tag is owned")
+    verb = "add" if delta > 0 else "remove"
+    store.change([(entry.key, delta)], f"{verb} {abs(delta)} × {edition.name}")
+    now = max(0, min(999_999, owned + delta))
+    print(f"{label(edition)} ({'foil' if args.foil else 'non-foil'}): {owned} → {now}")
+    return 0
+
+
+def find_edition(editions: CollectionEditions, card: str, set_prefix: str | None,
+                 number: str | None, rarity: str | None = None) -> CollectionEdition:
+    """The one edition ``card`` (a name or slug) names, narrowed by set prefix, number and
+    rarity code.
+
+    Raises:
+        InvalidRequest: no such card or edition, or several editions remain (listed).
+    """
+    key = normalise_name(card)
+    found = editions.by_name.get(key) or [e for e in editions.by_uuid.values()
+                                          if e.slug == card.strip()]
+    if not found:
+        raise InvalidRequest(f"No card named {card!r} in the catalogue")
+    if set_prefix:
+        found = [e for e in found if e.set_prefix.casefold() == set_prefix.strip().casefold()]
+    if number:
+        found = [e for e in found if number_key(e.collector_number) == number_key(number)]
+    if rarity:
+        code = rarity_by_code(rarity)
+        found = [e for e in found if code is not None and e.rarity == code.number]
+    if len(found) != 1:
+        listed = "; ".join(label(e) for e in found[:6]) + (" …" if len(found) > 6 else "")
+        raise InvalidRequest(f"{card!r} names {len(found)} editions"
+                             + (f" ({listed}); choose one with --set, --number and --rarity"
+                                if found else " with that set and number"))
+    return found[0]
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print totals, set completion and entries (``--json``: the issue's shape)."""
+    services = build(args.data_dir, args.verbose, writing=False)
+    editions = services.catalogue.collection_editions()
+    entries = services.catalogue.collection_store().entries()
+    prefix = None
+    if args.set:
+        prefix = editions.prefix(args.set)
+        if prefix is None:
+            raise InvalidRequest(f"No set has the prefix {args.set!r}")
+    sets = completion(entries, editions, prefix)
+    owned = owned_entries(entries, editions)
+    if prefix is not None:
+        owned = [o for o in owned if o.edition is not None and o.edition.set_prefix == prefix]
+    total = totals(entries, editions)
+    if args.json:
+        print(json.dumps({"totals": total.to_json(), "sets": [s.to_json() for s in sets],
+                          "entries": [o.to_json() for o in owned]}, ensure_ascii=False,
+                         indent=2))
+        return 0
+    print(f"{total.copies} copies, {total.editions} editions, {total.cards} cards")
+    for done in sets:
+        rarities = " ".join(f"{code} {have}/{of}" for code, (have, of) in done.by_rarity.items())
+        print(f"  {done.prefix}: {done.owned}/{done.total} editions ({rarities})")
+    for item in owned:
+        e = item.entry
+        where = (f"{item.edition.set_prefix} {item.edition.collector_number}"
+                 if item.edition else e.edition_uuid)
+        extra = " ".join(x for x in (e.condition, e.language, e.tag and f"#{e.tag}") if x)
+        print(f"{e.quantity:>4} {item.name} [{where}] {'foil' if e.foil else 'non-foil'}"
+              + (f" {extra}" if extra else ""))
+    return 0
+
+
+def run_need(args: argparse.Namespace) -> int:
+    """Have / need of a kept deck or a decklist file (exit 0; 2 when it cannot be read)."""
+    services = build(args.data_dir, args.verbose)
+    cards = services.catalogue.deck_cards()
+    deck = _deck(services, args.deck, cards, args.index)
+    editions = services.catalogue.collection_editions()
+    need = deck_need(deck, owned_by_name(services.catalogue.collection_store().entries(),
+                                         editions), cards)
+    if args.text:
+        from app.files import write_text
+
+        write_text(Path(args.text), need.missing_text())
+    if args.json:
+        print(json.dumps(need.to_json(), ensure_ascii=False, indent=2))
+        return 0
+    print(f"{deck.name}: have {need.have} of {need.need}")
+    for line in need.lines:
+        if line.missing:
+            print(f"  missing {line.missing} {line.name} (own {line.owned} of {line.wanted})")
+    return 0
+
+
+def _deck(services: Services, name: str, cards: Any, index: int) -> Any:
+    path = Path(name)
+    if path.is_file():
+        parsed = read_decklists(path)
+        if index and not 1 <= index <= len(parsed):
+            raise InvalidRequest(f"{name} holds {len(parsed)} decklists, not {index}")
+        if len(parsed) != 1 and not index:
+            raise InvalidRequest(f"{name} holds {len(parsed)} decklists; choose one with "
+                                 f"--index 1 … {len(parsed)}")
+        return resolve(parsed[max(index, 1) - 1], cards).deck
+    from app.decks import DeckStore
+
+    return DeckStore(services.paths.decks_file).load(name)

@@ -1,0 +1,56 @@
+"""The collection: the cards a person owns, kept in ``collection.sqlite3`` (no Qt here).
+
+Example::
+
+    from app.collection import import_csv, completion, totals
+
+    store = catalogue.collection_store()
+    editions = catalogue.collection_editions()
+    report = import_csv(store, editions, Path("owned.csv"))
+    print(report.imported, [p.text() for p in report.problems])
+    print(totals(store.entries(), editions).to_json())
+"""
+
+from app.collection.csvfile import ALIASES, COLUMNS, read_csv, write_csv
+from app.collection.match import RowProblem, label, match_rows
+from app.collection.model import CONDITIONS, Entry, Key, Totals
+from app.collection.need import DeckNeed, NeedLine, deck_need, owned_by_name
+from app.collection.storage import COLLECTION_FILE, CollectionStore
+from app.collection.summary import (
+    NOT_IN_CATALOGUE,
+    OwnedEntry,
+    SetCompletion,
+    completion,
+    owned_entries,
+    totals,
+)
+from app.collection.transfer import ImportReport, export_csv, import_csv
+
+__all__ = [
+    "ALIASES",
+    "COLLECTION_FILE",
+    "COLUMNS",
+    "CONDITIONS",
+    "NOT_IN_CATALOGUE",
+    "CollectionStore",
+    "DeckNeed",
+    "Entry",
+    "ImportReport",
+    "Key",
+    "NeedLine",
+    "OwnedEntry",
+    "RowProblem",
+    "SetCompletion",
+    "Totals",
+    "completion",
+    "deck_need",
+    "export_csv",
+    "import_csv",
+    "label",
+    "match_rows",
+    "owned_by_name",
+    "owned_entries",
+    "read_csv",
+    "totals",
+    "write_csv",
+]

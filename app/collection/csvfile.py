@@ -1,0 +1,139 @@
+"""Collection CSV files: the header's columns and aliases, reading rows, writing entries.
+
+The header row is read without case; each column has a name and the aliases other apps
+write (the issue's list):
+
+| column | aliases |
+|---|---|
+| Quantity | Count, Qty |
+| Name | Card Name, Simple Name |
+| Set | Set Code, Set Prefix, Edition (the set prefix, ``DOA 1st``) |
+| Number | Card Number, Collector Number |
+| Rarity | (``C`` … ``CPR`` or the full name) |
+| Foil | Printing, Finish (foil, yes, true, 1 against normal, non-foil, no, empty) |
+| Condition, Language, Tag, Edition UUID | |
+
+Other columns are ignored. :func:`write_csv` writes exactly these columns, so a file it
+wrote reads back as the same collection.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.collection.limits import check_quantity, check_size, check_text
+from app.errors import InvalidData
+from app.files import write_text
+
+COLUMNS: tuple[str, ...] = ("Quantity", "Name", "Set", "Number", "Rarity", "Foil",
+                            "Condition", "Language", "Tag", "Edition UUID")
+"""The columns :func:`write_csv` writes, in order."""
+ALIASES: dict[str, str] = {
+    alias.casefold(): column for column, aliases in (
+        ("Quantity", ("Quantity", "Count", "Qty")),
+        ("Name", ("Name", "Card Name", "Simple Name")),
+        ("Set", ("Set", "Set Code", "Set Prefix", "Edition")),
+        ("Number", ("Number", "Card Number", "Collector Number")),
+        ("Rarity", ("Rarity",)),
+        ("Foil", ("Foil", "Printing", "Finish")),
+        ("Condition", ("Condition",)),
+        ("Language", ("Language",)),
+        ("Tag", ("Tag",)),
+        ("Edition UUID", ("Edition UUID",)),
+    ) for alias in aliases
+}
+"""Every header spelling (case folded) → its column."""
+
+
+@dataclass(frozen=True)
+class CsvRow:
+    """One data row: ``line`` is its line number in the file (the header is line 1);
+    ``values`` maps each known column to its stripped text (absent columns: ``""``)."""
+
+    line: int
+    values: dict[str, str]
+
+    def get(self, column: str) -> str:
+        """The row's text in ``column`` (``""`` when empty or absent)."""
+        return self.values.get(column, "")
+
+
+def read_csv(path: Path) -> tuple[list[str], list[CsvRow]]:
+    """The known columns of a collection CSV's header and its data rows.
+
+    Limits (:mod:`app.collection.limits`) are checked before the rows are read: the file's
+    size, binary content, line count and line length, and each quantity's digits.
+
+    Returns:
+        ``(columns found, rows)``; blank rows are skipped.
+
+    Raises:
+        InvalidData: the file cannot be read, breaks a limit, or its header names no
+            column to find editions by (nothing is imported then).
+    """
+    name = path.name
+    try:
+        with path.open("rb") as handle:
+            check_size(path.stat().st_size, name)
+            data = handle.read(16 * 1024 * 1024 + 1)
+    except OSError as exc:
+        raise InvalidData(f"Cannot read {path}: {exc.strerror or exc}") from exc
+    check_size(len(data), name)
+    return parse_csv(check_text(data, name), name)
+
+
+def parse_csv(text: str, name: str = "the CSV") -> tuple[list[str], list[CsvRow]]:
+    """:func:`read_csv` over text already checked by :func:`~app.collection.limits.check_text`.
+
+    Raises:
+        InvalidData: no header, no column to find editions by, or a quantity too long.
+    """
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader, None)
+        if header is None:
+            raise InvalidData(f"{name} is empty: a collection CSV starts with a header row "
+                              f"such as {','.join(COLUMNS)}")
+        columns = [ALIASES.get(h.strip().casefold(), "") for h in header]
+        found = [c for c in columns if c]
+        if not ({"Edition UUID"} <= set(found) or {"Set", "Number"} <= set(found)
+                or {"Name", "Set"} <= set(found)):
+            raise InvalidData(f"{name}: the header ({','.join(h.strip() for h in header)[:200]}) "
+                              "has no Edition UUID, no Set and Number, and no Name and Set "
+                              "column to find editions by — nothing was imported")
+        rows: list[CsvRow] = []
+        start = reader.line_num + 1
+        for record in reader:
+            if any(cell.strip() for cell in record):
+                values = {c: cell.strip() for c, cell in zip(columns, record, strict=False) if c}
+                if "Quantity" in values:
+                    check_quantity(values["Quantity"], name, start)
+                rows.append(CsvRow(start, values))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise InvalidData(f"{name} line {reader.line_num}: not valid CSV ({exc}) — nothing "
+                          "was imported") from exc
+    return found, rows
+
+
+def csv_text(rows: Iterable[Iterable[str]]) -> str:
+    """A CSV document (``\\r\\n`` line ends, RFC 4180 quoting) of a header and ``rows``."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def write_csv(target: Path, rows: Iterable[Iterable[str]]) -> Path:
+    """Write a collection CSV of ``rows`` (values in :data:`COLUMNS` order) whole or not
+    at all (:func:`app.files.write_text`).
+
+    Raises:
+        WriteFailed: the file cannot be written (the previous file is as it was).
+    """
+    return write_text(target, csv_text(rows), newline="")

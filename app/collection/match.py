@@ -1,0 +1,187 @@
+"""CSV rows matched to editions (issue 23's rules), and the rows that match none or several.
+
+A row matches one edition by ``Edition UUID``; else by set prefix + collector number (+
+rarity, then name, where several editions share them, as ``DOA 1st 005`` C and CUR do);
+else by name + set prefix (+ rarity). A uuid the catalogue does not hold (an edition that
+left it) is kept as it is when nothing else in the row names an edition. Every other row
+that matches none or several is a :class:`RowProblem` with its line number and suggestions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from app.catalogue.collection import CollectionEdition, CollectionEditions, number_key
+from app.catalogue.decks import normalise_name
+from app.collection.csvfile import CsvRow
+from app.collection.model import CONDITIONS, Entry
+from app.model.vocabulary import RARITIES, rarity_by_code, rarity_by_number
+
+FOIL_WORDS = {"foil": True, "yes": True, "true": True, "1": True, "normal": False,
+              "non-foil": False, "nonfoil": False, "non foil": False, "no": False,
+              "false": False, "0": False, "": False}
+"""``Foil`` values (case folded) → foil or not."""
+_RARITY_NAMES = {r.name.casefold(): r.number for r in RARITIES}
+_CONDITION_NAMES = {"near mint": "NM", "lightly played": "LP", "moderately played": "MP",
+                    "heavily played": "HP", "damaged": "DMG", "": "",
+                    **{c.casefold(): c for c in CONDITIONS}}
+_UUID = re.compile(r"[A-Za-z0-9]{10}")
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    """A row that was not imported: ``line`` in the file, why, and what it might mean."""
+
+    line: int
+    message: str
+    suggestions: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        """``line 7: no edition DOA 1st 999 (did you mean DOA 1st 099 …?)``."""
+        hint = f" (did you mean {' / '.join(self.suggestions)}?)" if self.suggestions else ""
+        return f"line {self.line}: {self.message}{hint}"
+
+    def to_json(self) -> dict[str, object]:
+        """``{"line", "message", "suggestions"}``."""
+        return {"line": self.line, "message": self.message,
+                "suggestions": list(self.suggestions)}
+
+
+@dataclass
+class Matched:
+    """What a file's rows came to: the entries to add, the rows reported, and how many
+    entries name an edition not in the catalogue."""
+
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[RowProblem] = field(default_factory=list)
+    rows: int = 0
+    not_in_catalogue: int = 0
+
+
+def label(edition: CollectionEdition) -> str:
+    """``DOA 1st 005 CUR Lorraine, Wandering Warrior`` — an edition in a suggestion."""
+    rarity = rarity_by_number(edition.rarity)
+    return (f"{edition.set_prefix} {edition.collector_number} "
+            f"{rarity.code if rarity else '?'} {edition.name}")
+
+
+def match_rows(rows: Sequence[CsvRow], editions: CollectionEditions) -> Matched:
+    """Match every row of a collection CSV (:func:`~app.collection.csvfile.read_csv`)."""
+    result = Matched(rows=len(rows))
+    for row in rows:
+        try:
+            entry = _entry(row, editions, result)
+        except _Reject as reject:
+            result.problems.append(RowProblem(row.line, reject.message, reject.suggestions))
+            continue
+        result.entries.append(entry)
+    return result
+
+
+class _Reject(Exception):
+    def __init__(self, message: str, suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.suggestions = suggestions
+
+
+def _entry(row: CsvRow, editions: CollectionEditions, result: Matched) -> Entry:
+    quantity = _quantity(row.get("Quantity"))
+    foil = FOIL_WORDS.get(row.get("Foil").casefold())
+    if foil is None:
+        raise _Reject(f"Foil {row.get('Foil')!r} is neither foil (foil, yes, true, 1) nor "
+                      "non-foil (normal, non-foil, no, empty)")
+    condition = _CONDITION_NAMES.get(row.get("Condition").casefold())
+    if condition is None:
+        raise _Reject(f"condition {row.get('Condition')!r} is not one of "
+                      f"{' '.join(CONDITIONS)}")
+    edition_uuid = _edition(row, editions, result)
+    return Entry(edition_uuid, foil, quantity, condition, row.get("Language"), row.get("Tag"))
+
+
+def _quantity(text: str) -> int:
+    if not text:
+        return 1
+    if not text.isdecimal() or not text.isascii() or int(text) < 1:
+        raise _Reject(f"quantity {text!r} is not a whole number of 1 or more")
+    return int(text)
+
+
+def _edition(row: CsvRow, editions: CollectionEditions, result: Matched) -> str:
+    uuid = row.get("Edition UUID")
+    if uuid and editions.get(uuid):
+        return uuid
+    typed_set, number, name = row.get("Set"), row.get("Number"), row.get("Name")
+    rarity = _rarity(row.get("Rarity"))
+    prefix = editions.prefix(typed_set) if typed_set else None
+    candidates: list[CollectionEdition] = []
+    if prefix and number:
+        candidates = editions.by_number.get((prefix.casefold(), number_key(number)), [])
+    if not candidates and prefix and name:
+        candidates = editions.by_name_set.get((normalise_name(name), prefix.casefold()), [])
+    candidates = _narrow(candidates, rarity, name)
+    if len(candidates) == 1:
+        return candidates[0].uuid
+    if uuid and _UUID.fullmatch(uuid) and not candidates and not (typed_set or number or name):
+        result.not_in_catalogue += 1  # an edition that left the catalogue keeps its entry
+        return uuid
+    if candidates:
+        raise _Reject(f"{_what(row)} matches {len(candidates)} editions; add the Rarity or "
+                      "the Edition UUID", tuple(label(c) for c in candidates[:4]))
+    raise _Reject(f"no edition {_what(row)} in the catalogue", _suggest(row, editions, prefix))
+
+
+def _narrow(candidates: list[CollectionEdition], rarity: int | None,
+            name: str) -> list[CollectionEdition]:
+    if len(candidates) > 1 and rarity is not None:
+        candidates = [c for c in candidates if c.rarity == rarity] or candidates
+    if len(candidates) > 1 and name:
+        wanted = normalise_name(name)
+        candidates = [c for c in candidates if normalise_name(c.name) == wanted] or candidates
+    return candidates
+
+
+def _rarity(text: str) -> int | None:
+    if not text:
+        return None
+    found = rarity_by_code(text) or (rarity_by_number(int(text)) if text.isdecimal()
+                                     and len(text) < 3 else None)
+    if found:
+        return found.number
+    number = _RARITY_NAMES.get(text.casefold())
+    if number is None:
+        raise _Reject(f"rarity {text!r} is not one of "
+                      f"{' '.join(r.code for r in RARITIES)} or their names")
+    return number
+
+
+def _what(row: CsvRow) -> str:
+    parts = [row.get("Set"), row.get("Number"), row.get("Rarity")]
+    where = " ".join(p for p in parts if p)
+    name = row.get("Name")
+    if name and where:
+        return f"{where} ({name})"
+    return where or name or f"uuid {row.get('Edition UUID')}"
+
+
+def _suggest(row: CsvRow, editions: CollectionEditions, prefix: str | None) -> tuple[str, ...]:
+    typed_set, name = row.get("Set"), row.get("Name")
+    if typed_set and prefix is None:
+        close = process.extract(typed_set, editions.prefixes(), scorer=fuzz.ratio, limit=3,
+                                score_cutoff=60.0)
+        if close:
+            return tuple(f"set {c[0]}" for c in close)
+    if name:
+        found = editions.by_name.get(normalise_name(name))
+        if not found:
+            close = process.extract(normalise_name(name), list(editions.by_name),
+                                    scorer=fuzz.ratio, limit=1, score_cutoff=60.0)
+            found = editions.by_name[close[0][0]] if close else []
+        if prefix:
+            found = [e for e in found if e.set_prefix == prefix] or found
+        return tuple(label(e) for e in found[:4])
+    return ()

@@ -1,0 +1,240 @@
+"""The collection: ``collection.sqlite3`` in the user's data folder, a file of its own.
+
+No import, sync, revert or catalogue rebuild opens this file, so none can touch the
+collection. Entries keep their edition uuid whatever the catalogue does: an edition that
+leaves the catalogue keeps its entry. Every change is one transaction (all or nothing) and
+is recorded as an undo step holding the previous quantity of each entry it touched;
+:meth:`CollectionStore.undo` puts the latest step back. The schema version lives in
+``PRAGMA user_version``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from app.collection.model import Entry, Key, entry_from_key
+from app.errors import StoreError
+
+COLLECTION_FILE = "collection.sqlite3"
+MAX_QUANTITY = 999_999
+"""The most copies one entry holds (a sum beyond it stops there)."""
+KEPT_STEPS = 50
+"""How many changes can be undone, newest first."""
+SCHEMA = """
+CREATE TABLE entries (
+    edition_uuid TEXT NOT NULL,
+    foil INTEGER NOT NULL,           -- 1 foil, 0 non-foil
+    condition TEXT NOT NULL,         -- NM LP MP HP DMG, or ''
+    language TEXT NOT NULL,          -- a note, or ''
+    tag TEXT NOT NULL,               -- e.g. trade, or ''
+    quantity INTEGER NOT NULL CHECK (quantity > 0),
+    PRIMARY KEY (edition_uuid, foil, condition, language, tag)
+) WITHOUT ROWID;
+CREATE INDEX entries_tag ON entries(tag COLLATE NOCASE);
+CREATE TABLE steps (
+    id INTEGER PRIMARY KEY,
+    what TEXT NOT NULL,              -- shown as "Undo <what>"
+    at TEXT NOT NULL                 -- UTC ISO 8601
+);
+CREATE TABLE step_rows (             -- the quantity each touched entry had before the step
+    step INTEGER NOT NULL REFERENCES steps(id) ON DELETE CASCADE,
+    edition_uuid TEXT NOT NULL, foil INTEGER NOT NULL, condition TEXT NOT NULL,
+    language TEXT NOT NULL, tag TEXT NOT NULL,
+    quantity INTEGER NOT NULL        -- 0: the entry did not exist
+);
+CREATE INDEX step_rows_step ON step_rows(step);
+"""
+VERSION = 1
+_UPSERT = ("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE "
+           "SET quantity = excluded.quantity")
+_DELETE = ("DELETE FROM entries WHERE edition_uuid = ? AND foil = ? AND condition = ? "
+           "AND language = ? AND tag = ?")
+_ROW = tuple[str, int, str, str, str]
+
+
+class CollectionStore:
+    """The collection file. Each call opens its own connection (safe from any thread).
+
+    Args:
+        path: ``<data folder>/collection.sqlite3``; created, with its folder, on first use.
+
+    Raises:
+        StoreError: the file cannot be opened or was written by a newer Archivist.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        with self._connect() as conn:
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+            if version > VERSION:
+                raise StoreError(f"The collection file {path} has schema version {version}, "
+                                 f"newer than this Archivist understands ({VERSION}).")
+            if version == 0:
+                conn.executescript(f"BEGIN; {SCHEMA} PRAGMA user_version = {VERSION}; COMMIT;")
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, isolation_level=None)
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(f"Cannot open the collection file {self.path}: {exc}") from exc
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA busy_timeout = 10000")
+            yield conn
+        except sqlite3.Error as exc:
+            raise StoreError(f"The collection file {self.path} failed, nothing was changed: "
+                             f"{exc}") from exc
+        finally:
+            conn.close()
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed when the block ends, rolled back on any error."""
+        with self._connect() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+
+    def entries(self) -> list[Entry]:
+        """Every entry, by edition uuid then finish, condition, language, tag."""
+        with self._connect() as conn:
+            rows = conn.execute("SELECT edition_uuid, foil, condition, language, tag, quantity "
+                                "FROM entries ORDER BY 1, 2, 3, 4, 5").fetchall()
+        return [Entry(u, bool(f), q, c, lang, t) for u, f, c, lang, t, q in rows]
+
+    def owned(self) -> dict[str, tuple[int, int]]:
+        """Edition uuid → ``(non-foil copies, foil copies)`` for every owned edition."""
+        with self._connect() as conn:
+            rows = conn.execute("SELECT edition_uuid, foil, SUM(quantity) FROM entries "
+                                "GROUP BY edition_uuid, foil").fetchall()
+        owned: dict[str, tuple[int, int]] = {}
+        for uuid, foil, quantity in rows:
+            plain, shiny = owned.get(uuid, (0, 0))
+            owned[uuid] = (plain, quantity) if foil else (quantity, shiny)
+        return owned
+
+    def owned_of(self, uuids: Iterable[str]) -> dict[str, tuple[int, int]]:
+        """Edition uuid → ``(non-foil copies, foil copies)`` for each of ``uuids`` owned."""
+        found: dict[str, tuple[int, int]] = {}
+        with self._connect() as conn:
+            for uuid in uuids:
+                rows = conn.execute("SELECT foil, SUM(quantity) FROM entries WHERE "
+                                    "edition_uuid = ? GROUP BY foil", (uuid,)).fetchall()
+                counts = dict(rows)
+                if counts:
+                    found[uuid] = (int(counts.get(0, 0)), int(counts.get(1, 0)))
+        return found
+
+    def change(self, deltas: Iterable[tuple[Key, int]], what: str) -> int:
+        """Add (or, negative, take away) copies: each ``(key, delta)`` changes that entry,
+        which is made when missing and removed at 0 (never below). One undo step.
+
+        Returns:
+            How many entries changed.
+
+        Raises:
+            StoreError: the file cannot be written (nothing changed).
+        """
+        summed: dict[Key, int] = {}
+        for key, delta in deltas:
+            summed[key] = summed.get(key, 0) + delta
+        with self._writing() as conn:
+            before = _quantities(conn, summed)
+            after = {key: max(0, min(MAX_QUANTITY, before.get(key, 0) + delta))
+                     for key, delta in summed.items()}
+            return _apply(conn, before, after, what)
+
+    def replace(self, entries: Iterable[Entry], what: str) -> int:
+        """Make ``entries`` the whole collection (entries sharing a key add up). One undo step.
+
+        Returns:
+            How many entries changed.
+
+        Raises:
+            StoreError: the file cannot be written (nothing changed).
+        """
+        after: dict[Key, int] = {}
+        for entry in entries:
+            after[entry.key] = min(MAX_QUANTITY, after.get(entry.key, 0) + entry.quantity)
+        with self._writing() as conn:
+            before = _quantities(conn, None)
+            for key in before:
+                after.setdefault(key, 0)
+            return _apply(conn, before, after, what)
+
+    def undo_label(self) -> str | None:
+        """What :meth:`undo` would put back (``"import of owned.csv"``), or None."""
+        with self._connect() as conn:
+            row = conn.execute("SELECT what FROM steps ORDER BY id DESC LIMIT 1").fetchone()
+        return str(row[0]) if row else None
+
+    def undo(self) -> str | None:
+        """Put the latest change back as it was; returns what it was, or None when there is
+        nothing to undo.
+
+        Raises:
+            StoreError: the file cannot be written (nothing changed).
+        """
+        with self._writing() as conn:
+            row = conn.execute("SELECT id, what FROM steps ORDER BY id DESC LIMIT 1").fetchone()
+            if row is None:
+                return None
+            rows = conn.execute("SELECT edition_uuid, foil, condition, language, tag, quantity "
+                                "FROM step_rows WHERE step = ?", (row[0],)).fetchall()
+            _write(conn, {(u, bool(f), c, lang, t): q for u, f, c, lang, t, q in rows})
+            conn.execute("DELETE FROM steps WHERE id = ?", (row[0],))
+        return str(row[1])
+
+
+def _quantities(conn: sqlite3.Connection, keys: Mapping[Key, int] | None) -> dict[Key, int]:
+    """The stored quantity of each of ``keys`` that exists (None: of every entry)."""
+    sql = "SELECT edition_uuid, foil, condition, language, tag, quantity FROM entries"
+    if keys is not None and len(keys) <= 64:
+        found: dict[Key, int] = {}
+        for key in keys:
+            row = conn.execute(sql + " WHERE edition_uuid = ? AND foil = ? AND condition = ? "
+                               "AND language = ? AND tag = ?", _row(key)).fetchone()
+            if row:
+                found[key] = int(row[5])
+        return found
+    return {(u, bool(f), c, lang, t): q for u, f, c, lang, t, q in conn.execute(sql)}
+
+
+def _apply(conn: sqlite3.Connection, before: dict[Key, int], after: dict[Key, int],
+           what: str) -> int:
+    """Write ``after`` where it differs from ``before`` and record the step to undo it."""
+    changed = {key: q for key, q in after.items() if before.get(key, 0) != q}
+    if not changed:
+        return 0
+    step = conn.execute("INSERT INTO steps(what, at) VALUES (?, ?)",
+                        (what, datetime.now(UTC).isoformat(timespec="milliseconds"))).lastrowid
+    conn.executemany("INSERT INTO step_rows VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     [(step, *_row(key), before.get(key, 0)) for key in changed])
+    _write(conn, changed)
+    conn.execute("DELETE FROM steps WHERE id <= ?", (int(step or 0) - KEPT_STEPS,))
+    return len(changed)
+
+
+def _write(conn: sqlite3.Connection, quantities: Mapping[Key, int]) -> None:
+    conn.executemany(_DELETE, [_row(k) for k, q in quantities.items() if q <= 0])
+    conn.executemany(_UPSERT, [(*_row(k), q) for k, q in quantities.items() if q > 0])
+
+
+def _row(key: Key) -> _ROW:
+    return (key[0], int(key[1]), key[2], key[3], key[4])
+
+
+def entries_of(quantities: Mapping[Key, int]) -> list[Entry]:
+    """The entries of a ``key → quantity`` mapping (quantities above 0)."""
+    return [entry_from_key(k, q) for k, q in quantities.items() if q > 0]

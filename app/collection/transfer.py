@@ -1,0 +1,88 @@
+"""Import and export of collection CSV files (issue 23, item 3).
+
+Import reads and matches the whole file first (nothing is written while a limit or the
+header can still refuse it), then writes every matched row in one transaction — one undo
+step. Export writes the columns of :data:`~app.collection.csvfile.COLUMNS` with the
+``Edition UUID``, so export → import into an empty collection gives the same collection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.catalogue.collection import CollectionEditions
+from app.collection.csvfile import read_csv, write_csv
+from app.collection.match import RowProblem, match_rows
+from app.collection.storage import CollectionStore
+from app.model.vocabulary import rarity_by_number
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import did.
+
+    Attributes:
+        rows: data rows read.
+        imported: rows taken (their copies added, or the collection replaced by them).
+        copies: copies those rows hold.
+        problems: the rows reported (line number, reason, suggestions), not imported.
+        not_in_catalogue: taken rows whose edition uuid the catalogue does not hold.
+        changed: entries that changed.
+    """
+
+    rows: int
+    imported: int
+    copies: int
+    problems: tuple[RowProblem, ...]
+    not_in_catalogue: int
+    changed: int
+
+    def to_json(self) -> dict[str, object]:
+        """``{"rows", "imported", "copies", "not_in_catalogue", "problems": [...]}``."""
+        return {"rows": self.rows, "imported": self.imported, "copies": self.copies,
+                "not_in_catalogue": self.not_in_catalogue,
+                "problems": [p.to_json() for p in self.problems]}
+
+
+def import_csv(store: CollectionStore, editions: CollectionEditions, path: Path,
+               replace: bool = False) -> ImportReport:
+    """Add the copies of a collection CSV to ``store`` (``replace``: make the file the
+    collection). Rows that match no edition, or several, are reported; the rest is
+    imported, all in one transaction.
+
+    Raises:
+        InvalidData: the file cannot be read or breaks a limit (nothing imported).
+        StoreError: the collection cannot be written (nothing imported).
+    """
+    _, rows = read_csv(path)
+    matched = match_rows(rows, editions)
+    what = f"import of {path.name}"
+    if replace:
+        changed = store.replace(matched.entries, what + " (replacing the collection)")
+    else:
+        changed = store.change(((e.key, e.quantity) for e in matched.entries), what)
+    return ImportReport(matched.rows, len(matched.entries),
+                        sum(e.quantity for e in matched.entries), tuple(matched.problems),
+                        matched.not_in_catalogue, changed)
+
+
+def export_csv(store: CollectionStore, editions: CollectionEditions, path: Path) -> int:
+    """Write the whole collection to ``path`` as a collection CSV; returns the rows written.
+
+    Raises:
+        WriteFailed: the file cannot be written (the previous file is as it was).
+        StoreError: the collection cannot be read.
+    """
+    rows = []
+    for entry in store.entries():
+        edition = editions.get(entry.edition_uuid)
+        rarity = rarity_by_number(edition.rarity) if edition else None
+        rows.append((str(entry.quantity), edition.name if edition else "",
+                     edition.set_prefix if edition else "",
+                     edition.collector_number if edition else "",
+                     rarity.code if rarity else "", "foil" if entry.foil else "normal",
+                     entry.condition, entry.language, entry.tag, entry.edition_uuid))
+    rows.sort(key=lambda r: (not r[2], r[2].casefold(), r[3], r[4], r[1], r[9], r[5], r[6:9]))
+    write_csv(path, rows)
+    return len(rows)

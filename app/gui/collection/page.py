@@ -1,0 +1,271 @@
+"""The "Collection" page: the cards owned as rows or tiles with the totals above them, set
+completion per set prefix beside them, and the missing editions of the chosen set as a grid
+(double-click a tile to open its card). Import CSV…, Export CSV… and Undo (Ctrl+Z) act on
+``collection.sqlite3``; every read and write runs in the pool
+(:func:`~app.gui.kit.operations.run_operation`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QSize, Qt, QThreadPool, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListView,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.collection import ImportReport
+from app.gui.collection.data import (
+    CollectionSource,
+    CollectionView,
+    export_file,
+    import_file,
+    load_view,
+    undo,
+)
+from app.gui.collection.delegate import CollectionTileDelegate
+from app.gui.collection.models import EntriesModel, MissingModel, SetsModel, SlugRole
+from app.gui.kit.operations import run_operation
+from app.gui.kit.thumbnails import ThumbnailProvider
+
+THUMB = QSize(126, 176)
+
+
+def totals_text(view: CollectionView) -> str:
+    """``1,234 copies · 980 editions · 640 cards`` (or how to start a collection)."""
+    t = view.totals
+    if not t.copies:
+        return ("No cards owned yet — Import CSV…, or add copies on a card's page with + "
+                "beside each edition")
+    return f"{t.copies:,} copies · {t.editions:,} editions · {t.cards:,} cards"
+
+
+class CollectionPage(QWidget):
+    """The collection; read when first shown and after each change.
+
+    Signals:
+        cardRequested(str): the slug of a card to open.
+        changed(): the collection changed (an import, an undo).
+        loaded(): a reading of the collection is shown.
+        message(str): a line for the status bar.
+        failed(str, object): what failed (``"collection"``) and the error.
+
+    Args:
+        catalogue: the collection and the catalogue's editions (``services.catalogue``).
+        pool: the thread pool for file and SQLite work.
+        provider: the shared thumbnail provider.
+        choose_file: asks for a file name (tests pass their own): ``(parent, title, save)``
+            → a path or None.
+    """
+
+    cardRequested = Signal(str)
+    changed = Signal()
+    loaded = Signal()
+    message = Signal(str)
+    failed = Signal(str, object)
+
+    def __init__(self, catalogue: CollectionSource, pool: QThreadPool,
+                 provider: ThumbnailProvider, choose_file: Any = None) -> None:
+        super().__init__()
+        self.setObjectName("collection-page")
+        self._catalogue, self._pool = catalogue, pool
+        self._choose = choose_file or _choose_file
+        self._view: CollectionView | None = None
+        self._busy = False
+        self.totals = QLabel("Reading the collection…")
+        self.totals.setObjectName("collection-totals")
+        self.tiles_button = QToolButton()
+        self.tiles_button.setText("Tiles")
+        self.tiles_button.setCheckable(True)
+        self.tiles_button.setToolTip("Show the owned cards as tiles instead of rows")
+        self.import_button = QPushButton("Import CSV…")
+        self.export_button = QPushButton("Export CSV…")
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.setEnabled(False)
+        top = QHBoxLayout()
+        top.addWidget(self.totals, 1)
+        for widget in (self.tiles_button, self.import_button, self.export_button,
+                       self.undo_button):
+            top.addWidget(widget)
+
+        self.entries = EntriesModel(provider, THUMB, self)
+        self.rows = QTableView()
+        self.rows.setModel(self.entries)
+        self.rows.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        _columns(self.rows, (48, 0, 84, 64, 56, 72, 80, 72))
+        self.tiles = _grid(CollectionTileDelegate(THUMB, self))
+        self.tiles.setModel(self.entries)
+        self.owned_stack = QStackedWidget()
+        self.owned_stack.addWidget(self.rows)
+        self.owned_stack.addWidget(self.tiles)
+
+        self.sets = SetsModel(self)
+        self.sets_view = QTableView()
+        self.sets_view.setModel(self.sets)
+        self.sets_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.sets_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        _columns(self.sets_view, (84, 190, 84, 72, 0))
+        self.missing_title = QLabel("Choose a set to see the editions it still lacks")
+        self.missing = MissingModel(provider, THUMB, self)
+        self.missing_view = _grid(CollectionTileDelegate(THUMB, self))
+        self.missing_view.setModel(self.missing)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.sets_view)
+        holder = QWidget()
+        column = QVBoxLayout(holder)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.missing_title)
+        column.addWidget(self.missing_view)
+        right.addWidget(holder)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.owned_stack)
+        self.splitter.addWidget(right)
+        self.splitter.setSizes([600, 500])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.splitter, 1)
+
+        self.tiles_button.toggled.connect(lambda on: self.owned_stack.setCurrentIndex(int(on)))
+        self.import_button.clicked.connect(self.import_csv)
+        self.export_button.clicked.connect(self.export_csv)
+        self.undo_button.clicked.connect(self.undo)
+        undo_key = QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
+        undo_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.sets_view.selectionModel().currentRowChanged.connect(self._show_set)
+        for view in (self.rows, self.tiles, self.missing_view):
+            view.doubleClicked.connect(self._open)
+
+    @property
+    def view(self) -> CollectionView | None:
+        """The reading shown (None before the first)."""
+        return self._view
+
+    def showEvent(self, event: Any) -> None:
+        """Read the collection when first shown."""
+        super().showEvent(event)
+        if self._view is None and not self._busy:
+            self.refresh()
+
+    def refresh(self, catalogue_changed: bool = False) -> None:
+        """Read the collection again (``catalogue_changed``: the editions too)."""
+        editions = None if catalogue_changed or self._view is None else self._view.editions
+        self._busy = True
+        run_operation(self._pool, lambda: load_view(self._catalogue, editions), self._on_view,
+                      lambda error: self._fail(error), owner=self)
+
+    def _on_view(self, view: CollectionView) -> None:
+        self._busy = False
+        self._view = view
+        self.totals.setText(totals_text(view))
+        self.entries.set_entries(view.entries)
+        chosen = self.sets_view.currentIndex().row()
+        prefix = self.sets.completion(chosen).prefix if chosen >= 0 else None
+        self.sets.set_sets(view.sets)
+        rows = [row for row, done in enumerate(view.sets) if done.prefix == prefix] or [
+            row for row, done in enumerate(view.sets) if done.owned and done.missing] or [0]
+        if view.sets:
+            self.sets_view.selectRow(rows[0])
+        self.undo_button.setEnabled(view.undo is not None)
+        self.undo_button.setToolTip(f"Undo {view.undo} (Ctrl+Z)" if view.undo else "")
+        self.loaded.emit()
+
+    def _show_set(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not current.isValid():
+            return
+        done = self.sets.completion(current.row())
+        self.missing_title.setText(f"{done.prefix}: {done.owned} of {done.total} editions "
+                                   f"owned — {len(done.missing)} missing")
+        self.missing.set_editions(done.missing)
+
+    def _open(self, index: QModelIndex) -> None:
+        slug = index.siblingAtColumn(0).data(SlugRole) if index.isValid() else ""
+        if slug:
+            self.cardRequested.emit(str(slug))
+
+    def import_csv(self, path: Path | None = None, replace: bool = False) -> None:
+        """Import a collection CSV (asks for the file when ``path`` is None)."""
+        path = path or self._choose(self, "Import a collection CSV", False)
+        if path is None:
+            return
+        run_operation(self._pool, lambda: import_file(self._catalogue, Path(path), replace),
+                      self._on_imported, lambda error: self._fail(error), owner=self)
+
+    def _on_imported(self, report: ImportReport) -> None:
+        text = f"Imported {report.imported} of {report.rows} rows ({report.copies} copies)"
+        if report.problems:
+            first = report.problems[0].text()
+            text += f"; {len(report.problems)} rows reported — {first}"
+        self.message.emit(text)
+        self._changed()
+
+    def export_csv(self, path: Path | None = None) -> None:
+        """Export the collection as CSV (asks for the file when ``path`` is None)."""
+        path = path or self._choose(self, "Export the collection as CSV", True)
+        if path is None:
+            return
+        run_operation(self._pool, lambda: export_file(self._catalogue, Path(path)),
+                      lambda rows: self.message.emit(f"Wrote {rows} entries to {path}"),
+                      lambda error: self._fail(error), owner=self)
+
+    def undo(self) -> None:
+        """Undo the latest change of the collection (Ctrl+Z)."""
+        run_operation(self._pool, lambda: undo(self._catalogue), self._on_undone,
+                      lambda error: self._fail(error), owner=self)
+
+    def _on_undone(self, what: str | None) -> None:
+        self.message.emit(f"Undid {what}" if what else "Nothing to undo")
+        if what:
+            self._changed()
+
+    def _changed(self) -> None:
+        self.refresh()
+        self.changed.emit()
+
+    def _fail(self, error: Exception) -> None:
+        self._busy = False
+        self.failed.emit("collection", error)
+
+
+def _columns(table: QTableView, widths: tuple[int, ...]) -> None:
+    """Fixed column widths (fast with 10,000 rows); the column of width 0 stretches."""
+    table.verticalHeader().hide()
+    table.setWordWrap(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+    header = table.horizontalHeader()
+    for column, width in enumerate(widths):
+        if width:
+            header.resizeSection(column, width)
+        else:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+
+
+def _grid(delegate: CollectionTileDelegate) -> QListView:
+    view = QListView()
+    view.setViewMode(QListView.ViewMode.IconMode)
+    view.setResizeMode(QListView.ResizeMode.Adjust)
+    view.setMovement(QListView.Movement.Static)
+    view.setUniformItemSizes(True)
+    view.setSpacing(4)
+    view.setItemDelegate(delegate)
+    delegate.setParent(view)
+    return view
+
+
+def _choose_file(parent: QWidget, title: str, save: bool) -> Path | None:
+    pick = QFileDialog.getSaveFileName if save else QFileDialog.getOpenFileName
+    name, _ = pick(parent, title, "", "CSV files (*.csv);;All files (*)")
+    return Path(name) if name else None

@@ -1,0 +1,167 @@
+"""The collection on the real 2026-04-04 snapshot, with 10,000 entries built from its
+editions (each edition in both finishes and in a few conditions, until 10,000 rows).
+
+Run: ``python -m benchmarks.collection``. Prints figures; asserts nothing. Targets (issue
+23): import ≥ 20,000 rows/s, the page's first paint ≤ 200 ms, ``is:owned`` ≤ 2× the same
+search without it.
+
+- import: a 10,000-row CSV (Qty, Name, Set, Number, Rarity, Foil, Condition, Tag) into an
+  empty collection, matched by set prefix + number (+ rarity): rows per second, with the
+  catalogue's editions already read, and with reading them counted;
+- refused file: seconds until a 100 MB file and a 5,000-digit quantity are refused;
+- page: milliseconds from showing the Collection tab of a 1280 × 800 main window
+  (offscreen, 3 s after its first paint) to its rows painted, first time (the catalogue's
+  editions read too) and after an undo;
+- search: p95 milliseconds of a page of 100 hits (50 runs) of queries with a collection
+  term and the same queries without it, and their ratio.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from app.bootstrap import build
+from app.collection import CONDITIONS, CollectionStore, import_csv
+from app.collection.csvfile import csv_text
+from app.errors import InvalidData
+from app.files import write_text
+from app.ingest import import_paths
+from app.model.vocabulary import rarity_by_number
+from benchmarks.common import SNAPSHOT_0404, figure, percentile
+
+ROWS = 10_000
+RUNS = 50
+PAIRS = [("is:owned", ""), ("el:fire is:owned", "el:fire"), ("own>=2 t:ally", "t:ally"),
+         ("is:foil-owned s:ALC", "s:ALC"), ("tag:trade", "")]
+
+
+def write_rows(catalogue: object, target: Path) -> Path:
+    """A 10,000-row collection CSV of real editions."""
+    editions = catalogue.collection_editions()  # type: ignore[attr-defined]
+    rows = []
+    variants = [(foil, condition) for condition in ("", *CONDITIONS) for foil in (False, True)]
+    for foil, condition in variants:
+        for e in editions.by_uuid.values():
+            rarity = rarity_by_number(e.rarity)
+            rows.append((str(len(rows) % 4 + 1), e.name, e.set_prefix, e.collector_number,
+                         rarity.code if rarity else "", "foil" if foil else "", condition,
+                         "trade" if len(rows) % 9 == 0 else ""))
+            if len(rows) == ROWS:
+                body = csv_text([(*r[:6], r[6], "", r[7], "") for r in rows])
+                write_text(target, body, newline="")
+                return target
+    raise AssertionError("not enough editions")
+
+
+def main() -> None:
+    """Build the catalogue and collection, measure, print the figures."""
+    with tempfile.TemporaryDirectory() as tmp:
+        services = build(tmp)
+        import_paths(services.store, [SNAPSHOT_0404])
+        catalogue = services.catalogue
+        csv_file = write_rows(catalogue, Path(tmp) / "owned.csv")
+        print(f"collection import ({ROWS:,} rows, real 2026-04-04 editions)")
+        editions = catalogue.collection_editions()
+        store = catalogue.collection_store()
+        started = time.perf_counter()
+        report = import_csv(store, editions, csv_file)
+        took = time.perf_counter() - started
+        figure("import, editions already read", ROWS / took, "rows/s")
+        store.replace([], "empty again")
+        started = time.perf_counter()
+        report = import_csv(store, catalogue.collection_editions(), csv_file)
+        took = time.perf_counter() - started
+        figure("import, reading the editions too", ROWS / took, "rows/s")
+        figure("rows reported (shared set, number and rarity)", len(report.problems), "rows")
+        figure("entries kept", len(store.entries()), "entries")
+        refused(Path(tmp), store, editions)
+        print("Collection page (1280 × 800, offscreen)")
+        first, again = page_paint(services)
+        figure("first paint with the collection", first, "ms")
+        figure("repaint after an undo (editions kept)", again, "ms")
+        print(f"search with the collection attached (p95 of {RUNS}, 100 hits a page)")
+        for owned, plain in PAIRS:
+            with_it, without = p95(catalogue, owned), p95(catalogue, plain)
+            figure(f"{owned!r} vs {plain or '(all cards)'!r}", with_it, "ms")
+            figure("  ratio", with_it / max(without, 1e-6), "×")
+        services.store.close()
+
+
+def refused(tmp: Path, store: CollectionStore, editions: object) -> None:
+    """Seconds until bad files are refused."""
+    huge = tmp / "huge.csv"
+    with huge.open("wb") as handle:
+        handle.write(b"Qty,Set,Number\n")
+        handle.truncate(100 * 1024 * 1024)
+    digits = tmp / "digits.csv"
+    digits.write_text("Qty,Set,Number\n" + "1,ALC,001\n" * 9_000 + "9" * 5000 + ",ALC,002\n")
+    for path, what in ((huge, "100 MB file"), (digits, "5,000-digit quantity on line 9,002")):
+        started = time.perf_counter()
+        try:
+            import_csv(store, editions, path)  # type: ignore[arg-type]
+        except InvalidData:
+            figure(f"refusing a {what}", time.perf_counter() - started, "s")
+
+
+def p95(catalogue: object, query: str) -> float:
+    """p95 milliseconds of one page of ``query``."""
+    run = catalogue.query  # type: ignore[attr-defined]
+    run(query, limit=100)
+    times = []
+    for _ in range(RUNS):
+        started = time.perf_counter()
+        run(query, limit=100)
+        times.append((time.perf_counter() - started) * 1000)
+    return percentile(times, 95)
+
+
+def page_paint(services: object) -> tuple[float, float]:
+    """Milliseconds from showing the Collection tab to its rows painted, and after an undo
+    (the page reads the collection again)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QCoreApplication, QEventLoop
+
+    from app.gui.shell.app import create_application
+    from app.gui.shell.main_window import MainWindow
+
+    app = create_application()
+    window = MainWindow(services, settings=None, dialogs=False)  # type: ignore[arg-type]
+    window.resize(1280, 800)
+    window.show()
+
+    def wait(condition: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + 60
+        while not condition() and time.monotonic() < deadline:
+            app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
+
+    wait(lambda: window.first_painted)
+    settle = time.monotonic() + 3  # the search page's first results and thumbnails land
+    wait(lambda: time.monotonic() > settle)
+    page = window.collection  # built (its module imported) here, shown below
+    loaded: list[float] = []
+    page.loaded.connect(lambda: loaded.append(time.perf_counter()))
+    started = time.perf_counter()
+    window.show_page("collection")
+    wait(lambda: bool(loaded))
+    page.rows.viewport().repaint()
+    first = (time.perf_counter() - started) * 1000
+    services.catalogue.collection_store().change(  # type: ignore[attr-defined]
+        [(page.entries.entry(0).entry.key, 1)], "one more")
+    loaded.clear()
+    started = time.perf_counter()
+    page.undo()
+    wait(lambda: bool(loaded))
+    page.rows.viewport().repaint()
+    again = (time.perf_counter() - started) * 1000
+    window.close()
+    window.shutdown()
+    QCoreApplication.processEvents()
+    return first, again
+
+
+if __name__ == "__main__":
+    main()
