@@ -7,6 +7,7 @@ non-zero exit status, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -54,20 +55,28 @@ def _size(text: str) -> str:
     return f"{int(width)}x{int(height)}"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand (it imports every command's module)."""
-    from app.cli import (
-        banlist_cmd,
-        collection_cmd,
-        deck_cmd,
-        export_cmd,
-        history_cmd,
-        search_cmd,
-        sync_cmd,
-    )
+COMMAND_MODULES = {
+    "sync": "sync_cmd", "search": "search_cmd", "export": "export_cmd", "deck": "deck_cmd",
+    "banlist": "banlist_cmd", "collection": "collection_cmd",
+    "changes": "history_cmd", "history": "history_cmd", "revert": "history_cmd",
+}
+"""The subcommands whose parser lives in a module of their own (``app.cli.<module>``)."""
 
+
+def build_parser(command: str | None = None,
+                 parser_class: type[OneLineParser] | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand (it imports every command's module), or
+    with ``command``'s module only (see :func:`command_word`).
+
+    Args:
+        command: a key of :data:`COMMAND_MODULES`: import that command's module only.
+        parser_class: the class of the parser and its subparsers (default OneLineParser).
+    """
+    modules = (sorted(set(COMMAND_MODULES.values())) if command not in COMMAND_MODULES
+               else [COMMAND_MODULES[command]])
+    loaded = {name: importlib.import_module(f"app.cli.{name}") for name in modules}
     common = _common_options(defaults=False)
-    parser = OneLineParser(
+    parser = (parser_class or OneLineParser)(
         prog="archivist", parents=[_common_options(defaults=True)],
         description="Archivist: the Grand Archive card catalogue, offline.",
     )
@@ -105,13 +114,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="off loopback, also answer requests for this Host name (repeatable)")
     p.set_defaults(run=commands.run_serve)
 
-    sync_cmd.add_parser(sub, common)
-    search_cmd.add_parser(sub, common)
-    export_cmd.add_parser(sub, common)
-    deck_cmd.add_parser(sub, common)
-    banlist_cmd.add_parser(sub, common)
-    collection_cmd.add_parser(sub, common)
-    history_cmd.add_parser(sub, common)
+    for name in ("sync_cmd", "search_cmd", "export_cmd", "deck_cmd", "banlist_cmd",
+                 "collection_cmd", "history_cmd"):
+        if name in loaded:
+            loaded[name].add_parser(sub, common)
 
     p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
     p.add_argument("out", metavar="OUT.png")
@@ -220,14 +226,46 @@ def window_options(argv: Sequence[str]) -> argparse.Namespace | None:
         return None
 
 
+class _Retry(OneLineParser):
+    def error(self, message: str) -> NoReturn:
+        raise _NotTheWindow(message)
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The subcommand a command line names (its first word that is neither an option nor
+    the value of ``--data-dir``), or None."""
+    words = iter(argv)
+    for word in words:
+        if word in ("-h", "--help"):  # the help lists every command
+            return None
+        if word == "--data-dir":
+            next(words, None)
+        elif word == "--" or not word.startswith("-"):
+            return next(words, None) if word == "--" else word
+    return None
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """Parse a command line as :func:`build_parser`'s full parser does, importing only
+    the named command's module when that parser reads it without error (a one-shot
+    command starts sooner, issue 24); any error is the full parser's."""
+    word = command_word(argv)
+    if word in COMMAND_MODULES:
+        try:
+            return build_parser(word, _Retry).parse_args(list(argv))
+        except _NotTheWindow:
+            pass
+    return build_parser().parse_args(list(argv))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit status."""
-    window = window_options(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    window = window_options(argv)
     if window is not None:
         with safe_terminal():
             return _run(commands.run_gui, window)
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse(argv)
     run = getattr(args, "run", commands.run_gui)
     with safe_terminal():
         return _run(run, args)

@@ -1,9 +1,31 @@
-"""Card images: the on-disk image store and Pillow processing (no Qt here)."""
+"""Card images: the on-disk image store and Pillow processing (no Qt here).
 
-from app.images.cache import write_atomic
-from app.images.check import MAX_PIXELS
-from app.images.rounded import corner_radius, rounded_png, rounded_thumbnail
-from app.images.store import ImageStore, is_plain_filename
+The names below load on first use (PEP 562): the image store and the disk cache do not load
+Pillow, which only decoding and rounding need (a one-shot search never does, issue 24).
+"""
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.images.cache import write_atomic
+    from app.images.check import MAX_PIXELS
+    from app.images.rounded import corner_radius, rounded_png, rounded_thumbnail
+    from app.images.store import ImageStore, is_plain_filename
+
+_WHERE = {
+    "write_atomic": "app.images.cache", "MAX_PIXELS": "app.images.check",
+    **dict.fromkeys(("corner_radius", "rounded_png", "rounded_thumbnail"), "app.images.rounded"),
+    **dict.fromkeys(("ImageStore", "is_plain_filename"), "app.images.store"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the module that defines ``name`` on first use."""
+    if name in _WHERE:
+        return getattr(importlib.import_module(_WHERE[name]), name)
+    raise AttributeError(f"module 'app.images' has no attribute {name!r}")
+
 
 __all__ = [
     "MAX_PIXELS", "ImageStore", "corner_radius", "is_plain_filename", "rounded_png",

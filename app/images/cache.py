@@ -12,7 +12,6 @@ import tempfile
 from pathlib import Path
 
 from app.images.check import BadImage
-from app.images.rounded import rounded_png
 
 
 def write_atomic(target: Path, data: bytes) -> None:
@@ -54,6 +53,8 @@ class RoundedCache:
             return entry.read_bytes()
         except FileNotFoundError:
             pass
+        from app.images.rounded import rounded_png  # Pillow: on the first rounding
+
         try:
             data = rounded_png(source.read_bytes())
         except (OSError, SyntaxError) as exc:

@@ -15,10 +15,12 @@ from __future__ import annotations
 import io
 import warnings
 from pathlib import Path
-
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from app.errors import InvalidData
+
+if TYPE_CHECKING:  # Pillow loads on the first decode: a one-shot search never decodes
+    from PIL import Image
 
 MAX_PIXELS = 40_000_000
 """Decoded pixels an image may have (a real card image has about 0.35 million)."""
@@ -49,6 +51,8 @@ def _ends_whole(head: bytes, tail: bytes, size: int) -> bool:
 
 
 def _header_problem(data: bytes) -> str | None:
+    from PIL import Image
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
@@ -82,6 +86,8 @@ def image_problem(data: bytes, content_length: int | None = None) -> str | None:
     problem = _header_problem(data)
     if problem is not None:
         return problem
+    from PIL import Image
+
     try:
         with Image.open(io.BytesIO(data)) as image:
             image.load()
@@ -136,4 +142,6 @@ def open_bounded(data: bytes) -> Image.Image:
     problem = _header_problem(data)
     if problem is not None:
         raise BadImage(problem)
+    from PIL import Image
+
     return Image.open(io.BytesIO(data))

@@ -10,12 +10,18 @@ prefix, rarity, illustrator, collector number, edition slug/effect/flavor/last_u
 language, configuration, collab, edition stats) decide which of a card's editions match:
 a card matches when it passes the card filters and at least one edition passes the edition
 filters, and its ``result_editions`` are exactly those editions.
+
+No filter parses a card body: what the search facts (:mod:`app.store.facts`) do not hold is
+read from the official search's facts (:mod:`app.store.api_facts`, schema migration 9):
+``api_cards`` (``ca``), ``api_editions`` (``a``), ``api_rules``, ``api_legality`` and
+``api_prints``, joined only when a filter needs them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.store.api_facts import LIST_LENGTHS, THEMA_PARTS
 from app.store.db import Store
 
 CARD_STATS = {
@@ -26,12 +32,8 @@ CARD_STATS = {
 
 EDITION_STATS = {"rarity": "e.rarity", "thema_foil": "e.thema_foil",
                  "thema_nonfoil": "e.thema_nonfoil"}
-"""Edition stats held in edition columns; the other Thema parts are read from the body."""
+"""Edition stats held in edition columns; the other Thema parts are ``api_editions``'."""
 
-THEMA_PARTS = tuple(
-    f"thema_{part}_{kind}" for kind in ("foil", "nonfoil")
-    for part in ("charm", "ferocity", "grace", "mystique", "valor")
-)
 POPULATION_STATS = {"population_foil": 1, "population_nonfoil": 0}
 STAT_FIELDS = (*CARD_STATS, *EDITION_STATS, *THEMA_PARTS, *POPULATION_STATS)
 STAT_OPERATORS = ("<=", ">=", "=", "<", ">")
@@ -57,7 +59,6 @@ CARD_ONLY_KEYS = {
 }
 """Edition sort keys when no edition filter applies: over all the card's editions."""
 
-CARD_LISTS = {"class": "classes", "type": "types", "subtype": "subtypes", "element": "elements"}
 
 
 @dataclass(frozen=True)
@@ -128,21 +129,40 @@ def _like(text: str) -> str:
     return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-def _ed(path: str) -> str:
-    """SQL reading ``path`` of the current edition ``e`` from its card's body (SQLite keeps
-    the last parsed bodies, so a card's editions share one parse; measured faster than
-    walking the editions array with ``json_each``)."""
-    return f"json_extract(c.body, '$.editions[' || e.position || '].{path}')"
-
-
 class _Sql:
+    """Conditions, their parameters, and whether they read ``api_cards ca`` or
+    ``api_editions a``."""
+
     def __init__(self) -> None:
         self.where: list[str] = []
         self.params: list[object] = []
+        self.joins: set[str] = set()
+        self.cards: list[tuple[str, list[object]]] = []
 
-    def add(self, sql: str, *params: object) -> None:
+    def add(self, sql: str, *params: object, join: str | None = None) -> None:
         self.where.append(sql)
         self.params.extend(params)
+        if join is not None:
+            self.joins.add(join)
+        if join == "a":  # a condition on api_editions alone: see card_rowids()
+            self.cards.append((sql, list(params)))
+
+    def card_rowids(self) -> tuple[str, list[object]] | None:
+        """``c.rowid IN (…)``: the cards with an edition passing every ``api_editions``
+        condition. Implied by those conditions, so it changes no answer; it lets the search
+        skip every other card before reading its editions (the join read each edition row
+        of every card: a second a page on the generated catalogue)."""
+        if not self.cards:
+            return None
+        where = " AND ".join(sql for sql, _ in self.cards)
+        return (f"c.rowid IN (SELECT a.card_rowid FROM api_editions a WHERE {where})",
+                [p for _, params in self.cards for p in params])
+
+
+_JOINS = {
+    "ca": " JOIN api_cards ca ON ca.card_rowid = c.rowid",
+    "a": " CROSS JOIN api_editions a ON a.card_rowid = c.rowid AND a.position = e.position",
+}
 
 
 def _card_filters(q: ApiQuery, s: _Sql) -> None:
@@ -158,30 +178,28 @@ def _card_filters(q: ApiQuery, s: _Sql) -> None:
                 if flt.values else []
             params = [name, *flt.values] if flt.values else []
             joiner = " OR "
-        if flt.none:
-            parts.append(f"json_array_length(c.body, '$.{CARD_LISTS[name]}') = 0")
-        s.add("(" + joiner.join(parts) + ")", *params)
-    for column, text in (("c.name", q.name), ("json_extract(c.body, '$.flavor')", q.flavor)):
-        if text:
-            s.add(f"{column} LIKE ? ESCAPE '\\'", _like(text))
+        none = flt.none
+        if none:
+            parts.append(f"ca.{LIST_LENGTHS[name]} = 0")
+        s.add("(" + joiner.join(parts) + ")", *params, join="ca" if none else None)
+    if q.name:
+        s.add("c.name LIKE ? ESCAPE '\\'", _like(q.name))
+    if q.flavor:
+        s.add("ca.flavor LIKE ? ESCAPE '\\'", _like(q.flavor), join="ca")
     if q.slug:
         s.add("c.slug = ?", q.slug)
     if q.effect:
-        s.add("(json_extract(c.body, '$.effect_raw') LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 "
-              "FROM json_each(c.body, '$.editions') x WHERE "
-              "json_extract(x.value, '$.effect_raw') LIKE ? ESCAPE '\\'))",
-              _like(q.effect), _like(q.effect))
+        s.add("(ca.effect_raw LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM api_editions x "
+              "WHERE x.card_rowid = c.rowid AND x.effect_raw LIKE ? ESCAPE '\\'))",
+              _like(q.effect), _like(q.effect), join="ca")
+    rules = "EXISTS (SELECT 1 FROM api_rules r WHERE r.card_rowid = c.rowid AND "
     if q.rule:
-        s.add("EXISTS (SELECT 1 FROM json_each(c.body, '$.rule') r WHERE "
-              "json_extract(r.value, '$.title') LIKE ? ESCAPE '\\' OR "
-              "json_extract(r.value, '$.description') LIKE ? ESCAPE '\\')",
+        s.add(rules + "(r.title LIKE ? ESCAPE '\\' OR r.description LIKE ? ESCAPE '\\'))",
               _like(q.rule), _like(q.rule))
     if q.rule_title == "null":
-        s.add("EXISTS (SELECT 1 FROM json_each(c.body, '$.rule') r WHERE "
-              "COALESCE(json_extract(r.value, '$.title'), '') = '')")
+        s.add(rules + "COALESCE(r.title, '') = '')")
     elif q.rule_title is not None:
-        s.add("EXISTS (SELECT 1 FROM json_each(c.body, '$.rule') r WHERE "
-              "lower(json_extract(r.value, '$.title')) = lower(?))", q.rule_title)
+        s.add(rules + "lower(r.title) = lower(?))", q.rule_title)
     if q.last_update:
         # As before this module: a sync also needs cards whose record changed here.
         s.add("(c.changed_at > ? OR c.last_update > ?)", q.last_update, q.last_update)
@@ -193,21 +211,16 @@ def _card_filters(q: ApiQuery, s: _Sql) -> None:
 
 def _legality(q: ApiQuery, s: _Sql) -> None:
     fmt = q.legality_format
-    entries = ("SELECT 1 FROM json_each(c.body, '$.legality') g "
-               "WHERE json_type(c.body, '$.legality') = 'object'"
-               + (" AND g.key = ?" if fmt else ""))
+    # One row per format of the card's legality object (exact case, as the object's keys).
+    entries = ("SELECT 1 FROM api_legality g WHERE g.card_rowid = c.rowid"
+               + (" AND g.format = ?" if fmt else ""))
     fmt_params = [fmt] if fmt else []
-    # The card's format facts (any case) hold every format of its legality object: a card
-    # without one needs no body parsed.
-    listed = ("EXISTS (SELECT 1 FROM card_values v WHERE v.card_rowid = c.rowid "
-              "AND v.field = 'format'" + (" AND v.value = ?)" if fmt else ")"))
     if q.legality_limit is not None:
-        s.add(f"{listed} AND EXISTS ({entries} AND json_extract(g.value, '$.limit') = ?)",
-              *fmt_params, *fmt_params, q.legality_limit)
+        s.add(f"EXISTS ({entries} AND g.lim = ?)", *fmt_params, q.legality_limit)
     elif q.legality_state == "RESTRICTED":
-        s.add(f"{listed} AND EXISTS ({entries})", *fmt_params, *fmt_params)
+        s.add(f"EXISTS ({entries})", *fmt_params)
     elif q.legality_state == "LEGAL":
-        s.add(f"(NOT {listed} OR NOT EXISTS ({entries}))", *fmt_params, *fmt_params)
+        s.add(f"NOT EXISTS ({entries})", *fmt_params)
 
 
 def _edition_filters(q: ApiQuery, s: _Sql) -> None:
@@ -216,25 +229,25 @@ def _edition_filters(q: ApiQuery, s: _Sql) -> None:
     if q.rarity is not None:
         s.add("e.rarity = ?", q.rarity)
     if q.illustrator == "null":
-        s.add(f"{_ed('illustrator')} IS NULL")
+        s.add("a.illustrator IS NULL", join="a")
     elif q.illustrator is not None:  # the edition's illustrators fact holds the name
-        s.add(f"instr(e.illustrators, ?) > 0 AND {_ed('illustrator')} = ?",
-              q.illustrator, q.illustrator)
+        s.add("instr(e.illustrators, ?) > 0", q.illustrator)
+        s.add("a.illustrator = ?", q.illustrator, join="a")
     if q.collector_number is not None:
         s.add("e.collector_number = ?", q.collector_number)
     if q.edition_slug is not None:
         s.add("e.slug = ?", q.edition_slug)
-    for path, text in (("effect_raw", q.edition_effect), ("flavor", q.edition_flavor)):
+    for column, text in (("effect_raw", q.edition_effect), ("flavor", q.edition_flavor)):
         if text:
-            s.add(f"{_ed(path)} LIKE ? ESCAPE '\\'", _like(text))
+            s.add(f"a.{column} LIKE ? ESCAPE '\\'", _like(text), join="a")
     if q.edition_last_update:
-        s.add(f"{_ed('last_update')} > ?", q.edition_last_update)
+        s.add("a.last_update > ?", q.edition_last_update, join="a")
     if q.language:
-        s.add(f"{_ed('set.language')} IN ({', '.join('?' * len(q.language))})", *q.language)
+        s.add(f"a.language IN ({', '.join('?' * len(q.language))})", *q.language, join="a")
     if q.configuration is not None:
         s.add("e.flip = ?", int(q.configuration == "flip"))
     if q.collab is not None:
-        s.add(f"json_array_length({_ed('collaborators')}) {'>' if q.collab else '='} 0")
+        s.add(f"a.collaborators {'>' if q.collab else '='} 0", join="a")
 
 
 def _stat_filters(q: ApiQuery, card: _Sql, s: _Sql) -> None:
@@ -244,15 +257,14 @@ def _stat_filters(q: ApiQuery, card: _Sql, s: _Sql) -> None:
         elif term.field in EDITION_STATS:
             s.add(f"{EDITION_STATS[term.field]} {term.op} ?", term.value)
         elif term.field in THEMA_PARTS:
-            s.add(f"{_ed(term.field)} {term.op} ?", term.value)
-        else:
-            foil = POPULATION_STATS[term.field]
-            prints = " UNION ALL ".join(
-                f"SELECT p.value FROM json_each({_ed(key)}) p"
-                for key in ("circulationTemplates", "circulations"))
-            s.add(f"EXISTS (SELECT 1 FROM ({prints}) t WHERE "
-                  f"json_extract(t.value, '$.foil') = {foil} AND "
-                  f"json_extract(t.value, '$.population') {term.op} ?)", term.value)
+            s.add(f"a.{term.field} {term.op} ?", term.value, join="a")
+        else:  # a circulation template or circulation of the edition
+            foil = f"p.foil = {POPULATION_STATS[term.field]} AND p.population {term.op} ?"
+            s.add("EXISTS (SELECT 1 FROM api_prints p WHERE p.card_rowid = c.rowid AND "
+                  f"p.position = e.position AND {foil})", term.value)
+            # implied (a card with such a print), and found by api_prints_population
+            card.add(f"c.rowid IN (SELECT p.card_rowid FROM api_prints p WHERE {foil})",
+                     term.value)
 
 
 def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
@@ -270,14 +282,19 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     _card_filters(q, card)
     _edition_filters(q, ed)
     _stat_filters(q, card, ed)
+    rowids = ed.card_rowids()
+    if rowids is not None:
+        card.add(rowids[0], *rowids[1])
     grouped, single = API_SORT_KEYS[q.sort]
     direction = "DESC" if q.order == "DESC" else "ASC"
     ties = f"c.name COLLATE NOCASE {direction}, c.uuid"
     window = [q.page_size, (q.page - 1) * q.page_size]
-    # Without a card filter on the body, uuid and name come from the covering index of
-    # migration 6: reading card rows means reading their bodies' pages.
-    cover = "" if any("c.body" in w for w in card.where) else " INDEXED BY cards_cover"
-    source = f"FROM cards c{cover} JOIN card_facts f ON f.card_rowid = c.rowid"
+    # No filter reads the body: uuid and name come from the covering index of migration 6
+    # (reading card rows means reading their bodies' pages). CROSS JOIN keeps the order
+    # cards, facts, editions: given a list of card rowids, SQLite would otherwise start from
+    # it and scan editions (or build an automatic index) for every card.
+    source = ("FROM cards c INDEXED BY cards_cover CROSS JOIN card_facts f "
+              "ON f.card_rowid = c.rowid" + _JOINS["ca"] * ("ca" in card.joins))
     conn = store.connection()
     if not ed.where and not q.separate_editions:
         key = CARD_ONLY_KEYS.get(q.sort, grouped)
@@ -289,7 +306,8 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
         params = card.params
     else:
         where = " AND ".join(card.where + ed.where) or "1 = 1"
-        joined = f"{source} JOIN editions e ON e.card_uuid = c.uuid WHERE {where}"
+        joined = (f"{source} CROSS JOIN editions e ON e.card_uuid = c.uuid"
+                  f"{_JOINS['a'] * ('a' in ed.joins)} WHERE {where}")
         params = card.params + ed.params
         if q.separate_editions:
             sql = (f"SELECT c.uuid, e.uuid, COUNT(*) OVER () {joined} ORDER BY {single} IS NULL, "

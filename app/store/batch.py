@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from app.store.api_facts import unindex_api
 from app.store.facts import unindex_card
 from app.store.guard import Refusal, older_than_stored
 
@@ -20,6 +21,7 @@ def delete_card(conn: sqlite3.Connection, uuid: str) -> None:
     row = conn.execute("SELECT rowid FROM cards WHERE uuid = ?", (uuid,)).fetchone()
     if row is not None:
         unindex_card(conn, row[0])
+        unindex_api(conn, row[0])
         conn.execute("DELETE FROM cards WHERE uuid = ?", (uuid,))
 
 

@@ -11,6 +11,8 @@ import sqlite3
 from collections.abc import Callable
 
 from app.errors import StoreError
+from app.store.api_facts import SCHEMA as API_FACTS
+from app.store.api_facts import backfill_api
 from app.store.facts import backfill
 
 SORT_COLUMNS = ("cost", "level", "rarity", "thema")
@@ -230,9 +232,16 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX editions_set_id ON editions(set_id);
     """ + _DESC_SORT_INDEXES,
+    # 9: the official search's facts (issue 24, app/store/api_facts.py): what /cards/search
+    # filters on beyond the search facts (texts, rules, legality limits, edition illustrator,
+    # language, collaborators, Thema parts, populations) as rows written with the card;
+    # the search parsed card bodies per card and per edition for them (a population filter:
+    # seconds a page on the generated catalogue of 110,000 cards). backfill_api() derives
+    # them from every stored body with the expressions the search used.
+    API_FACTS,
 )
 
-DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {7: backfill}
+DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {7: backfill, 9: backfill_api}
 """Python steps that run after a migration's SQL, in the same transaction."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -21,7 +21,6 @@ from typing import Any
 
 from app.errors import StoreError
 from app.model.hostile import loads
-from app.model.validate import RecordProblem, validate_card
 
 MAX_BODY_BYTES = 4 * 1024 * 1024
 """A stored card body longer than this (decompressed, bytes) is unreadable; the largest
@@ -125,6 +124,8 @@ def card_of(text: str, number: int, uuid: str, what: str) -> dict[str, Any]:
     if card.get("uuid") != uuid:
         other = json.dumps(card.get("uuid"), ensure_ascii=True)[:60]
         raise UnreadableRow(number, uuid, f"{what} is another card's (uuid {other})")
+    from app.model.validate import RecordProblem, validate_card  # pydantic: on first use
+
     problem = validate_card(card, what)
     if isinstance(problem, RecordProblem):
         raise UnreadableRow(number, uuid, f"{what} is not a valid card ({problem.field}: "

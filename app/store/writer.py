@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from app.errors import InvalidRequest
+from app.store.api_facts import index_api
 from app.store.batch import Batch, delete_card
 from app.store.db import Store
 from app.store.facts import edition_facts, index_card, set_languages
@@ -300,6 +301,7 @@ class Writer:
             conn.execute("DELETE FROM editions WHERE card_uuid = ?", (uuid,))
             r.changed += 1
         index_card(conn, rowid, card)
+        index_api(conn, rowid)
         self._write_editions(conn, uuid, card["editions"], r)
         set_languages(conn, card_uuid=uuid)
 

@@ -132,3 +132,43 @@ def test_any_other_command_line_goes_to_the_full_parser(argv: list[str]) -> None
     from app.cli.main import window_options
 
     assert window_options(argv) is None
+
+
+@pytest.mark.parametrize("argv", [
+    ["search", "el:fire"], ["--data-dir", "D", "search", "t:ally", "--per", "edition"],
+    ["-v", "search", "--json", "--", "-t:ally"], ["sync", "--full"], ["changes", "--json"],
+    ["history", "spirit-of-fire"], ["deck", "list"], ["--data-dir=D", "revert", "2"],
+    ["--data", "search", "sync", "--full"],  # --data abbreviates --data-dir: the command is sync
+])
+def test_a_command_line_reads_as_the_full_parser_reads_it(argv: list[str]) -> None:
+    from app.cli.main import build_parser, parse
+
+    assert vars(parse(argv)) == vars(build_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [
+    ["search"], ["search", "x", "--sort", "colour"], ["-h", "search"], ["sync", "--images", "x"],
+])
+def test_a_command_line_error_is_the_full_parsers(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.cli.main import build_parser, parse
+
+    with pytest.raises(SystemExit) as quick:
+        parse(argv)
+    said = capsys.readouterr()
+    with pytest.raises(SystemExit) as full:
+        build_parser().parse_args(argv)
+    assert (quick.value.code, said) == (full.value.code, capsys.readouterr())
+
+
+def test_a_search_loads_neither_the_other_commands_nor_pillow_nor_the_http_client(
+    tmp_path: Path
+) -> None:
+    code = ("import sys; from app.cli.main import main; main(['search', 'el:fire', "
+            f"'--data-dir', {str(tmp_path)!r}]); print(sorted(m for m in sys.modules if "
+            "m.split('.')[0] in ('PIL', 'httpx', 'pydantic', 'tqdm', 'rapidfuzz', 'PySide6') "
+            "or m.startswith(('app.cli.sync', 'app.cli.export', 'app.cli.deck', 'app.net'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "[]"
