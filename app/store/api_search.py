@@ -19,9 +19,10 @@ read from the official search's facts (:mod:`app.store.api_facts`, schema migrat
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass, field
 
-from app.store.api_facts import LIST_LENGTHS, THEMA_PARTS
+from app.store.api_facts import LIST_LENGTHS, ORDER_KEYS, THEMA_PARTS, WALKED
 from app.store.db import Store
 
 CARD_STATS = {
@@ -53,13 +54,13 @@ API_SORT_KEYS = {
 by card name (case-insensitive) in the same direction, then card uuid, then edition order.
 Cards without the value come last in both directions."""
 
-CARD_ONLY_KEYS = {
-    key: f"(SELECT MIN(x.{key}) FROM editions x WHERE x.card_uuid = c.uuid)"
-    for key in ("collector_number", "rarity")
-}
-"""Edition sort keys when no edition filter applies: over all the card's editions."""
+ORDER_COLUMNS = {"collector_number": "number", "rarity": "rarity"}
+"""Edition sort keys → their ``api_order`` column (over all the card's editions), for a
+search without edition filters."""
 
-
+DENSE = 16
+"""Walk a sort index when at least one card in this many is a hit (as the search language,
+app/store/query_plan.py): the walk reads about ``limit × DENSE`` cards, a scan all of them."""
 
 @dataclass(frozen=True)
 class StatTerm:
@@ -271,8 +272,9 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     """One page of the official search.
 
     Without edition-level filters (and without ``separate_editions``) only cards are read:
-    every edition is a result edition, and edition sort keys come from an indexed subquery.
-    Otherwise cards join their edition rows. One pass gives the page and the total.
+    every edition is a result edition, and the edition sort keys are the card's stored ones
+    (``api_order``): with dense hits the page walks their index (:func:`_card_page`).
+    Otherwise cards join their edition rows, and one pass gives the page and the total.
 
     Returns:
         ``(total data entries, the page's hits)``: cards (or, with ``separate_editions``,
@@ -293,25 +295,38 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     # (reading card rows means reading their bodies' pages). CROSS JOIN keeps the order
     # cards, facts, editions: given a list of card rowids, SQLite would otherwise start from
     # it and scan editions (or build an automatic index) for every card.
-    source = ("FROM cards c INDEXED BY cards_cover CROSS JOIN card_facts f "
-              "ON f.card_rowid = c.rowid" + _JOINS["ca"] * ("ca" in card.joins))
+    facts = " CROSS JOIN card_facts f ON f.card_rowid = c.rowid" + _JOINS["ca"] * (
+        "ca" in card.joins)
+    source = "FROM cards c INDEXED BY cards_cover" + facts
     conn = store.connection()
     if not ed.where and not q.separate_editions:
-        key = CARD_ONLY_KEYS.get(q.sort, grouped)
-        sql = (f"SELECT c.uuid, '', COUNT(*) OVER () {source} "
-               f"WHERE {' AND '.join(card.where) or '1 = 1'} "
-               f"ORDER BY {key} IS NULL, {key} {direction}, {ties} LIMIT ? OFFSET ?")
-        rows = conn.execute(sql, [*card.params, *window]).fetchall()
-        count_sql = f"SELECT COUNT(*) {source} WHERE {' AND '.join(card.where) or '1 = 1'}"
+        where = " AND ".join(card.where) or "1 = 1"
         params = card.params
+        key = ORDER_COLUMNS.get(q.sort)
+        if key in ORDER_KEYS[:WALKED]:
+            found = _card_page(conn, key, direction, f"{facts} WHERE {where}", params, window)
+            if found is not None:
+                return found
+        order, sort_source = (f"o.{key}", f"{source} CROSS JOIN api_order o ON o.card_rowid = "
+                              "c.rowid") if key else (grouped, source)
+        sql = (f"SELECT c.uuid, '', COUNT(*) OVER () {sort_source} WHERE {where} "
+               f"ORDER BY {order} IS NULL, {order} {direction}, {ties} LIMIT ? OFFSET ?")
+        count_sql = f"SELECT COUNT(*) {source} WHERE {where}"
+        rows = conn.execute(sql, [*params, *window]).fetchall()
+        if rows:
+            total = int(rows[0][2])
+        else:  # a page past the end: the window has no row to carry the total
+            (total,) = conn.execute(count_sql, params).fetchone()
     else:
         where = " AND ".join(card.where + ed.where) or "1 = 1"
         joined = (f"{source} CROSS JOIN editions e ON e.card_uuid = c.uuid"
                   f"{_JOINS['a'] * ('a' in ed.joins)} WHERE {where}")
         params = card.params + ed.params
+        # One pass gives the page and the total: these joins scan (a count first would
+        # read every joined row twice).
         if q.separate_editions:
-            sql = (f"SELECT c.uuid, e.uuid, COUNT(*) OVER () {joined} ORDER BY {single} IS NULL, "
-                   f"{single} {direction}, {ties}, e.position LIMIT ? OFFSET ?")
+            sql = (f"SELECT c.uuid, e.uuid, COUNT(*) OVER () {joined} ORDER BY {single} IS "
+                   f"NULL, {single} {direction}, {ties}, e.position LIMIT ? OFFSET ?")
             count_sql = f"SELECT COUNT(*) {joined}"
         else:
             sql = (f"SELECT c.uuid, group_concat(e.uuid, char(10)), COUNT(*) OVER () {joined} "
@@ -319,15 +334,47 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
                    "LIMIT ? OFFSET ?")
             count_sql = f"SELECT COUNT(DISTINCT c.uuid) {joined}"
         rows = conn.execute(sql, [*params, *window]).fetchall()
-    if rows:
-        total = int(rows[0][2])
-    else:  # a page past the end: the window has no row to carry the total
-        (total,) = conn.execute(count_sql, params).fetchone()
-    # Bodies are read after sorting, so the sorter never carries them.
+        if rows:
+            total = int(rows[0][2])
+        else:  # a page past the end: the window has no row to carry the total
+            (total,) = conn.execute(count_sql, params).fetchone()
+    return int(total), _hits(conn, rows)
+
+
+def _card_page(conn: sqlite3.Connection, key: str, direction: str, joined: str,
+               params: list[object], window: list[int]) -> tuple[int, list[ApiHit]] | None:
+    """The page of a card search sorted by an edition key, when its hits are dense; None
+    when they are not (the caller scans).
+
+    The page walks the key's index of ``api_order`` in the asked order over at most
+    :data:`DENSE` times as many cards as the page's end: when that prefix of the order
+    holds a full page of hits, the page is exact (every card before its last hit was
+    read), and only the total is left to count. Rarer hits cost that short walk, then one
+    scan of every card (which also gives the total). The order is that of
+    :data:`API_SORT_KEYS`: the key (no value last), the name (case-insensitive) in the same
+    direction, the uuid.
+    """
+    def order(of: str) -> str:
+        return (f"{of}{key} IS NULL, {of}{key} {direction}, {of}name COLLATE NOCASE "
+                f"{direction}, {of}uuid")
+
+    walk = (f"SELECT o.uuid, '' FROM (SELECT * FROM api_order INDEXED BY api_order_{key}_"
+            f"{direction.lower()} ORDER BY {order('')} LIMIT ?) o CROSS JOIN cards c INDEXED "
+            f"BY cards_cover ON c.uuid = o.uuid{joined} ORDER BY {order('o.')} LIMIT ? OFFSET ?")
+    rows = conn.execute(walk, [DENSE * (window[0] + window[1]), *params, *window]).fetchall()
+    if len(rows) < window[0]:
+        return None
+    (total,) = conn.execute(f"SELECT COUNT(*) FROM cards c INDEXED BY cards_cover{joined}",
+                            params).fetchone()
+    return int(total), _hits(conn, rows)
+
+
+def _hits(conn: sqlite3.Connection, rows: list[tuple[object, ...]]) -> list[ApiHit]:
+    """The page's hits from its ``(card uuid, edition uuids or "")`` rows. Bodies are read
+    after sorting, so the sorter never carries them."""
     wanted = list({str(r[0]) for r in rows})
     bodies = dict(conn.execute(
         f"SELECT uuid, body FROM cards WHERE uuid IN ({', '.join('?' * len(wanted))})", wanted,
     ).fetchall()) if wanted else {}
-    return int(total), [
-        ApiHit(str(bodies[r[0]]), tuple(str(r[1]).split("\n")) if r[1] else None)
-        for r in rows]
+    return [ApiHit(str(bodies[r[0]]), tuple(str(r[1]).split("\n")) if r[1] else None)
+            for r in rows]

@@ -11,8 +11,8 @@ import sqlite3
 from collections.abc import Callable
 
 from app.errors import StoreError
+from app.store.api_facts import ORDER_SCHEMA, backfill_api, backfill_order
 from app.store.api_facts import SCHEMA as API_FACTS
-from app.store.api_facts import backfill_api
 from app.store.facts import backfill
 
 SORT_COLUMNS = ("cost", "level", "rarity", "thema")
@@ -239,9 +239,16 @@ MIGRATIONS: tuple[str, ...] = (
     # seconds a page on the generated catalogue of 110,000 cards). backfill_api() derives
     # them from every stored body with the expressions the search used.
     API_FACTS,
+    # 10: the official search's sort keys (issue 24, app/store/api_facts.py): each card's
+    # lowest collector number and rarity, with its name and uuid, indexed in both sort
+    # directions; a search without edition filters computed them per card for every hit and
+    # sorted all hits (100 ms a page on the generated catalogue), it now walks an index when
+    # hits are dense. backfill_order() writes them for every stored card.
+    ORDER_SCHEMA,
 )
 
-DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {7: backfill, 9: backfill_api}
+DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    7: backfill, 9: backfill_api, 10: backfill_order}
 """Python steps that run after a migration's SQL, in the same transaction."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

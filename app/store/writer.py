@@ -301,8 +301,8 @@ class Writer:
             conn.execute("DELETE FROM editions WHERE card_uuid = ?", (uuid,))
             r.changed += 1
         index_card(conn, rowid, card)
-        index_api(conn, rowid)
         self._write_editions(conn, uuid, card["editions"], r)
+        index_api(conn, rowid)  # after the editions: it stores their lowest number, rarity
         set_languages(conn, card_uuid=uuid)
 
     def _write_editions(
