@@ -10,15 +10,16 @@ and a revision with one is not reverted.
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.errors import InvalidRequest, NotFound
-from app.history import card_notes
 from app.model.history import CardChange, CardVersion, ChangeKind, Note, Revision
 from app.store import Store
-from app.store import revisions as stored
-from app.store.revisions import ChangeRow, RevisionRecorder
-from app.store.versions import UnreadableRow, previous_version, version_after
+
+# The history's modules (app.history, app.store.revisions and .versions) load when the
+# history is first read: a search never reads it (issue 24).
+if TYPE_CHECKING:
+    from app.store.revisions import ChangeRow
 
 
 class LocalHistory:
@@ -29,6 +30,8 @@ class LocalHistory:
     def revisions(self, since: str | None = None) -> list[Revision]:
         """The recorded revisions, newest first; with ``since`` (``YYYY-MM-DD`` or a UTC
         time) those recorded at or after it. A damaged one says why in ``unreadable``."""
+        from app.store import revisions as stored
+
         return stored.revisions(self.store.connection(), since)
 
     def revision(self, number: int | None = None) -> Revision:
@@ -51,6 +54,10 @@ class LocalHistory:
         Raises:
             NotFound: no such revision.
         """
+        from app.history import card_notes
+        from app.store import revisions as stored
+        from app.store.versions import UnreadableRow
+
         revision = self.revision(number)
         conn = self.store.connection()
         out = []
@@ -75,6 +82,10 @@ class LocalHistory:
         Raises:
             NotFound: no card has or had this slug.
         """
+        from app.history import card_notes
+        from app.store import revisions as stored
+        from app.store.versions import UnreadableRow
+
         conn = self.store.connection()
         uuid = stored.uuid_of_slug(conn, slug)
         if uuid is None:
@@ -99,6 +110,8 @@ class LocalHistory:
     def latest_changes(self) -> dict[str, tuple[str, ...]]:
         """Cards the latest revision added or changed: uuid → patch-note groups (the
         tiles' badges)."""
+        from app.store import revisions as stored
+
         return stored.latest_changed(self.store.connection())
 
     def revert(self, number: int) -> Revision | None:
@@ -114,6 +127,9 @@ class LocalHistory:
             read, or a card cannot be put back (its slug or an edition is another card's
             now); nothing changed. StoreError: the write failed; nothing changed.
         """
+        from app.store import revisions as stored
+        from app.store.revisions import RevisionRecorder
+        from app.store.versions import UnreadableRow, previous_version
         from app.store.writer import CardRecord, Writer  # writing: not loaded to read
 
         revision = self.revision(number)
@@ -153,6 +169,8 @@ def _versions(conn: sqlite3.Connection, row: ChangeRow, after: bool = True
     Raises:
         UnreadableRow: either cannot be read, or neither is there.
     """
+    from app.store.versions import UnreadableRow, previous_version, version_after
+
     previous = previous_version(conn, row.revision, row.uuid)
     if not after or row.kind == "removed":
         return (None if previous is None else previous[1]), None

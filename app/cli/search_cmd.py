@@ -72,10 +72,18 @@ def run_search(args: argparse.Namespace) -> int:
 
 
 def _print_lines(result: QueryResult) -> None:
-    width = min(NAME_COLUMN, max((display_width(h.name) for h in result.hits), default=0))
-    for hit in result.hits:
-        pad = " " * max(0, width - display_width(hit.name))
+    widths = [_width(hit.name) for hit in result.hits]
+    width = min(NAME_COLUMN, max(widths, default=0))
+    lines = []
+    for hit, shown in zip(result.hits, widths, strict=True):
+        pad = " " * max(0, width - shown)
         rarity = rarity_by_number(hit.rarity) if isinstance(hit, EditionHit) else None
         code = rarity.code if rarity else ""  # DOA 1st 005 C and CUR are two lines
-        print(f"{hit.name}{pad}  {hit.set_prefix} {hit.collector_number} {code}".rstrip())
-    print(result.describe())
+        lines.append(f"{hit.name}{pad}  {hit.set_prefix} {hit.collector_number} {code}".rstrip())
+    lines.append(result.describe())
+    sys.stdout.write("\n".join(lines) + "\n")  # one write: the terminal escapes run once
+
+
+def _width(name: str) -> int:
+    """Terminal columns of a card name (an ASCII name: one a character)."""
+    return len(name) if name.isascii() else display_width(name)
