@@ -142,3 +142,18 @@ def test_a_revert_that_cannot_put_a_card_back_changes_nothing_and_says_why(
     assert state(data) == before
     code, out, _ = run("get", "--data-dir", str(data), "/cards/drifting-abysshell")
     assert code == 0 and json.loads(out)["slug"] == "drifting-abysshell"
+
+
+@pytest.mark.parametrize("damage", [d for d in DAMAGES if d.where == "card"],
+                         ids=[d.name for d in DAMAGES if d.where == "card"])
+def test_a_deck_checked_as_of_a_date_over_a_damaged_history_is_still_judged(
+    damage: Damage, history_dir: Path, tmp_path: Path,
+) -> None:
+    data = str(damaged(history_dir, tmp_path / "data", damage))
+    deck = tmp_path / "deck.txt"
+    deck.write_text(f"# Main Deck\n4 {CARD}\n", encoding="utf-8")
+    code, out, err = run("deck", "check", str(deck), "--as-of", "2026-03-01", "--json",
+                         "--data-dir", data)
+    assert "Traceback" not in err
+    assert code in (0, 1), err
+    assert json.loads(out)["decks"][0]["as_of"].startswith("2026-03-01")
