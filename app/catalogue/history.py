@@ -12,8 +12,10 @@ from typing import Any
 
 from app.errors import NotFound
 from app.history import card_notes
+from app.history.diff import Renames
 from app.model.history import CardChange, CardVersion, ChangeKind, Revision
-from app.store import Store
+from app.search.hints import card_by_name, closest_names, suggestion
+from app.store import Store, names
 from app.store import revisions as stored
 from app.store.revisions import ChangeRow, RevisionRecorder
 
@@ -50,30 +52,38 @@ class LocalHistory:
         revision = self.revision(number)
         conn = self.store.connection()
         out = []
+        renames = _renames(conn, revision.number) if notes else {}
         for row in stored.changes(conn, revision.number):
-            found = _notes(conn, row) if notes else ()
+            found = _notes(conn, row, renames) if notes else ()
             out.append(CardChange(row.revision, row.uuid, row.slug, row.name,
                                   _kind(row.kind), row.groups, row.fields, found))
         return out
 
     def card_history(self, slug: str) -> list[CardVersion]:
-        """The versions of the card with ``slug`` (now, or the last one that had it), newest
-        first, each with its notes against the version before.
+        """The versions of the card with ``slug`` (now, or the last one that had it) or with
+        that name (any case, any apostrophe), newest first, each with its notes against the
+        version before.
 
         Raises:
-            NotFound: no card has or had this slug.
+            NotFound: no card has or had this slug or name; the message names the closest
+                card names.
         """
         conn = self.store.connection()
         uuid = stored.uuid_of_slug(conn, slug)
         if uuid is None:
-            raise NotFound(f"Card not found: no card has or had the slug {slug!r}")
+            named = names.named_cards(self.store)
+            uuid = card_by_name(named, slug)
+            if uuid is None:
+                raise NotFound(f"Card not found: no card has or had the slug or name {slug!r}"
+                               + suggestion(closest_names(slug, [n for _, n in named])))
         by_number = {r.number: r for r in self.revisions()}
         versions = []
         for row in stored.card_changes(conn, uuid):
             after = stored.body_after(conn, row.revision, uuid)
             versions.append(CardVersion(
                 by_number[row.revision], _kind(row.kind),
-                None if after is None else json.loads(after), _notes(conn, row)))
+                None if after is None else json.loads(after),
+                _notes(conn, row, _renames(conn, row.revision))))
         return versions[::-1]
 
     def latest_changes(self) -> dict[str, tuple[str, ...]]:
@@ -109,11 +119,22 @@ class LocalHistory:
         return None if history.number is None else self.revision(history.number)
 
 
-def _notes(conn: Any, row: ChangeRow) -> tuple[Any, ...]:
+def _notes(conn: Any, row: ChangeRow, renames: Renames) -> tuple[Any, ...]:
     before = stored.previous_body(conn, row.revision, row.uuid)
     after = stored.body_after(conn, row.revision, row.uuid) if row.kind != "removed" else None
     return card_notes(None if before is None else json.loads(before),
-                      None if after is None else json.loads(after))
+                      None if after is None else json.loads(after), renames)
+
+
+def _renames(conn: Any, number: int) -> dict[str, str]:
+    """Cards revision ``number`` renamed: new name → old name."""
+    out = {}
+    for row in stored.renamed(conn, number):
+        before = stored.previous_body(conn, number, row.uuid)
+        old = json.loads(before).get("name") if before is not None else None
+        if isinstance(old, str) and old != row.name:
+            out[row.name] = old
+    return out
 
 
 def _kind(kind: str) -> ChangeKind:

@@ -61,6 +61,8 @@ class Revision:
         added, changed, removed: cards by kind of change (changes of content only: a card
             whose editions were only reordered or whose timestamps only moved is not counted).
         kept_out: records of the input that were not written, one line each (why).
+        first: the first revision, made by filling an empty catalogue: its cards are no
+            news (no "New" badges, no list of every card as new).
     """
 
     number: int
@@ -71,11 +73,24 @@ class Revision:
     changed: int
     removed: int
     kept_out: tuple[str, ...] = ()
+    first: bool = False
 
     @property
     def total(self) -> int:
         """Cards added, changed or removed."""
         return self.added + self.changed + self.removed
+
+    @property
+    def when(self) -> str:
+        """The time of the revision as people read it: ``2026-11-25 00:45 UTC``."""
+        return utc_minute(self.at)
+
+
+def utc_minute(at: str) -> str:
+    """``2026-11-25T00:45:12.345Z`` → ``2026-11-25 00:45 UTC`` (other text unchanged)."""
+    if len(at) >= 16 and at[10] == "T":
+        return f"{at[:10]} {at[11:16]} UTC"
+    return at
 
 
 @dataclass(frozen=True)

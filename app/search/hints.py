@@ -87,6 +87,9 @@ def did_you_mean(text: str, words: Collection[str]) -> str | None:
     out, changed = [], False
     for typed in text.split():
         low = typed.lower()
+        if low in lowered:  # a word as the card writes it: "lorraine" → "Lorraine"
+            out.append(lowered[low])
+            continue
         if any(w.startswith(low) for w in lowered):
             out.append(typed)
             continue
@@ -96,3 +99,36 @@ def did_you_mean(text: str, words: Collection[str]) -> str | None:
         out.append(lowered[best[0]])
         changed = True
     return " ".join(out) if changed else None
+
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
+
+
+def name_key(name: str) -> str:
+    """A card name as compared by a person: any case, any apostrophe, spaces collapsed
+    (``Apothecary’s  Harvest`` and ``apothecary's harvest`` are one key)."""
+    return " ".join(name.translate(_APOSTROPHES).casefold().split())
+
+
+def card_by_name(named: Iterable[tuple[str, str]], text: str) -> str | None:
+    """The id of the first ``(id, name)`` pair whose name is ``text`` (see
+    :func:`name_key`); None when none is."""
+    key = name_key(text)
+    return next((uid for uid, name in named if name_key(name) == key), None)
+
+
+def closest_names(text: str, names: Iterable[str], limit: int = 3) -> list[str]:
+    """At most ``limit`` card names most like ``text`` (rapidfuzz WRatio ≥ 70), best
+    first, each once."""
+    keyed = {name_key(n): n for n in names}
+    found = process.extract(name_key(text), list(keyed), scorer=fuzz.WRatio, limit=limit,
+                            score_cutoff=70)
+    return [keyed[f[0]] for f in found]
+
+
+def suggestion(names: list[str]) -> str:
+    """``: did you mean A, B or C?`` for a message (``""`` when ``names`` is empty)."""
+    if not names:
+        return ""
+    listed = ", ".join(names[:-1]) + (" or " if len(names) > 1 else "") + names[-1]
+    return f": did you mean {listed}?"

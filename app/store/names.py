@@ -42,3 +42,13 @@ def field_values(store: Store) -> dict[str, list[str]]:
     for field, value in rows:
         out.setdefault(str(field), []).append(str(value))
     return out
+
+
+def named_cards(store: Store) -> list[tuple[str, str]]:
+    """``(uuid, name)`` of every card now, then of every card the history recorded (a
+    removed card, an older name), newest revision first."""
+    conn = store.connection()
+    rows = conn.execute("SELECT uuid, name FROM cards").fetchall()
+    rows += conn.execute(
+        "SELECT uuid, name FROM revision_cards ORDER BY revision DESC").fetchall()
+    return [(str(uuid), str(name)) for uuid, name in rows]

@@ -153,12 +153,14 @@ def _decode(conn: sqlite3.Connection, number: int, uuid: str, blob: bytes) -> st
 
 def revisions(conn: sqlite3.Connection, since: str | None = None) -> list[Revision]:
     """The recorded revisions, newest first (with ``since``: those at or after that UTC
-    date or time)."""
+    date or time). The oldest one is ``first`` when it only added cards: it filled an
+    empty catalogue."""
     rows = conn.execute(
-        "SELECT number, at, source, kind, added, changed, removed, kept_out FROM revisions "
-        "WHERE at >= ? ORDER BY number DESC", (since or "",)).fetchall()
-    return [Revision(r[0], r[1], r[2], r[3], r[4], r[5], r[6], tuple(json.loads(r[7])))
-            for r in rows]
+        "SELECT number, at, source, kind, added, changed, removed, kept_out, "
+        "number = (SELECT MIN(number) FROM revisions) AND changed = 0 AND removed = 0 "
+        "FROM revisions WHERE at >= ? ORDER BY number DESC", (since or "",)).fetchall()
+    return [Revision(r[0], r[1], r[2], r[3], r[4], r[5], r[6], tuple(json.loads(r[7])),
+                     bool(r[8])) for r in rows]
 
 
 def changes(conn: sqlite3.Connection, number: int, quiet: bool = False) -> list[ChangeRow]:
@@ -175,6 +177,14 @@ def card_changes(conn: sqlite3.Connection, uuid: str) -> list[ChangeRow]:
     rows = conn.execute(
         "SELECT revision, uuid, slug, name, kind, groups, fields FROM revision_cards "
         "WHERE uuid = ? AND kind != ? ORDER BY revision", (uuid, QUIET)).fetchall()
+    return [_row(r) for r in rows]
+
+
+def renamed(conn: sqlite3.Connection, number: int) -> list[ChangeRow]:
+    """The cards revision ``number`` renamed (in its ``renamed`` group)."""
+    rows = conn.execute(
+        "SELECT revision, uuid, slug, name, kind, groups, fields FROM revision_cards "
+        "WHERE revision = ? AND groups LIKE '%,renamed,%'", (number,)).fetchall()
     return [_row(r) for r in rows]
 
 
@@ -206,10 +216,14 @@ def uuid_of_slug(conn: sqlite3.Connection, slug: str) -> str | None:
 
 
 def latest_changed(conn: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
-    """Cards the latest revision added or changed: uuid → its groups."""
+    """Cards the latest revision added or changed: uuid → its groups (none when the
+    latest revision is the first, which filled an empty catalogue: nothing is news)."""
+    latest = revisions(conn)[:1]
+    if not latest or latest[0].first:
+        return {}
     rows = conn.execute(
-        "SELECT uuid, groups FROM revision_cards WHERE revision = "
-        "(SELECT MAX(number) FROM revisions) AND kind IN ('added', 'changed')").fetchall()
+        "SELECT uuid, groups FROM revision_cards WHERE revision = ? "
+        "AND kind IN ('added', 'changed')", (latest[0].number,)).fetchall()
     return {str(u): tuple(g for g in str(groups).split(",") if g) for u, groups in rows}
 
 
