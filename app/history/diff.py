@@ -2,8 +2,9 @@
 
 Content is compared, not dates: ``last_update`` keys (of the card, its editions and their
 circulations) and ``result_editions`` are left out, editions and circulations are matched by
-uuid so a new order of the same editions or print runs is no change. Legality follows ``spec/decks.md`` ("Legality in
-the catalogue"): ``null``, ``{}`` and a missing format mean no limit, ``limit: 0`` banned.
+uuid so a new order of the same editions or print runs is no change. Legality follows
+``spec/decks.md`` ("Legality in the catalogue"): ``null``, ``{}`` and a missing format mean
+no limit, ``limit: 0`` banned.
 """
 
 from __future__ import annotations

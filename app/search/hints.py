@@ -37,8 +37,9 @@ def unknown_value(text: str, known: Mapping[str, Collection[str]]) -> QuerySynta
 
     Args:
         text: the query.
-        known: field name (``type``, ``subtype``, ``class``, ``element``, ``format``) → the
-            values the catalogue holds.
+        known: field name (``type``, ``subtype``, ``class``, ``element``, ``format``,
+            ``set``) → the values the catalogue holds (for ``set`` prefixes and names; a
+            word that starts some of them followed by a space is a family, no error).
     """
     try:
         node = parse(text)
@@ -50,17 +51,22 @@ def unknown_value(text: str, known: Mapping[str, Collection[str]]) -> QuerySynta
             continue
         lowered = {v.lower(): v for v in values}
         typed = term.value.lower()
-        if typed in lowered:
+        if typed in lowered or (term.field == "set" and any(
+                low.startswith(typed + " ") for low in lowered)):  # a family: s:doa
             continue
+        shown = str if term.field == "set" else str.lower  # set prefixes as printed
+        if term.field == "set":  # the families too: s:dao → did you mean DOA
+            lowered.update({v.split(" ")[0].lower(): v.split(" ")[0] for v in values
+                            if " " in v})
         starting = sorted(v for low, v in lowered.items() if low.startswith(typed))
         if starting:
-            listed = ", ".join(s.lower() for s in starting[:MAX_LISTED])
+            listed = ", ".join(shown(s) for s in starting[:MAX_LISTED])
             more = f" (+{len(starting) - MAX_LISTED} more)" if len(starting) > MAX_LISTED else ""
             hint = f"{term.field} values starting with “{term.value}”: {listed}{more}"
         else:
             close = process.extract(typed, list(lowered), scorer=fuzz.ratio, limit=3,
                                     score_cutoff=60)
-            hint = ("did you mean " + " or ".join(lowered[c[0]].lower() for c in close)
+            hint = ("did you mean " + " or ".join(shown(lowered[c[0]]) for c in close)
                     if close else f"no {term.field} is called that in this catalogue")
         return QuerySyntaxError(f"no {term.field} “{term.value}” in the catalogue",
                                 _position(text, term), hint)
@@ -74,8 +80,9 @@ def name_words(names: Iterable[str]) -> set[str]:
 
 def did_you_mean(text: str, words: Collection[str]) -> str | None:
     """``text`` with each bare name word that starts no word of ``words`` replaced by the
-    most similar one (``lorrane`` → ``Lorraine``); None when the query has other terms, no
-    word is misspelt or no replacement is close enough."""
+    most similar one (``lorrane`` → ``Lorraine``), a word written as the cards write it
+    (``lorraine`` → ``Lorraine``); None when the query has other terms, no word is
+    misspelt or no replacement is close enough."""
     try:
         node = parse(text)
     except QuerySyntaxError:

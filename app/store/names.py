@@ -35,12 +35,15 @@ def all_card_names(store: Store) -> list[str]:
 
 
 def field_values(store: Store) -> dict[str, list[str]]:
-    """Field (:data:`EXACT_FIELDS`) → the distinct values the catalogue's cards hold."""
+    """Field (:data:`EXACT_FIELDS`) → the distinct values the catalogue's cards hold, and
+    ``set`` → every set prefix and set name."""
     rows = store.connection().execute(
         "SELECT DISTINCT field, value FROM card_values").fetchall()
     out: dict[str, list[str]] = {field: [] for field in EXACT_FIELDS}
     for field, value in rows:
         out.setdefault(str(field), []).append(str(value))
+    sets = store.connection().execute("SELECT prefix, name FROM sets").fetchall()
+    out["set"] = sorted({str(v) for row in sets for v in row})
     return out
 
 
