@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from app.model.history import GROUPS, CardChange, CardVersion, Note, Revision
+from app.model.history import (
+    GROUPS,
+    KEPT_OUT_UNREADABLE,
+    CardChange,
+    CardVersion,
+    Note,
+    Revision,
+)
 
 
 def revision_line(revision: Revision) -> str:
@@ -28,9 +35,11 @@ def revision_line(revision: Revision) -> str:
 
 def kept_out_lines(revision: Revision, verbose: bool = False) -> list[str]:
     """The revision's kept-out records: one count line, or with ``verbose`` the count and
-    one line per record."""
+    one line per record (a damaged stored list: one line saying so)."""
     if not revision.kept_out:
         return []
+    if revision.kept_out_unreadable:  # no count to give: say so without --verbose too
+        return [f"  Kept out: {KEPT_OUT_UNREADABLE.strip('()')}"]
     count = len(revision.kept_out)
     if verbose:
         return [f"  Kept out ({count})", *(f"    {line}" for line in revision.kept_out)]

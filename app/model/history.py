@@ -27,6 +27,10 @@ group one of its notes belongs to."""
 
 GROUP_TITLES: dict[str, str] = dict(GROUPS)
 
+KEPT_OUT_UNREADABLE = "(the list of records kept out is damaged and cannot be read)"
+"""The one kept-out line of a revision whose stored list of kept-out records cannot be read
+(damaged by a disk or an editor)."""
+
 WordOp = Literal["same", "removed", "added"]
 
 
@@ -82,6 +86,12 @@ class Revision:
     def total(self) -> int:
         """Cards added, changed or removed."""
         return self.added + self.changed + self.removed
+
+    @property
+    def kept_out_unreadable(self) -> bool:
+        """True when the stored list of kept-out records is damaged (``kept_out`` is then
+        the one line :data:`KEPT_OUT_UNREADABLE`, not a record)."""
+        return self.kept_out == (KEPT_OUT_UNREADABLE,)
 
     @property
     def when(self) -> str:

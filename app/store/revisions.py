@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.history import card_notes, content_equal, summary
-from app.model.history import Revision
+from app.model.history import KEPT_OUT_UNREADABLE, Revision
 from app.store.versions import body_after as body_after  # re-exported: the version after a row
 from app.store.versions import dictionary, previous_version
 from app.store.versions import rebuild_previous as rebuild_previous  # re-exported
@@ -189,7 +189,7 @@ def _revision(r: Sequence[Any], rows: tuple[int, int, int, int], oldest: int | N
     except (TypeError, ValueError):
         kept_out = None
     if kept_out is None:
-        kept_out = ("(the list of records kept out is damaged and cannot be read)",)
+        kept_out = (KEPT_OUT_UNREADABLE,)
     added, changed, removed = (max(c, 0) for c in counts)
     first = r[0] == oldest and counts[1:] == (0, 0)
     return Revision(int(r[0]), str(r[1]), str(r[2]), str(r[3]), added, changed, removed,

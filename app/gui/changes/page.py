@@ -39,7 +39,7 @@ from app.gui.changes.model import ChangeRowDelegate, ChangeTileDelegate, ChangeT
 from app.gui.kit.empty_state import EmptyState, page_stack
 from app.gui.kit.operations import LatestRequest, run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
-from app.model.history import GROUPS, Revision
+from app.model.history import GROUPS, KEPT_OUT_UNREADABLE, Revision
 
 NumberRole = Qt.ItemDataRole.UserRole + 1
 VIEW_KEY = "changes/view"
@@ -312,7 +312,9 @@ class ChangesPage(QWidget):
                              + (f"<br>from {html.escape(shown.source)}{first}" if shown.at
                                 else ""))
         count = len(shown.kept_out)
-        self.kept_toggle.setText(f"{count:,} records of the input were kept out · details")
+        self.kept_toggle.setText(
+            KEPT_OUT_UNREADABLE.strip("()").capitalize() if shown.kept_out_unreadable
+            else f"{count:,} records of the input were kept out · details")
         self.kept_toggle.setVisible(count > 0)
         self.kept_toggle.setChecked(False)
         self.kept_details.setPlainText("\n".join(shown.kept_out))
