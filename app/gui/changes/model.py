@@ -40,6 +40,7 @@ from app.gui.kit.notes_html import diff_css, notes_html
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.model.history import GROUP_TITLES, CardChange
 from app.model.query import CardSummary
+from app.safetext import escape_controls
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 PADDING = TILE_PADDING
@@ -147,6 +148,14 @@ class ChangeTilesModel(QAbstractListModel):
                 self.dataChanged.emit(index, index, [self.ThumbnailRole])
 
 
+def shown_text(index: AnyIndex, role: int) -> str:
+    """The text of ``role`` at ``index`` as a delegate paints it: control characters and
+    bidirectional overrides of outside text (a card's name, its effect text, a set prefix)
+    written as visible escapes (:func:`app.safetext.escape_controls`), as ``@safe_cells``
+    does for the display roles."""
+    return escape_controls(str(index.data(role) or ""))
+
+
 class ChangeTileDelegate(QStyledItemDelegate):
     """Paints a changed card: its thumbnail (or a drawn card with its set and number), its
     name and what changed (``now banned in Standard``) below, each on up to two lines."""
@@ -171,7 +180,7 @@ class ChangeTileDelegate(QStyledItemDelegate):
         thumb = paint_tile_card(
             painter, option, QSizeF(self._thumb), index.data(ChangeTilesModel.ThumbnailRole),
             index.data(ChangeTilesModel.ThumbStateRole) == ThumbState.MISSING, name,
-            str(index.data(ChangeTilesModel.CaptionRole) or ""))
+            shown_text(index, ChangeTilesModel.CaptionRole))
         metrics = font_metrics(option.font)
         width = rect.width() - 2 * PADDING
         align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
@@ -182,7 +191,7 @@ class ChangeTileDelegate(QStyledItemDelegate):
         for line in lines:
             painter.drawText(box, align, line)
             box.translate(0, metrics.lineSpacing())
-        text = str(index.data(ChangeTilesModel.ChangeTextRole) or "")
+        text = shown_text(index, ChangeTilesModel.ChangeTextRole)
         painter.setPen(palette.placeholderText().color())
         for line in wrapped(option.font, text, width, CHANGE_LINES):
             painter.drawText(box, align, line)
@@ -202,14 +211,14 @@ class ChangeRowDelegate(QStyledItemDelegate):
         palette: QPalette = option.palette
         muted = palette.placeholderText().color().name()
         document.setDefaultStyleSheet(diff_css(palette) + f" .muted {{ color: {muted}; }}")
-        name, groups, caption = (html.escape(str(index.data(role) or "")) for role in (
+        name, groups, caption = (html.escape(shown_text(index, role)) for role in (
             Qt.ItemDataRole.DisplayRole, ChangeTilesModel.GroupsRole,
             ChangeTilesModel.CaptionRole))
         where = f" · {caption}" if caption else ""
         head = f'<b>{name}</b> <span class="muted">· {groups}{where}</span>'
         body = notes_html(change.notes) if isinstance(change, CardChange) and \
-            change.kind == "changed" and not change.unreadable else [html.escape(str(index.data(
-                ChangeTilesModel.ChangeTextRole) or ""))]
+            change.kind == "changed" and not change.unreadable else [html.escape(shown_text(
+                index, ChangeTilesModel.ChangeTextRole))]
         document.setHtml(f'<p style="color: {palette.text().color().name()}">'
                          + "<br>".join([head, *body]) + "</p>")
         document.setTextWidth(max(100, option.rect.width() - 2 * PADDING))

@@ -1,6 +1,7 @@
 """Patch notes as rich text, shared by the card page's History and the Changes page's list:
 word diffs marked ``span.removed`` (struck) and ``span.added``, tinted by :func:`diff_css`
-so they read in light and dark themes."""
+so they read in light and dark themes. Control characters and bidirectional overrides of
+the card's text show as visible escapes (:func:`app.safetext.escape_controls`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtGui import QPalette
 
 from app.gui.kit.theme import is_dark
 from app.model.history import Note
+from app.safetext import escape_controls
 
 
 def diff_css(palette: QPalette) -> str:
@@ -26,7 +28,7 @@ def words_html(note: Note) -> str:
     out = []
     previous = "same"
     for op, text in note.words:
-        escaped = html.escape(text).replace("\n", "<br>")
+        escaped = html.escape(escape_controls(text)).replace("\n", "<br>")
         if previous == "removed" and op == "added":
             out.append(" ")  # "your" struck, then "its owner's": not "yourits owner's"
         previous = op
@@ -40,7 +42,7 @@ def notes_html(notes: Sequence[Note], limit: int = 12) -> list[str]:
     shown = [n for n in notes if n.text]
     lines = []
     for note in shown[:limit]:
-        lines.append("• " + html.escape(note.text))
+        lines.append("• " + html.escape(escape_controls(note.text)))
         if note.words:
             lines.append(f"&nbsp;&nbsp;{words_html(note)}")
     if len(shown) > limit:
