@@ -137,3 +137,26 @@ def test_a_damaged_list_of_kept_out_records_says_so_instead_of_a_count(
     finally:
         pool.waitForDone()
         services.store.close()
+
+
+def test_the_first_import_lists_no_cards_but_its_damaged_row_and_is_not_reverted(
+    qtbot: QtBot, pool: QThreadPool, history_dir: Path, tmp_path: Path,
+) -> None:
+    data = copy_catalogue(history_dir, tmp_path / "data")
+    with closing(sqlite3.connect(data / "catalogue.sqlite3")) as conn, conn:
+        conn.execute("UPDATE revision_cards SET previous = x'7a00' WHERE revision = 1 AND "
+                     "slug = ?", (SLUG,))
+    services = build(str(data))
+    try:
+        page = open_page(qtbot, services, pool)
+        page.reload(1)
+        qtbot.waitUntil(lambda: not page.busy and page.view_data.shown is not None
+                        and page.view_data.shown.number == 1, timeout=30_000)
+        shown = tiles(page)
+        assert [(name, groups) for name, groups, _ in shown] == [(CARD, "Unreadable")]
+        assert "added yet keeps a previous version" in shown[0][2]
+        assert "It filled an empty catalogue" in page.heading.text()
+        assert not page.revert_button.isEnabled()
+    finally:
+        pool.waitForDone()
+        services.store.close()
