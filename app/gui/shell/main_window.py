@@ -141,6 +141,7 @@ class MainWindow(QMainWindow):
                                                 self._pool, self.refresh_catalogue, settings,
                                                 dialogs)
         self.firstPainted.connect(self.sync.start_up)
+        self.browser.images_notice.downloadRequested.connect(self.sync.download_images)
         self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
         self.controller.failed.connect(self._on_failed)
         self.first_run.setupRequested.connect(self.setup.request)
