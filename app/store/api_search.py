@@ -19,11 +19,13 @@ read from the official search's facts (:mod:`app.store.api_facts`, schema migrat
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass, field
 
 from app.store.api_facts import LIST_LENGTHS, ORDER_KEYS, THEMA_PARTS, WALKED
 from app.store.db import Store
+from app.store.query_plan import probing
 
 CARD_STATS = {
     "cost_memory": "f.mem", "cost_reserve": "f.res", "level": "f.level", "power": "f.power",
@@ -168,8 +170,10 @@ _JOINS = {
 
 def _card_filters(q: ApiQuery, s: _Sql) -> None:
     for name, flt in q.lists.items():
-        exists = ("EXISTS (SELECT 1 FROM card_values v WHERE v.card_rowid = c.rowid "
-                  "AND v.field = ? AND v.value {})")
+        # the cards holding a value, found once through card_values' index (a correlated
+        # EXISTS probed it for every card scanned)
+        exists = ("c.rowid IN (SELECT v.card_rowid FROM card_values v "
+                  "WHERE v.field = ? AND v.value {})")
         if flt.logic == "AND":
             parts = [exists.format("= ?") for _ in flt.values]
             params: list[object] = [p for v in flt.values for p in (name, v)]
@@ -302,16 +306,28 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     if not ed.where and not q.separate_editions:
         where = " AND ".join(card.where) or "1 = 1"
         params = card.params
+        narrowed = _narrow(where)
+        if narrowed is None:  # the condition reads cards' columns: scan the cards
+            cards, cond, order_ties, order_key = source, where, ties, grouped
+        else:  # card_facts alone holds what it reads (and the uuid, name: the ties)
+            cards = "FROM card_facts f" + (
+                " CROSS JOIN api_cards ca ON ca.card_rowid = f.card_rowid" * ("ca" in card.joins))
+            cond, order_ties = narrowed, _narrow(ties) or ties
+            order_key = _narrow(grouped) or grouped
+        count_sql = f"SELECT COUNT(*) {cards} WHERE {cond}"
         key = ORDER_COLUMNS.get(q.sort)
         if key in ORDER_KEYS[:WALKED]:
-            found = _card_page(conn, key, direction, f"{facts} WHERE {where}", params, window)
+            found = _card_page(conn, key, direction, f"{facts} WHERE {probing(where)}", count_sql,
+                               params, window)
             if found is not None:
                 return found
-        order, sort_source = (f"o.{key}", f"{source} CROSS JOIN api_order o ON o.card_rowid = "
-                              "c.rowid") if key else (grouped, source)
-        sql = (f"SELECT c.uuid, '', COUNT(*) OVER () {sort_source} WHERE {where} "
-               f"ORDER BY {order} IS NULL, {order} {direction}, {ties} LIMIT ? OFFSET ?")
-        count_sql = f"SELECT COUNT(*) {source} WHERE {where}"
+        rowid = "c.rowid" if narrowed is None else "f.card_rowid"
+        if key:
+            cards += f" CROSS JOIN api_order o ON o.card_rowid = {rowid}"
+            order_key = f"o.{key}"
+        sql = (f"SELECT {rowid.split('.')[0]}.uuid, '', COUNT(*) OVER () {cards} WHERE {cond} "
+               f"ORDER BY {order_key} IS NULL, {order_key} {direction}, {order_ties} "
+               "LIMIT ? OFFSET ?")
         rows = conn.execute(sql, [*params, *window]).fetchall()
         if rows:
             total = int(rows[0][2])
@@ -342,17 +358,22 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
 
 
 def _card_page(conn: sqlite3.Connection, key: str, direction: str, joined: str,
-               params: list[object], window: list[int]) -> tuple[int, list[ApiHit]] | None:
+               count_sql: str, params: list[object], window: list[int]
+               ) -> tuple[int, list[ApiHit]] | None:
     """The page of a card search sorted by an edition key, when its hits are dense; None
     when they are not (the caller scans).
 
     The page walks the key's index of ``api_order`` in the asked order over at most
     :data:`DENSE` times as many cards as the page's end: when that prefix of the order
     holds a full page of hits, the page is exact (every card before its last hit was
-    read), and only the total is left to count. Rarer hits cost that short walk, then one
-    scan of every card (which also gives the total). The order is that of
-    :data:`API_SORT_KEYS`: the key (no value last), the name (case-insensitive) in the same
-    direction, the uuid.
+    read), and only the total is left to count (``count_sql``, on the narrowest tables).
+    Rarer hits cost that short walk, then one scan of every card (which also gives the
+    total). The order is that of :data:`API_SORT_KEYS`: the key (no value last), the name
+    (case-insensitive) in the same direction, the uuid.
+
+    Args:
+        joined: ``… WHERE …`` after ``cards c``; params: its parameters (and
+            ``count_sql``'s). window: ``[page size, offset]``.
     """
     def order(of: str) -> str:
         return (f"{of}{key} IS NULL, {of}{key} {direction}, {of}name COLLATE NOCASE "
@@ -361,12 +382,24 @@ def _card_page(conn: sqlite3.Connection, key: str, direction: str, joined: str,
     walk = (f"SELECT o.uuid, '' FROM (SELECT * FROM api_order INDEXED BY api_order_{key}_"
             f"{direction.lower()} ORDER BY {order('')} LIMIT ?) o CROSS JOIN cards c INDEXED "
             f"BY cards_cover ON c.uuid = o.uuid{joined} ORDER BY {order('o.')} LIMIT ? OFFSET ?")
-    rows = conn.execute(walk, [DENSE * (window[0] + window[1]), *params, *window]).fetchall()
+    rows = conn.execute(walk, [DENSE * sum(window), *params, *window]).fetchall()
     if len(rows) < window[0]:
         return None
-    (total,) = conn.execute(f"SELECT COUNT(*) FROM cards c INDEXED BY cards_cover{joined}",
-                            params).fetchone()
+    (total,) = conn.execute(count_sql, params).fetchone()
     return int(total), _hits(conn, rows)
+
+
+_OTHER_CARD_COLUMN = re.compile(r"\bc\.(?!(?:rowid|name|uuid)\b)")
+_CARD_COLUMN = re.compile(r"\bc\.(rowid|name|uuid)\b")
+_FACT_COLUMNS = {"rowid": "f.card_rowid", "name": "f.name", "uuid": "f.uuid"}
+
+
+def _narrow(sql: str) -> str | None:
+    """``sql`` on ``card_facts f`` alone (its ``card_rowid``, ``name`` and ``uuid`` are the
+    card's), or None when it reads another column of ``cards c`` (slug, last update)."""
+    if _OTHER_CARD_COLUMN.search(sql):
+        return None
+    return _CARD_COLUMN.sub(lambda m: _FACT_COLUMNS[m.group(1)], sql)
 
 
 def _hits(conn: sqlite3.Connection, rows: list[tuple[object, ...]]) -> list[ApiHit]:
