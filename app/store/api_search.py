@@ -141,6 +141,7 @@ class _Sql:
         self.params: list[object] = []
         self.joins: set[str] = set()
         self.cards: list[tuple[str, list[object]]] = []
+        self.editions: list[tuple[str, list[object]]] = []
 
     def add(self, sql: str, *params: object, join: str | None = None) -> None:
         self.where.append(sql)
@@ -149,6 +150,8 @@ class _Sql:
             self.joins.add(join)
         if join == "a":  # a condition on api_editions alone: see card_rowids()
             self.cards.append((sql, list(params)))
+        elif join is None and not _OTHER_ALIAS.search(sql):  # on editions alone: card_uuids()
+            self.editions.append((sql, list(params)))
 
     def card_rowids(self) -> tuple[str, list[object]] | None:
         """``c.rowid IN (…)``: the cards with an edition passing every ``api_editions``
@@ -160,6 +163,21 @@ class _Sql:
         where = " AND ".join(sql for sql, _ in self.cards)
         return (f"c.rowid IN (SELECT a.card_rowid FROM api_editions a WHERE {where})",
                 [p for _, params in self.cards for p in params])
+
+    def card_uuids(self) -> tuple[str, list[object]] | None:
+        """``c.uuid IN (…)``: the cards with an edition passing every condition on
+        ``editions`` columns alone, as :meth:`card_rowids` (found through the editions'
+        indexes: the join read every card's editions, a second a page for a set prefix on
+        the generated catalogue)."""
+        if not self.editions:
+            return None
+        where = " AND ".join(sql for sql, _ in self.editions)
+        return (f"c.uuid IN (SELECT e.card_uuid FROM editions e WHERE {where})",
+                [p for _, params in self.editions for p in params])
+
+
+_OTHER_ALIAS = re.compile(r"\b(?!e\.)[a-z]+\.[a-z_]")
+"""A column of another table than ``editions e`` (``c.``, ``p.``)."""
 
 
 _JOINS = {
@@ -288,9 +306,9 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     _card_filters(q, card)
     _edition_filters(q, ed)
     _stat_filters(q, card, ed)
-    rowids = ed.card_rowids()
-    if rowids is not None:
-        card.add(rowids[0], *rowids[1])
+    for implied in (ed.card_rowids(), ed.card_uuids()):
+        if implied is not None:
+            card.add(implied[0], *implied[1])
     grouped, single = API_SORT_KEYS[q.sort]
     direction = "DESC" if q.order == "DESC" else "ASC"
     ties = f"c.name COLLATE NOCASE {direction}, c.uuid"
