@@ -60,7 +60,8 @@ class CollectionStore:
     """The collection file. Each call opens its own connection (safe from any thread).
 
     Args:
-        path: ``<data folder>/collection.sqlite3``; created, with its folder, on first use.
+        path: ``<data folder>/collection.sqlite3``; created, with its folder, on the first
+            change (until then, and in a read-only data folder, the collection is empty).
 
     Raises:
         StoreError: the file cannot be opened or was written by a newer Archivist.
@@ -68,13 +69,28 @@ class CollectionStore:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        if path.is_file():
+            with self._connect() as conn:
+                self._check_version(conn)
+
+    def _check_version(self, conn: sqlite3.Connection) -> None:
+        """Refuse a newer schema; make the tables in a new file."""
+        (version,) = conn.execute("PRAGMA user_version").fetchone()
+        if version > VERSION:
+            raise StoreError(f"The collection file {self.path} has schema version {version}, "
+                             f"newer than this Archivist understands ({VERSION}).")
+        if version == 0:
+            conn.executescript(f"BEGIN; {SCHEMA} PRAGMA user_version = {VERSION}; COMMIT;")
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection | None]:
+        """A connection to read the file, or None when there is no file yet (an empty
+        collection: reading never creates it, so it works in a read-only data folder)."""
+        if not self.path.is_file():
+            yield None
+            return
         with self._connect() as conn:
-            (version,) = conn.execute("PRAGMA user_version").fetchone()
-            if version > VERSION:
-                raise StoreError(f"The collection file {path} has schema version {version}, "
-                                 f"newer than this Archivist understands ({VERSION}).")
-            if version == 0:
-                conn.executescript(f"BEGIN; {SCHEMA} PRAGMA user_version = {VERSION}; COMMIT;")
+            yield conn
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -95,8 +111,10 @@ class CollectionStore:
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: committed when the block ends, rolled back on any error."""
+        """One write transaction: committed when the block ends, rolled back on any error
+        (the file and its tables are made first when missing)."""
         with self._connect() as conn:
+            self._check_version(conn)
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
@@ -108,16 +126,18 @@ class CollectionStore:
 
     def entries(self) -> list[Entry]:
         """Every entry, by edition uuid then finish, condition, language, tag."""
-        with self._connect() as conn:
-            rows = conn.execute("SELECT edition_uuid, foil, condition, language, tag, quantity "
-                                "FROM entries ORDER BY 1, 2, 3, 4, 5").fetchall()
+        with self._reading() as conn:
+            rows = [] if conn is None else conn.execute(
+                "SELECT edition_uuid, foil, condition, language, tag, quantity "
+                "FROM entries ORDER BY 1, 2, 3, 4, 5").fetchall()
         return [Entry(u, bool(f), q, c, lang, t) for u, f, c, lang, t, q in rows]
 
     def owned(self) -> dict[str, tuple[int, int]]:
         """Edition uuid → ``(non-foil copies, foil copies)`` for every owned edition."""
-        with self._connect() as conn:
-            rows = conn.execute("SELECT edition_uuid, foil, SUM(quantity) FROM entries "
-                                "GROUP BY edition_uuid, foil").fetchall()
+        with self._reading() as conn:
+            rows = [] if conn is None else conn.execute(
+                "SELECT edition_uuid, foil, SUM(quantity) FROM entries "
+                "GROUP BY edition_uuid, foil").fetchall()
         owned: dict[str, tuple[int, int]] = {}
         for uuid, foil, quantity in rows:
             plain, shiny = owned.get(uuid, (0, 0))
@@ -127,8 +147,8 @@ class CollectionStore:
     def owned_of(self, uuids: Iterable[str]) -> dict[str, tuple[int, int]]:
         """Edition uuid → ``(non-foil copies, foil copies)`` for each of ``uuids`` owned."""
         found: dict[str, tuple[int, int]] = {}
-        with self._connect() as conn:
-            for uuid in uuids:
+        with self._reading() as conn:
+            for uuid in uuids if conn is not None else ():
                 rows = conn.execute("SELECT foil, SUM(quantity) FROM entries WHERE "
                                     "edition_uuid = ? GROUP BY foil", (uuid,)).fetchall()
                 counts = dict(rows)
@@ -175,8 +195,9 @@ class CollectionStore:
 
     def undo_label(self) -> str | None:
         """What :meth:`undo` would put back (``"import of owned.csv"``), or None."""
-        with self._connect() as conn:
-            row = conn.execute("SELECT what FROM steps ORDER BY id DESC LIMIT 1").fetchone()
+        with self._reading() as conn:
+            row = None if conn is None else conn.execute(
+                "SELECT what FROM steps ORDER BY id DESC LIMIT 1").fetchone()
         return str(row[0]) if row else None
 
     def undo(self) -> str | None:
@@ -186,6 +207,8 @@ class CollectionStore:
         Raises:
             StoreError: the file cannot be written (nothing changed).
         """
+        if not self.path.is_file():
+            return None
         with self._writing() as conn:
             row = conn.execute("SELECT id, what FROM steps ORDER BY id DESC LIMIT 1").fetchone()
             if row is None:
