@@ -148,7 +148,9 @@ class CollectionStore:
         """Edition uuid → ``(non-foil copies, foil copies)`` for each of ``uuids`` owned."""
         found: dict[str, tuple[int, int]] = {}
         with self._reading() as conn:
-            for uuid in uuids if conn is not None else ():
+            if conn is None:
+                return found
+            for uuid in uuids:
                 rows = conn.execute("SELECT foil, SUM(quantity) FROM entries WHERE "
                                     "edition_uuid = ? GROUP BY foil", (uuid,)).fetchall()
                 counts = dict(rows)
@@ -251,7 +253,7 @@ def _apply(conn: sqlite3.Connection, before: dict[Key, int], after: dict[Key, in
 
 def _write(conn: sqlite3.Connection, quantities: Mapping[Key, int]) -> None:
     conn.executemany(_DELETE, [_row(k) for k, q in quantities.items() if q <= 0])
-    conn.executemany(_UPSERT, [(*_row(k), q) for k, q in quantities.items() if q > 0])
+    conn.executemany(_UPSERT, sorted((*_row(k), q) for k, q in quantities.items() if q > 0))
 
 
 def _row(key: Key) -> _ROW:
