@@ -21,6 +21,7 @@ from app.collection.summary import (
     OwnedEntry,
     SetCompletion,
     completion,
+    completion_of,
     owned_entries,
     totals,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "SetCompletion",
     "Totals",
     "completion",
+    "completion_of",
     "deck_need",
     "export_csv",
     "import_csv",

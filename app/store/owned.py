@@ -62,10 +62,12 @@ def uses_collection(tree: Node) -> bool:
                for t in terms(tree))
 
 
-def attach_collection(store: Store, path: Path | None) -> None:
+def attach_collection(store: Store, path: Path | None, summary: bool = True) -> None:
     """Attach ``path`` (the collection file) read-only as ``owned`` to this thread's reading
     connection (an empty collection when it is None or missing), and bring its summary
-    ``owned_sum`` up to date. Both stay attached for later queries.
+    ``owned_sum`` up to date (``summary``: False for a reader of the entries alone, such as
+    the Collection page, which would otherwise make it after every change). Both stay
+    attached for later queries.
 
     Raises:
         StoreError: the collection file cannot be attached or read.
@@ -83,6 +85,8 @@ def attach_collection(store: Store, path: Path | None) -> None:
             else:
                 conn.execute("ATTACH DATABASE ':memory:' AS owned")
                 _writing(conn, [_EMPTY])
+        if not summary:
+            return
         if "owned_sum" not in attached:
             conn.execute("ATTACH DATABASE ':memory:' AS owned_sum")
             _writing(conn, [s for s in _SUMMARY.split(";") if s.strip()])
