@@ -11,7 +11,8 @@ search without it.
   counted;
 - refused file: seconds until a 100 MB file and a 5,000-digit quantity are refused;
 - page: milliseconds from showing the Collection tab of a 1280 × 800 main window
-  (offscreen) to its rows painted, first time (the catalogue's editions read too) 3 s
+  (offscreen; waiting in Qt's event loop, as the application does) to its rows painted,
+  first time, 3 s
   after the window's first paint and right after it, and after an undo: the median of 3
   windows, wall time and the process's CPU time (every thread);
 - search: p95 milliseconds of a page of 100 hits (50 runs) of queries with a collection
@@ -144,20 +145,29 @@ def page_paint(services: object, settle_s: float) -> tuple[float, float, float, 
     window's first paint to its rows painted, and after an undo (the page reads the
     collection again)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QCoreApplication, QEventLoop
+    from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 
     from app.gui.shell.app import create_application
     from app.gui.shell.main_window import MainWindow
 
-    app = create_application()
+    create_application()
     window = MainWindow(services, settings=None, dialogs=False)  # type: ignore[arg-type]
     window.resize(1280, 800)
     window.show()
 
     def wait(condition: Callable[[], bool]) -> None:
+        # The application's own event loop, woken every 2 ms to test the condition: a loop
+        # polling processEvents() in Python would take the GIL from the page's worker
+        # thousands of times a second (as the idle application never does).
         deadline = time.monotonic() + 60
-        while not condition() and time.monotonic() < deadline:
-            app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
+        loop = QEventLoop()
+        tick = QTimer()
+        tick.timeout.connect(lambda: (condition() or time.monotonic() > deadline)
+                             and loop.quit())
+        tick.start(2)
+        if not condition():
+            loop.exec()
+        tick.stop()
 
     wait(lambda: window.first_painted)
     settle = time.monotonic() + settle_s  # the search page's results and thumbnails land
@@ -171,8 +181,8 @@ def page_paint(services: object, settle_s: float) -> tuple[float, float, float, 
     page.rows.viewport().repaint()
     first = (time.perf_counter() - started) * 1000
     first_cpu = (time.process_time() - cpu) * 1000
-    services.catalogue.collection_store().change(  # type: ignore[attr-defined]
-        [(page.entries.entry(0).entry.key, 1)], "one more")
+    store = services.catalogue.collection_store()  # type: ignore[attr-defined]
+    store.change([(store.entries()[0].key, 1)], "one more")
     loaded.clear()
     started, cpu = time.perf_counter(), time.process_time()
     page.undo()
