@@ -73,7 +73,7 @@ class EntriesModel(QAbstractTableModel):
         """Show ``entries``."""
         self.beginResetModel()
         self._rows = entries
-        self._thumbs.index([(o.image_file or "", o.has_image) for o in entries])
+        self._thumbs.index([(o.image_file or "", bool(o.has_image)) for o in entries])
         self.endResetModel()
 
     def entry(self, row: int) -> OwnedRow:
@@ -105,7 +105,7 @@ class EntriesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 0:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role in (ThumbnailRole, ThumbStateRole):
-            return self._thumbs.data(role, owned.image_file or "", owned.has_image)
+            return self._thumbs.data(role, owned.image_file or "", bool(owned.has_image))
         if role == CaptionRole:
             if owned.set_prefix is None:
                 return owned.edition_uuid

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QSize, Qt, QThreadPool, Signal
+from PySide6.QtCore import QModelIndex, QSize, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -187,9 +187,12 @@ class CollectionPage(QWidget):
         self._readings += 1
         reading, editions = self._readings, self._editions
         owned = {row.edition_uuid for row in view.entries}
-        run_operation(self._pool, lambda: load_sets(self._catalogue, owned, editions),
-                      lambda done: self._on_sets(done, reading),
-                      lambda error: self._fail(error), owner=self)
+        # After the rows are painted (the paint request is queued already): the worker
+        # reading every edition would hold the GIL while the rows' cells are asked for.
+        QTimer.singleShot(0, self, lambda: run_operation(
+            self._pool, lambda: load_sets(self._catalogue, owned, editions),
+            lambda done: self._on_sets(done, reading), lambda error: self._fail(error),
+            owner=self))
 
     def _on_sets(self, done: SetsView, reading: int) -> None:
         self._editions = done.editions
