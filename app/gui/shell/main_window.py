@@ -140,6 +140,8 @@ class MainWindow(QMainWindow):
         self.sync, self.setup = build_file_menu(self, self.file_menu, services.catalogue,
                                                 self._pool, self.refresh_catalogue, settings,
                                                 dialogs)
+        # once the first results are painted: the filter options and the badges, then the rest
+        self.firstPainted.connect(partial(wiring.load_rest, self._on_failed))
         self.firstPainted.connect(self.sync.start_up)
         self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
         self.controller.failed.connect(self._on_failed)
@@ -170,7 +172,7 @@ class MainWindow(QMainWindow):
             self._first_paint.watch(watched)
 
         restore_state(settings, self.browser, self.tabs)
-        wiring.start(self._on_failed)  # the counts and the first results, then the rest
+        wiring.start()  # the counts and the first results
 
     @property
     def sets(self) -> SetsPage:
