@@ -102,7 +102,6 @@ class MainWindow(QMainWindow):
         from app.gui.export.actions import ExportActions
         from app.gui.kit.heap import freeze_long_lived
         from app.gui.kit.thumbnails import ThumbnailProvider
-        from app.gui.shell.about_dialog import open_about
         from app.gui.shell.deck_actions import DeckActions
         from app.gui.shell.file_menu import build_file_menu
         from app.gui.shell.first_paint import FirstPaintWatch
@@ -159,7 +158,7 @@ class MainWindow(QMainWindow):
             self, WindowSelection(self.browser, self.grid, self.model, self.detail),
             services.catalogue,
             grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
-            api=lambda: self.sync.prefs.api_url, about=partial(open_about, self, icon))
+            api=lambda: self.sync.prefs.api_url, about=partial(_open_about, self, icon))
         self.deck_actions = DeckActions(self, self.grid, self.model, lambda: self.decks,
                                         self.export, self.statusBar())
         self.add_to_deck_action = self.deck_actions.add_action
@@ -346,3 +345,11 @@ class MainWindow(QMainWindow):
         if what == "card" and isinstance(error, ArchivistError):
             self.detail.show_message(error.message)
         report_failure(self, what, error, self._dialogs)
+
+
+def _open_about(parent: QWidget, icon: QIcon | None, api_url: str | None,
+                counts: dict[str, int]) -> object:
+    """Help ▸ About Archivist (its module loads on first use)."""
+    from app.gui.shell.about_dialog import open_about
+
+    return open_about(parent, icon, api_url, counts)

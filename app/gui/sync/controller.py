@@ -24,12 +24,11 @@ from app.gui.kit.failures import STATUS_MS, report_failure
 from app.gui.kit.operations import LatestRequest
 from app.gui.kit.settings import SyncPrefs, load_sync_prefs, save_sync_prefs
 from app.gui.sync.status_indicator import StatusIndicator
-from app.sync import Progress, SyncCancelled, SyncReport, throttled
 
 if TYPE_CHECKING:  # the dialogs are built on first use
     from app.gui.sync.dialog import SyncDialog
     from app.gui.sync.settings_dialog import SettingsDialog
-    from app.sync import SyncOptions
+    from app.sync import Progress, SyncOptions, SyncReport
 
 START_DELAY_MS = 1500
 """How long after the first paint "sync on start" begins."""
@@ -121,6 +120,8 @@ class SyncController(QObject):
         cancel = self._cancel = threading.Event()
         self._token += 1
         token, relay = self._token, self._relay
+        from app.sync import throttled
+
         callback = throttled(lambda progress: relay.emit(token, progress))
         self.dialog.begin(options.api_url)
         self.indicator.set_running("Connecting")
@@ -214,6 +215,8 @@ class SyncController(QObject):
     def _on_run_failed(self, error: object) -> None:
         self._cancel = None
         self.indicator.set_running(None)
+        from app.sync import SyncCancelled
+
         if isinstance(error, SyncCancelled):
             from app.gui.sync.dialog import CANCELLED_TEXT
 
