@@ -20,6 +20,7 @@ from app.sync.common import (
     META_FINISHED,
     api_host,
 )
+from app.sync.common import local_time_text as local_time_text  # its former home
 from app.sync.progress import Progress, ProgressFn
 from app.sync.report import SyncReport
 
@@ -52,12 +53,6 @@ def read_status(store: Store) -> SyncStatus:
     meta = read_meta(store, "sync.")
     return SyncStatus(meta.get(META_API) or None, parse_stamp(meta.get(META_FINISHED)),
                       parse_stamp(meta.get(META_COMPLETE)))
-
-
-def local_time_text(moment: datetime) -> str:
-    """``21 Nov 2026 15:04``: ``moment`` in the computer's time zone, to the minute."""
-    local = moment.astimezone()
-    return f"{local.day} {local:%b %Y %H:%M}"
 
 
 def probe(api_url: str, timeout: float = PROBE_TIMEOUT) -> str | None:

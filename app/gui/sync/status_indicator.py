@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QToolButton, QWidget
 from app.catalogue import Catalogue
 from app.gui.kit.operations import LatestRequest
 from app.model.status import SyncStatus
-from app.sync import api_host
+from app.sync import api_host, local_time_text
 
 log = logging.getLogger("app.gui")
 Reach = Literal["unknown", "checking", "online", "offline"]
@@ -33,8 +33,6 @@ def indicator_text(status: SyncStatus, api_url: str, reach: Reach) -> str:
     host = api_host(api_url)
     if status.finished_at is None:
         return f"Never synced · {host} · offline"
-    from app.sync import local_time_text  # loads the sync's formatting (and the writer)
-
     text = f"Synced {local_time_text(status.finished_at)} · {host}"
     suffix = {"online": "online", "offline": "offline", "checking": "checking…"}.get(reach)
     return f"{text} · {suffix}" if suffix else text
@@ -43,8 +41,6 @@ def indicator_text(status: SyncStatus, api_url: str, reach: Reach) -> str:
 def indicator_tooltip(status: SyncStatus, api_url: str, reach: Reach, reason: str) -> str:
     """Details for the tooltip: when and from where the catalogue was synced, the API in use
     and why it counts as offline."""
-    from app.sync import local_time_text
-
     lines = []
     if status.finished_at is None:
         lines.append("This catalogue was never synced; it holds what was imported.")
