@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from app.store.db import Store
 
 SCHEMA = """
-CREATE TABLE start_page (
+CREATE TABLE IF NOT EXISTS start_page (
     position INTEGER PRIMARY KEY,  -- 0, 1, … in the query's order
     uuid TEXT NOT NULL, slug TEXT, name TEXT NOT NULL, editions INTEGER NOT NULL,
     set_prefix TEXT NOT NULL, collector_number TEXT NOT NULL, image_file TEXT NOT NULL,
@@ -40,8 +40,9 @@ def create_triggers(conn: sqlite3.Connection) -> None:
     for table in READ_TABLES:
         for event in ("INSERT", "UPDATE", "DELETE"):
             conn.execute(
-                f"CREATE TRIGGER start_page_{table}_{event.lower()} AFTER {event} ON {table} "
-                "WHEN EXISTS (SELECT 1 FROM start_page) BEGIN DELETE FROM start_page; END")
+                f"CREATE TRIGGER IF NOT EXISTS start_page_{table}_{event.lower()} "
+                f"AFTER {event} ON {table} WHEN EXISTS (SELECT 1 FROM start_page) "
+                "BEGIN DELETE FROM start_page; END")
 
 
 def install(conn: sqlite3.Connection) -> None:
