@@ -142,6 +142,7 @@ class MainWindow(QMainWindow):
         # once the first results are painted: the filter options and the badges, then the rest
         self.firstPainted.connect(partial(wiring.load_rest, self._on_failed))
         self.firstPainted.connect(self.sync.start_up)
+        self.browser.images_notice.downloadRequested.connect(self.sync.download_images)
         self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
         self.controller.failed.connect(self._on_failed)
         self.first_run.setupRequested.connect(self.setup.request)

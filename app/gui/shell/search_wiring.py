@@ -211,6 +211,7 @@ class SearchWiring(QObject):
             f"{counts.get('editions', 0):,} editions · {counts.get('sets', 0):,} sets · "
             f"{counts.get('images', 0):,} images"
         )
+        self.browser.images_notice.show_counts(counts)
         if was_empty and not empty:
             self.browser.submit_query()
         self._note_answer()

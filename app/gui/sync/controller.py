@@ -10,6 +10,7 @@ to the GUI thread about ten times a second. The outcome arrives by a LatestReque
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -108,6 +109,17 @@ class SyncController(QObject):
     def sync_now(self) -> None:
         """Start a sync and show the dialog (or show the running sync's dialog)."""
         self.start(show=True)
+
+    @Slot()
+    def download_images(self) -> None:
+        """One sync that also downloads every card image not stored yet (``archivist sync
+        --images all``), whatever the image setting; the setting itself stays."""
+        kept = self.prefs
+        self.prefs = dataclasses.replace(kept, images="all")
+        try:
+            self.start(show=True)
+        finally:
+            self.prefs = kept
 
     def start(self, show: bool = True) -> bool:
         """Start a sync with the options of :attr:`prefs`; False when one runs already."""
