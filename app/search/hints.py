@@ -9,8 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping
 
-from rapidfuzz import fuzz, process
-
 from app.search.ast import Term, terms
 from app.search.errors import QuerySyntaxError
 from app.search.fields import BY_NAME, WORD
@@ -64,6 +62,8 @@ def unknown_value(text: str, known: Mapping[str, Collection[str]]) -> QuerySynta
             more = f" (+{len(starting) - MAX_LISTED} more)" if len(starting) > MAX_LISTED else ""
             hint = f"{term.field} values starting with “{term.value}”: {listed}{more}"
         else:
+            from rapidfuzz import fuzz, process  # loads on the first misspelling (issue 24)
+
             close = process.extract(typed, list(lowered), scorer=fuzz.ratio, limit=3,
                                     score_cutoff=60)
             hint = ("did you mean " + " or ".join(shown(lowered[c[0]]) for c in close)
@@ -90,6 +90,8 @@ def did_you_mean(text: str, words: Collection[str]) -> str | None:
     found = terms(node)
     if not found or any(t.field != "name" or t.exact for t in found):
         return None
+    from rapidfuzz import fuzz, process
+
     lowered = {w.lower(): w for w in words}
     out, changed = [], False
     for typed in text.split():
@@ -127,6 +129,8 @@ def card_by_name(named: Iterable[tuple[str, str]], text: str) -> str | None:
 def closest_names(text: str, names: Iterable[str], limit: int = 3) -> list[str]:
     """At most ``limit`` card names most like ``text`` (rapidfuzz WRatio ≥ 70), best
     first, each once."""
+    from rapidfuzz import fuzz, process
+
     keyed = {name_key(n): n for n in names}
     found = process.extract(name_key(text), list(keyed), scorer=fuzz.WRatio, limit=limit,
                             score_cutoff=70)
