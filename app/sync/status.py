@@ -10,6 +10,7 @@ import logging
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from app.model.status import SyncStatus
 from app.store import Store
@@ -21,8 +22,10 @@ from app.sync.common import (
     api_host,
 )
 from app.sync.common import local_time_text as local_time_text  # its former home
-from app.sync.progress import Progress, ProgressFn
-from app.sync.report import SyncReport
+
+if TYPE_CHECKING:  # the window reads the sync state at start-up without them
+    from app.sync.progress import Progress, ProgressFn
+    from app.sync.report import SyncReport
 
 log = logging.getLogger("app.sync")
 PROBE_ENDPOINT = "featured_sets"
