@@ -62,7 +62,7 @@ def unknown_value(text: str, known: Mapping[str, Collection[str]]) -> QuerySynta
             more = f" (+{len(starting) - MAX_LISTED} more)" if len(starting) > MAX_LISTED else ""
             hint = f"{term.field} values starting with “{term.value}”: {listed}{more}"
         else:
-            from rapidfuzz import fuzz, process  # loads on the first misspelling (issue 24)
+            from rapidfuzz import fuzz, process  # on a miss only: a search starts without it
 
             close = process.extract(typed, list(lowered), scorer=fuzz.ratio, limit=3,
                                     score_cutoff=60)
@@ -90,8 +90,6 @@ def did_you_mean(text: str, words: Collection[str]) -> str | None:
     found = terms(node)
     if not found or any(t.field != "name" or t.exact for t in found):
         return None
-    from rapidfuzz import fuzz, process
-
     lowered = {w.lower(): w for w in words}
     out, changed = [], False
     for typed in text.split():
@@ -102,6 +100,8 @@ def did_you_mean(text: str, words: Collection[str]) -> str | None:
         if any(w.startswith(low) for w in lowered):
             out.append(typed)
             continue
+        from rapidfuzz import fuzz, process
+
         best = process.extractOne(low, list(lowered), scorer=fuzz.ratio, score_cutoff=CUTOFF)
         if best is None:
             return None
