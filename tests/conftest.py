@@ -65,3 +65,24 @@ def real_catalogue(real_catalogue_dir: Path):  # type: ignore[no-untyped-def]
     from app.catalogue import LocalCatalogue
 
     return LocalCatalogue.open(real_catalogue_dir)
+
+
+@pytest.fixture(scope="session")
+def newer_catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data folder with the 2026-04-04 snapshot imported (revision 1), then a newer
+    catalogue GENERATED from it (revision 2: an erratum, a ban, a rename other cards
+    mention, a new Chinese printing, editions reordered; tests/helpers/newer_catalogue.py).
+    Built once: do not write to it."""
+    from app.bootstrap import build
+    from app.ingest import import_paths
+    from tests.helpers.newer_catalogue import write_newer_catalogue
+
+    if not SHARED_DATA.is_dir():
+        pytest.fail(f"real catalogue data missing at {SHARED_DATA}")
+    folder = tmp_path_factory.mktemp("newer-catalogue")
+    services = build(str(folder))
+    import_paths(services.store, [SNAPSHOT_0404])
+    newer = write_newer_catalogue(SNAPSHOT_0404, folder / "newer.json")
+    import_paths(services.store, [newer])
+    services.store.close()
+    return folder

@@ -14,8 +14,10 @@ from typing import Any
 
 from app.errors import InvalidRequest, NotFound
 from app.history import card_notes
+from app.history.diff import Renames
 from app.model.history import CardChange, CardVersion, ChangeKind, Note, Revision
-from app.store import Store
+from app.search.hints import card_by_name, closest_names, suggestion
+from app.store import Store, names
 from app.store import revisions as stored
 from app.store.revisions import ChangeRow, RevisionRecorder
 from app.store.versions import UnreadableRow, previous_version, version_after
@@ -54,13 +56,14 @@ class LocalHistory:
         revision = self.revision(number)
         conn = self.store.connection()
         out = []
+        renames = _renames(conn, revision.number) if notes else {}
         for row in stored.changes(conn, revision.number):
             found: tuple[Note, ...] = ()
             why = row.unreadable
             if not why:
                 try:
                     before, after = _versions(conn, row, after=notes)
-                    found = card_notes(before, after) if notes else ()
+                    found = card_notes(before, after, renames) if notes else ()
                 except UnreadableRow as error:
                     why = error.why
             out.append(CardChange(row.revision, row.uuid, row.slug, row.name,
@@ -68,17 +71,22 @@ class LocalHistory:
         return out
 
     def card_history(self, slug: str) -> list[CardVersion]:
-        """The versions of the card with ``slug`` (now, or the last one that had it), newest
-        first, each with its notes against the version before; a version that cannot be
-        read has ``unreadable`` saying why.
+        """The versions of the card with ``slug`` (now, or the last one that had it) or with
+        that name (any case, any apostrophe), newest first, each with its notes against the
+        version before; a version that cannot be read has ``unreadable`` saying why.
 
         Raises:
-            NotFound: no card has or had this slug.
+            NotFound: no card has or had this slug or name; the message names the closest
+                card names.
         """
         conn = self.store.connection()
         uuid = stored.uuid_of_slug(conn, slug)
         if uuid is None:
-            raise NotFound(f"Card not found: no card has or had the slug {slug!r}")
+            named = names.named_cards(self.store)
+            uuid = card_by_name(named, slug)
+            if uuid is None:
+                raise NotFound(f"Card not found: no card has or had the slug or name {slug!r}"
+                               + suggestion(closest_names(slug, [n for _, n in named])))
         by_number = {r.number: r for r in self.revisions()}
         versions = []
         for row in stored.card_changes(conn, uuid):
@@ -90,7 +98,7 @@ class LocalHistory:
             if not why:
                 try:
                     before, card = _versions(conn, row)
-                    found = card_notes(before, card)
+                    found = card_notes(before, card, _renames(conn, row.revision))
                 except UnreadableRow as error:
                     why = error.why
             versions.append(CardVersion(revision, _kind(row.kind), card, found, why))
@@ -160,6 +168,24 @@ def _versions(conn: sqlite3.Connection, row: ChangeRow, after: bool = True
     if card is None:
         raise UnreadableRow(row.revision, row.uuid, "the version after it is missing")
     return (None if previous is None else previous[1]), card
+
+
+def _renames(conn: sqlite3.Connection, number: int) -> Renames:
+    """Cards revision ``number`` renamed: new name → old name. The old name is read from the
+    row's checked previous version; a damaged row is left out (it is listed as unreadable
+    itself, and references to it read as plain references)."""
+    out: dict[str, str] = {}
+    for row in stored.renamed(conn, number):
+        if row.unreadable:
+            continue
+        try:
+            before = previous_version(conn, number, row.uuid)
+        except UnreadableRow:
+            continue
+        old = before[1].get("name") if before is not None else None
+        if isinstance(old, str) and old != row.name:
+            out[row.name] = old
+    return out
 
 
 def _kind(kind: str) -> ChangeKind:

@@ -26,10 +26,29 @@ class TypingHelp:
     def query_help(self, text: str) -> tuple[QuerySyntaxError | None, str | None]:
         """Why the query ``text`` may have found nothing: ``(error, None)`` for a value of
         an exact field the catalogue does not hold (``t:champ``), ``(None, suggestion)``
-        for misspelt name words (``lorrane`` → ``Lorraine``), else ``(None, None)``."""
-        from app.search.hints import did_you_mean, name_words, unknown_value
+        for misspelt name words (``lorrane`` → ``Lorraine``) or, when no word is misspelt
+        but no name holds them all, the closest card name; else ``(None, None)``."""
+        from app.search.hints import closest_names, did_you_mean, name_words, unknown_value
 
         problem = unknown_value(text, names.field_values(self.store))
         if problem is not None:
             return problem, None
-        return None, did_you_mean(text, name_words(names.all_card_names(self.store)))
+        every = names.all_card_names(self.store)
+        spelt = did_you_mean(text, name_words(every))
+        if spelt is None and _bare_words(text):
+            close = closest_names(text, every, 1)  # no word misspelt: the closest name
+            spelt = close[0] if close else None
+        return None, spelt
+
+
+def _bare_words(text: str) -> bool:
+    """Whether ``text`` is only bare name words (no fields, no quotes, no operators)."""
+    from app.search.ast import terms
+    from app.search.errors import QuerySyntaxError
+    from app.search.parser import parse
+
+    try:
+        found = terms(parse(text))
+    except QuerySyntaxError:
+        return False
+    return bool(found) and all(t.field == "name" and not t.exact for t in found)

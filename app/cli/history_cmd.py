@@ -6,12 +6,15 @@ Examples::
     archivist changes                    # the latest revision's patch notes
     archivist changes --since 2026-04-01 --json
     archivist history nascent-blast
+    archivist history "Nascent Blast"    # a card's name works too (any case, any apostrophe)
     archivist revert 2                   # undo revision 2 (recorded as a new revision)
 
-``--json`` prints ``{"revisions": [{"revision", "at", "source", "changes": [{"uuid",
-"slug", "name", "kind", "groups", "fields"}]}]}``; a revision or a change whose stored row
-cannot be read (damaged) has an ``"unreadable"`` key saying why, and the text says
-``unreadable: WHY`` where it stands. ``revert`` refuses such a revision (exit 2).
+``--json`` prints ``{"revisions": [{"revision", "at", "source", "first", "changes":
+[{"uuid", "slug", "name", "kind", "groups", "fields"}]}]}`` (``first``: the revision filled
+an empty catalogue); a revision or a change whose stored row cannot be read (damaged) has an
+``"unreadable"`` key saying why, and the text says ``unreadable: WHY`` where it stands.
+``revert`` refuses such a revision (exit 2). The text lists records kept out of a revision
+as one count; ``--verbose`` lists each.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.set_defaults(run=run_changes)
 
     p = sub.add_parser("history", parents=[common], help="print one card's versions and diffs")
-    p.add_argument("slug", metavar="SLUG")
+    p.add_argument("slug", metavar="CARD", help="the card's slug or name")
     p.set_defaults(run=run_history)
 
     p = sub.add_parser("revert", parents=[common],
@@ -60,7 +63,7 @@ def run_changes(args: argparse.Namespace) -> int:
         chosen = [catalogue.revision(args.revision)]
     if args.json:
         out = {"revisions": [
-            {"revision": r.number, "at": r.at, "source": r.source,
+            {"revision": r.number, "at": r.at, "source": r.source, "first": r.first,
              **({"unreadable": r.unreadable} if r.unreadable else {}),
              "changes": [c.to_json() for c in catalogue.changes(r.number, notes=False)]}
             for r in chosen]}
@@ -69,7 +72,7 @@ def run_changes(args: argparse.Namespace) -> int:
     if not chosen:
         print(f"No revision since {args.since}.")
     for revision in chosen:
-        print(revision_text(revision, catalogue.changes(revision.number)))
+        print(revision_text(revision, catalogue.changes(revision.number), args.verbose))
     return 0
 
 

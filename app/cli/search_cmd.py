@@ -2,7 +2,9 @@
 
 Prints one line per hit (name, set prefix and collector number) and a count, or with
 ``--json`` a JSON array of the hits. A malformed query prints the query with a caret under
-the offending character, the message and a hint, and exits with status 2.
+the offending character, the message and a hint, and exits with status 2; so does a query
+that finds nothing because a value is unknown (``el:fier``: "did you mean fire"). A name
+that finds nothing is answered with the closest spelling or card name.
 
 Examples::
 
@@ -17,6 +19,7 @@ import argparse
 import dataclasses
 import json
 import sys
+from collections import Counter
 from typing import Any
 
 from app.bootstrap import build
@@ -61,6 +64,13 @@ def run_search(args: argparse.Namespace) -> int:
     except QuerySyntaxError as error:
         print(f"archivist: invalid query\n{error.render(args.query)}", file=sys.stderr)
         return 2
+    suggestion = None
+    if result.total == 0:  # the window's hints: an unknown value is an error, a name a guess
+        problem, suggestion = services.catalogue.query_help(args.query)
+        if problem is not None:
+            print(f"archivist: nothing can match\n{problem.render(args.query)}",
+                  file=sys.stderr)
+            return 2
     if args.json:
         hits = [dataclasses.asdict(hit) for hit in result.hits]
         sys.stdout.write(json.dumps(hits, ensure_ascii=False, indent=2) + "\n")
@@ -68,14 +78,26 @@ def run_search(args: argparse.Namespace) -> int:
     _print_lines(result)
     if result.total == 0 and services.catalogue.counts()["cards"] == 0:
         print("The catalogue is empty: import cards first (archivist import PATH).")
+    elif suggestion:
+        print(f"Did you mean: {suggestion}?  (archivist search {_quoted(suggestion)})")
     return 0
 
 
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
 def _print_lines(result: QueryResult) -> None:
+    """One line per hit; hits that would read alike (15 cards named "Nameless Champion",
+    each printed as AMBDP 001) carry their slug, which tells them apart."""
     width = min(NAME_COLUMN, max((display_width(h.name) for h in result.hits), default=0))
+    seen = Counter((h.name, h.set_prefix, h.collector_number) for h in result.hits)
     for hit in result.hits:
         pad = " " * max(0, width - display_width(hit.name))
         rarity = rarity_by_number(hit.rarity) if isinstance(hit, EditionHit) else None
         code = rarity.code if rarity else ""  # DOA 1st 005 C and CUR are two lines
-        print(f"{hit.name}{pad}  {hit.set_prefix} {hit.collector_number} {code}".rstrip())
+        slug = f"  {hit.slug}" if seen[hit.name, hit.set_prefix, hit.collector_number] > 1 \
+            else ""
+        print(f"{hit.name}{pad}  {hit.set_prefix} {hit.collector_number} {code}".rstrip()
+              + slug)
     print(result.describe())

@@ -11,13 +11,12 @@ is recorded as an undo step holding the previous quantity of each entry it touch
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
 from app.collection.model import Entry, Key, entry_from_key
-from app.errors import StoreError
+from app.userfile import UserFile
 
 COLLECTION_FILE = "collection.sqlite3"
 MAX_QUANTITY = 999_999
@@ -56,7 +55,7 @@ _DELETE = ("DELETE FROM entries WHERE edition_uuid = ? AND foil = ? AND conditio
 _ROW = tuple[str, int, str, str, str]
 
 
-class CollectionStore:
+class CollectionStore(UserFile):
     """The collection file. Each call opens its own connection (safe from any thread).
 
     Args:
@@ -68,61 +67,7 @@ class CollectionStore:
     """
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        if path.is_file():
-            with self._connect() as conn:
-                self._check_version(conn)
-
-    def _check_version(self, conn: sqlite3.Connection) -> None:
-        """Refuse a newer schema; make the tables in a new file."""
-        (version,) = conn.execute("PRAGMA user_version").fetchone()
-        if version > VERSION:
-            raise StoreError(f"The collection file {self.path} has schema version {version}, "
-                             f"newer than this Archivist understands ({VERSION}).")
-        if version == 0:
-            conn.executescript(f"BEGIN; {SCHEMA} PRAGMA user_version = {VERSION}; COMMIT;")
-
-    @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection | None]:
-        """A connection to read the file, or None when there is no file yet (an empty
-        collection: reading never creates it, so it works in a read-only data folder)."""
-        if not self.path.is_file():
-            yield None
-            return
-        with self._connect() as conn:
-            yield conn
-
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, isolation_level=None)
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"Cannot open the collection file {self.path}: {exc}") from exc
-        try:
-            conn.execute("PRAGMA foreign_keys = ON")
-            conn.execute("PRAGMA busy_timeout = 10000")
-            yield conn
-        except sqlite3.Error as exc:
-            raise StoreError(f"The collection file {self.path} failed, nothing was changed: "
-                             f"{exc}") from exc
-        finally:
-            conn.close()
-
-    @contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: committed when the block ends, rolled back on any error
-        (the file and its tables are made first when missing)."""
-        with self._connect() as conn:
-            self._check_version(conn)
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
+        super().__init__(path, "the collection file", SCHEMA, VERSION, made_on_write=True)
 
     def entries(self) -> list[Entry]:
         """Every entry, by edition uuid then finish, condition, language, tag."""

@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from app.decks.model import Deck, Entry, Zone
-from app.diskfull import is_disk_full, write_failure
-from app.errors import InvalidData, InvalidRequest, NotFound, StoreError
+from app.errors import InvalidData, InvalidRequest, NotFound
 from app.safetext import one_line
+from app.userfile import UserFile
 
 DECKS_FILE = "decks.sqlite3"
 SCHEMA = """
@@ -62,7 +60,7 @@ class DeckSummary:
     deleted_at: str | None = None
 
 
-class DeckStore:
+class DeckStore(UserFile):
     """The decks file. Each call opens its own connection (safe from any thread).
 
     Args:
@@ -73,49 +71,7 @@ class DeckStore:
     """
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        with self._connect() as conn:
-            (version,) = conn.execute("PRAGMA user_version").fetchone()
-            if version > VERSION:
-                raise StoreError(f"The decks file {path} has schema version {version}, "
-                                 f"newer than this Archivist understands ({VERSION}).")
-            if version == 0:
-                conn.executescript(f"BEGIN; {SCHEMA} PRAGMA user_version = {VERSION}; COMMIT;")
-            for number in range(max(version, 1) + 1, VERSION + 1) if version else ():
-                conn.executescript(f"BEGIN; {MIGRATIONS[number]} "
-                                   f"PRAGMA user_version = {number}; COMMIT;")
-
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, isolation_level=None)
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"Cannot open the decks file {self.path}: {exc}") from exc
-        try:
-            conn.execute("PRAGMA foreign_keys = ON")
-            conn.execute("PRAGMA busy_timeout = 10000")
-            yield conn
-        except sqlite3.Error as exc:
-            why = write_failure(exc, self.path.parent) if is_disk_full(exc) else exc
-            raise StoreError(f"The decks file {self.path} failed, nothing was changed: "
-                             f"{why}") from exc
-        finally:
-            conn.close()
-
-    @contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: committed when the block ends, rolled back on any error."""
-        with self._connect() as conn:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:  # SQLite rolled back itself on a full disk
-                    with suppress(sqlite3.Error):
-                        conn.execute("ROLLBACK")
-                raise
+        super().__init__(path, "the decks file", SCHEMA, VERSION, MIGRATIONS)
 
     def save(self, deck: Deck, replace: bool = False) -> int:
         """Keep ``deck`` under its name; returns its id. With ``replace``, a kept deck of

@@ -1,17 +1,19 @@
 """Two versions of a card → its patch notes (issue 14: "diffs that read like patch notes").
 
 Content is compared, not dates: ``last_update`` keys (of the card, its editions and their
-circulations) and ``result_editions`` are left out, editions are matched by uuid so a new
-order of the same editions is no change. Legality follows ``spec/decks.md`` ("Legality in
-the catalogue"): ``null``, ``{}`` and a missing format mean no limit, ``limit: 0`` banned.
+circulations) and ``result_editions`` are left out, editions and circulations are matched by
+uuid so a new order of the same editions or print runs is no change. Legality follows
+``spec/decks.md`` ("Legality in the catalogue"): ``null``, ``{}`` and a missing format mean
+no limit, ``limit: 0`` banned.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
-from app.history.editions import edition_notes
+from app.history.editions import edition_notes, in_words
 from app.history.words import word_diff
 from app.model.history import Note
 from app.model.vocabulary import FORMATS, names
@@ -21,16 +23,24 @@ _FORMAT_NAMES = names(FORMATS)
 _EFFECT_KEYS = ("effect_raw", "effect", "effect_html")
 _LISTS = ("types", "subtypes", "classes", "elements")
 _TEXTS = ("flavor",)
+_BY_UUID = ("editions", "circulations", "circulationTemplates")
+_REFERENCES = {"references": "refers to", "referenced_by": "referred to by"}
+
+Renames = Mapping[str, str]
+"""Cards renamed in the same revision: new name → old name (see :func:`card_notes`)."""
 
 
 def content(value: Any) -> Any:
     """``value`` without its ``last_update`` keys (at any depth) and ``result_editions``;
-    a card's editions become a mapping by uuid (their order is no content)."""
+    a card's editions and an edition's circulations become mappings by uuid (their order
+    is no content)."""
     if isinstance(value, dict):
         out = {k: content(v) for k, v in value.items()
                if k not in ("last_update", "result_editions")}
-        if isinstance(value.get("editions"), list):
-            out["editions"] = {str(e.get("uuid")): content(e) for e in value["editions"]}
+        for key in _BY_UUID:
+            items = value.get(key)
+            if isinstance(items, list) and all(isinstance(i, dict) for i in items):
+                out[key] = {str(i.get("uuid")): content(i) for i in items}
         return out
     if isinstance(value, list):
         return [content(v) for v in value]
@@ -42,12 +52,15 @@ def content_equal(old: dict[str, Any], new: dict[str, Any]) -> bool:
     return _canon(content(old)) == _canon(content(new))
 
 
-def card_notes(old: dict[str, Any] | None, new: dict[str, Any] | None) -> tuple[Note, ...]:
+def card_notes(old: dict[str, Any] | None, new: dict[str, Any] | None,
+               renames: Renames | None = None) -> tuple[Note, ...]:
     """The patch notes of one card: what changed from ``old`` to ``new``.
 
     Args:
         old: the version before (None: the card is new).
         new: the version after (None: the card was removed).
+        renames: cards renamed in the same revision, new name → old name: a reference to
+            one of them that changed only by the rename reads "refers to X, renamed from Y".
 
     Returns:
         The notes, card fields first, then editions; empty when only dates or the order
@@ -67,7 +80,8 @@ def card_notes(old: dict[str, Any] | None, new: dict[str, Any] | None) -> tuple[
             continue
         a, b = old.get(key), new.get(key)
         if _canon(content(a)) != _canon(content(b)):
-            notes.append(_other(key, a, b))
+            notes += _references(key, a, b, renames or {}) if key in _REFERENCES else [
+                _other(key, a, b)]
     notes += edition_notes(old.get("editions") or [], new.get("editions") or [])
     return tuple(notes)
 
@@ -140,7 +154,31 @@ def _other(key: str, a: Any, b: Any) -> Note:
         return Note("other", key, _list_change(key, a, b))
     if key in _TEXTS and isinstance(a, str | None) and isinstance(b, str | None):
         return Note("other", key, f"{key} changed", word_diff(a or "", b or ""))
-    return Note("other", key, f"{key}: {_show(a)} → {_show(b)}")
+    return Note("other", key, f"{key.replace('_', ' ')}: {in_words(a)} → {in_words(b)}")
+
+
+def _references(key: str, a: Any, b: Any, renames: Renames) -> list[Note]:
+    """A change of ``references``/``referenced_by``: a reference whose card was renamed
+    in the same revision says so; what else changed is listed as added/removed."""
+    before = [v for v in a if isinstance(v, dict)] if isinstance(a, list) else []
+    after = [v for v in b if isinstance(v, dict)] if isinstance(b, list) else []
+    notes: list[Note] = []
+    kept_before, kept_after = list(before), list(after)
+    for item in after:
+        old_name = renames.get(str(item.get("name")))
+        if old_name is None:
+            continue
+        twin = next((v for v in kept_before if v.get("name") == old_name
+                     and v.get("kind") == item.get("kind")), None)
+        if twin is None:
+            continue
+        kept_before.remove(twin)
+        kept_after.remove(item)
+        notes.append(Note("other", key,
+                          f"{_REFERENCES[key]} {item.get('name')}, renamed from {old_name}"))
+    if _canon(kept_before) != _canon(kept_after):
+        notes.append(Note("other", key, _list_change(key, kept_before, kept_after)))
+    return notes
 
 
 def _added_items(a: Any, b: Any) -> list[dict[str, Any]]:
@@ -150,8 +188,8 @@ def _added_items(a: Any, b: Any) -> list[dict[str, Any]]:
 
 
 def _list_change(key: str, a: Any, b: Any) -> str:
-    before = [_item(v) for v in a or []] if isinstance(a, list) else [_show(a)]
-    after = [_item(v) for v in b or []] if isinstance(b, list) else [_show(b)]
+    before = [_item(v) for v in a or []] if isinstance(a, list) else [in_words(a)]
+    after = [_item(v) for v in b or []] if isinstance(b, list) else [in_words(b)]
     added = [v for v in after if v not in before]
     removed = [v for v in before if v not in after]
     label = "rules" if key == "rule" else key.replace("_", " ")
@@ -167,13 +205,7 @@ def _item(value: Any) -> str:
             return f"({value.get('date_added')}) {title}{str(value.get('description')).strip()}"
         if "name" in value:
             return f"{value['name']}" + (f" ({value['kind']})" if value.get("kind") else "")
-    return _show(value)
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "none"
-    return value if isinstance(value, str) else _canon(value)
+    return in_words(value)
 
 
 def _canon(value: Any) -> str:

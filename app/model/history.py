@@ -27,6 +27,10 @@ group one of its notes belongs to."""
 
 GROUP_TITLES: dict[str, str] = dict(GROUPS)
 
+KEPT_OUT_UNREADABLE = "(the list of records kept out is damaged and cannot be read)"
+"""The one kept-out line of a revision whose stored list of kept-out records cannot be read
+(damaged by a disk or an editor)."""
+
 WordOp = Literal["same", "removed", "added"]
 
 
@@ -63,6 +67,8 @@ class Revision:
         kept_out: records of the input that were not written, one line each (why).
         unreadable: why the revision's record is damaged (a card row deleted, the record
             itself missing: ``at``, ``source`` and ``kind`` are then ""); "" when it is not.
+        first: the first revision, made by filling an empty catalogue: its cards are no
+            news (no "New" badges, no list of every card as new).
     """
 
     number: int
@@ -74,11 +80,30 @@ class Revision:
     removed: int
     kept_out: tuple[str, ...] = ()
     unreadable: str = ""
+    first: bool = False
 
     @property
     def total(self) -> int:
         """Cards added, changed or removed."""
         return self.added + self.changed + self.removed
+
+    @property
+    def kept_out_unreadable(self) -> bool:
+        """True when the stored list of kept-out records is damaged (``kept_out`` is then
+        the one line :data:`KEPT_OUT_UNREADABLE`, not a record)."""
+        return self.kept_out == (KEPT_OUT_UNREADABLE,)
+
+    @property
+    def when(self) -> str:
+        """The time of the revision as people read it: ``2026-11-25 00:45 UTC``."""
+        return utc_minute(self.at)
+
+
+def utc_minute(at: str) -> str:
+    """``2026-11-25T00:45:12.345Z`` → ``2026-11-25 00:45 UTC`` (other text unchanged)."""
+    if len(at) >= 16 and at[10] == "T":
+        return f"{at[:10]} {at[11:16]} UTC"
+    return at
 
 
 @dataclass(frozen=True)

@@ -212,7 +212,8 @@ def _value(f: Field, alias: str, op: str, text: str, at: int) -> Value:
         rarity = rarity_by_code(text) or (rarity_by_number(number) if number else None)
         if rarity:
             return rarity.number
-        raise QuerySyntaxError(f"unknown rarity '{text}'", at, _RARITY_HINT)
+        close = _close(text, [r.code for r in RARITIES])
+        raise QuerySyntaxError(f"unknown rarity '{text}'", at, close + _RARITY_HINT)
     if f.kind == "number":
         return _number(f, alias, op, text, at)
     if f.kind == "date":
@@ -226,7 +227,8 @@ def _value(f: Field, alias: str, op: str, text: str, at: int) -> Value:
         known = {key.casefold(): t.value for t in FORMATS for key in (t.value, t.name)}
         code = known.get(text.casefold())
         if code is None:
-            raise QuerySyntaxError(f"unknown format '{text}'", at, "formats: " + ", ".join(
+            raise QuerySyntaxError(f"unknown format '{text}'", at, _close(
+                text, [t.name.lower() for t in FORMATS]) + "formats: " + ", ".join(
                 t.name.lower() for t in FORMATS))
         return code
     if f.kind == "choice":
@@ -237,6 +239,13 @@ def _value(f: Field, alias: str, op: str, text: str, at: int) -> Value:
             )
         return text.lower()
     return text
+
+
+def _close(text: str, choices: list[str]) -> str:
+    """``did you mean SR? `` — the choices most like ``text`` (any case), or ``""``."""
+    lowered = {c.casefold(): c for c in choices}
+    found = difflib.get_close_matches(text.casefold(), list(lowered), n=2, cutoff=0.6)
+    return f"did you mean {' or '.join(lowered[f] for f in found)}? " if found else ""
 
 
 def _number(f: Field, alias: str, op: str, text: str, at: int) -> Value:

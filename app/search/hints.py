@@ -9,8 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping
 
-from rapidfuzz import fuzz, process
-
 from app.search.ast import Term, terms
 from app.search.errors import QuerySyntaxError
 from app.search.fields import BY_NAME, WORD
@@ -37,8 +35,9 @@ def unknown_value(text: str, known: Mapping[str, Collection[str]]) -> QuerySynta
 
     Args:
         text: the query.
-        known: field name (``type``, ``subtype``, ``class``, ``element``, ``format``) → the
-            values the catalogue holds.
+        known: field name (``type``, ``subtype``, ``class``, ``element``, ``format``,
+            ``set``) → the values the catalogue holds (for ``set`` prefixes and names; a
+            word that starts some of them followed by a space is a family, no error).
     """
     try:
         node = parse(text)
@@ -50,17 +49,24 @@ def unknown_value(text: str, known: Mapping[str, Collection[str]]) -> QuerySynta
             continue
         lowered = {v.lower(): v for v in values}
         typed = term.value.lower()
-        if typed in lowered:
+        if typed in lowered or (term.field == "set" and any(
+                low.startswith(typed + " ") for low in lowered)):  # a family: s:doa
             continue
+        shown = str if term.field == "set" else str.lower  # set prefixes as printed
+        if term.field == "set":  # the families too: s:dao → did you mean DOA
+            lowered.update({v.split(" ")[0].lower(): v.split(" ")[0] for v in values
+                            if " " in v})
         starting = sorted(v for low, v in lowered.items() if low.startswith(typed))
         if starting:
-            listed = ", ".join(s.lower() for s in starting[:MAX_LISTED])
+            listed = ", ".join(shown(s) for s in starting[:MAX_LISTED])
             more = f" (+{len(starting) - MAX_LISTED} more)" if len(starting) > MAX_LISTED else ""
             hint = f"{term.field} values starting with “{term.value}”: {listed}{more}"
         else:
+            from rapidfuzz import fuzz, process  # on a miss only: a search starts without it
+
             close = process.extract(typed, list(lowered), scorer=fuzz.ratio, limit=3,
                                     score_cutoff=60)
-            hint = ("did you mean " + " or ".join(lowered[c[0]].lower() for c in close)
+            hint = ("did you mean " + " or ".join(shown(lowered[c[0]]) for c in close)
                     if close else f"no {term.field} is called that in this catalogue")
         return QuerySyntaxError(f"no {term.field} “{term.value}” in the catalogue",
                                 _position(text, term), hint)
@@ -74,8 +80,9 @@ def name_words(names: Iterable[str]) -> set[str]:
 
 def did_you_mean(text: str, words: Collection[str]) -> str | None:
     """``text`` with each bare name word that starts no word of ``words`` replaced by the
-    most similar one (``lorrane`` → ``Lorraine``); None when the query has other terms, no
-    word is misspelt or no replacement is close enough."""
+    most similar one (``lorrane`` → ``Lorraine``), a word written as the cards write it
+    (``lorraine`` → ``Lorraine``); None when the query has other terms, no word is
+    misspelt or no replacement is close enough."""
     try:
         node = parse(text)
     except QuerySyntaxError:
@@ -87,12 +94,52 @@ def did_you_mean(text: str, words: Collection[str]) -> str | None:
     out, changed = [], False
     for typed in text.split():
         low = typed.lower()
+        if low in lowered:  # a word as the card writes it: "lorraine" → "Lorraine"
+            out.append(lowered[low])
+            continue
         if any(w.startswith(low) for w in lowered):
             out.append(typed)
             continue
+        from rapidfuzz import fuzz, process
+
         best = process.extractOne(low, list(lowered), scorer=fuzz.ratio, score_cutoff=CUTOFF)
         if best is None:
             return None
         out.append(lowered[best[0]])
         changed = True
     return " ".join(out) if changed else None
+
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
+
+
+def name_key(name: str) -> str:
+    """A card name as compared by a person: any case, any apostrophe, spaces collapsed
+    (``Apothecary’s  Harvest`` and ``apothecary's harvest`` are one key)."""
+    return " ".join(name.translate(_APOSTROPHES).casefold().split())
+
+
+def card_by_name(named: Iterable[tuple[str, str]], text: str) -> str | None:
+    """The id of the first ``(id, name)`` pair whose name is ``text`` (see
+    :func:`name_key`); None when none is."""
+    key = name_key(text)
+    return next((uid for uid, name in named if name_key(name) == key), None)
+
+
+def closest_names(text: str, names: Iterable[str], limit: int = 3) -> list[str]:
+    """At most ``limit`` card names most like ``text`` (rapidfuzz WRatio ≥ 70), best
+    first, each once."""
+    from rapidfuzz import fuzz, process
+
+    keyed = {name_key(n): n for n in names}
+    found = process.extract(name_key(text), list(keyed), scorer=fuzz.WRatio, limit=limit,
+                            score_cutoff=70)
+    return [keyed[f[0]] for f in found]
+
+
+def suggestion(names: list[str]) -> str:
+    """``: did you mean A, B or C?`` for a message (``""`` when ``names`` is empty)."""
+    if not names:
+        return ""
+    listed = ", ".join(names[:-1]) + (" or " if len(names) > 1 else "") + names[-1]
+    return f": did you mean {listed}?"

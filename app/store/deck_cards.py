@@ -135,6 +135,7 @@ def read_deck_versions(store: Store, current: dict[str, DeckCard]) -> dict[str, 
         StoreError: the catalogue or its history cannot be read.
     """
     from app.store.revisions import rebuild_previous
+    from app.store.versions import UnreadableRow
 
     try:
         rows = store.connection().execute(_VERSIONS_SQL).fetchall()
@@ -149,12 +150,26 @@ def read_deck_versions(store: Store, current: dict[str, DeckCard]) -> dict[str, 
         if blob is None:  # the card was added by this revision: nothing before it
             after = None
             continue
-        previous = rebuild_previous(uuid, bytes(blob), after)
+        try:
+            previous = rebuild_previous(uuid, blob, after)
+        except UnreadableRow:  # damaged (`changes` shows it as unreadable): the deck check
+            after = None       # uses the versions it can read
+            continue
         after = previous
         card = current.get(uuid)
-        if card is not None:
-            out.setdefault(uuid, []).append(_from_body(json.loads(previous), card.editions))
+        version = _loads(previous)
+        if card is not None and version is not None:
+            out.setdefault(uuid, []).append(_from_body(version, card.editions))
     return out
+
+
+def _loads(text: str) -> dict[str, object] | None:
+    """The JSON object ``text`` holds, or None for damaged text (no JSON, no object)."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def _from_body(body: dict[str, object], editions: tuple[DeckEdition, ...]) -> DeckCard:

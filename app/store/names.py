@@ -35,10 +35,23 @@ def all_card_names(store: Store) -> list[str]:
 
 
 def field_values(store: Store) -> dict[str, list[str]]:
-    """Field (:data:`EXACT_FIELDS`) → the distinct values the catalogue's cards hold."""
+    """Field (:data:`EXACT_FIELDS`) → the distinct values the catalogue's cards hold, and
+    ``set`` → every set prefix and set name."""
     rows = store.connection().execute(
         "SELECT DISTINCT field, value FROM card_values").fetchall()
     out: dict[str, list[str]] = {field: [] for field in EXACT_FIELDS}
     for field, value in rows:
         out.setdefault(str(field), []).append(str(value))
+    sets = store.connection().execute("SELECT prefix, name FROM sets").fetchall()
+    out["set"] = sorted({str(v) for row in sets for v in row})
     return out
+
+
+def named_cards(store: Store) -> list[tuple[str, str]]:
+    """``(uuid, name)`` of every card now, then of every card the history recorded (a
+    removed card, an older name), newest revision first."""
+    conn = store.connection()
+    rows = conn.execute("SELECT uuid, name FROM cards").fetchall()
+    rows += conn.execute(
+        "SELECT uuid, name FROM revision_cards ORDER BY revision DESC").fetchall()
+    return [(str(uuid), str(name)) for uuid, name in rows]

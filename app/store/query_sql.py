@@ -60,16 +60,26 @@ _X_COSTS: dict[str, tuple[str, Param]] = {  # field = x
     "mem": ("c.mem = ?", -1),
     "res": ("c.res = ?", -1),
 }
+_SET_PREFIXES = (  # s:WORD — the prefix if one is WORD, else the set named WORD, else the
+    # family: prefixes or names that start with WORD and a space (s:doa → DOA 1st, DOA Alter)
+    "SELECT prefix FROM sets WHERE CASE "
+    "WHEN EXISTS (SELECT 1 FROM sets WHERE prefix = ? COLLATE NOCASE) "
+    "THEN prefix = ? COLLATE NOCASE "
+    "WHEN EXISTS (SELECT 1 FROM sets WHERE name = ? COLLATE NOCASE) "
+    "THEN name = ? COLLATE NOCASE "
+    "ELSE substr(prefix, 1, length(?) + 1) = ? || ' ' COLLATE NOCASE "
+    "OR substr(name, 1, length(?) + 1) = ? || ' ' COLLATE NOCASE END")
+SET_PARAMS = 8
+"""The value of an ``s:`` term is bound this many times in :data:`_SET_PREFIXES`."""
 _EDITION_COLUMNS = {  # over the editions row e; sets is small, so these use the indexes
-    "set": "e.set_prefix IN (SELECT prefix FROM sets WHERE prefix = ? COLLATE NOCASE)",
+    "set": f"e.set_prefix IN ({_SET_PREFIXES})",
     "rarity": "IFNULL(e.rarity = ?, 0)",
     "lang": "e.set_id IN (SELECT id FROM sets WHERE language = ? COLLATE NOCASE)",
 }
 _IS = {"foil": "e.foil", "flip": "e.flip", "dynamic": "e.dynamic"}
 _HELD = "c.rowid IN (SELECT card_rowid FROM card_values WHERE field = '{}' AND {})"
 _CARD_EDITIONS = {  # per-card mode: what any of the card's editions holds (facts)
-    "set": _HELD.format("set", "value IN (SELECT prefix FROM sets WHERE prefix = ? "
-                               "COLLATE NOCASE)"),
+    "set": _HELD.format("set", f"value IN ({_SET_PREFIXES})"),
     "rarity": _HELD.format("rarity", "value = ?"),
 }
 _THEMA_RANGE = {"<": "c.thema_low", "<=": "c.thema_low", ">": "c.thema", ">=": "c.thema"}
@@ -179,7 +189,7 @@ def _term(t: Term, per: Per) -> _Sql:
     if about == "card" or (t.field == "is" and t.value in HISTORY_IS):
         return _card(t)
     if per == "card" and t.field in _CARD_EDITIONS:
-        return _Sql(_CARD_EDITIONS[t.field], (str(t.value),), 3)
+        return _Sql(_CARD_EDITIONS[t.field], _bound(t), 3)
     if per == "card" and t.field == "lang":  # languages: char(31)-delimited, upper case
         return _Sql("IFNULL(instr(c.languages, char(31) || upper(?) || char(31)) > 0, 0)",
                     (str(t.value),), 2)
@@ -239,7 +249,7 @@ def _card(t: Term) -> _Sql:
 
 def _edition(t: Term) -> _Sql:
     if t.field in _EDITION_COLUMNS:
-        return _Sql(_EDITION_COLUMNS[t.field], (t.value,), 2)
+        return _Sql(_EDITION_COLUMNS[t.field], _bound(t), 2)
     if t.field == "is":
         return _Sql(f"{_IS[str(t.value)]} = ?", (1,), 2)
     if t.field == "thema":
@@ -254,3 +264,8 @@ def _contains(value: Param) -> str:
     """A LIKE pattern for "contains ``value``" (its ``%``, ``_`` and ``\\`` taken literally)."""
     escaped = str(value).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped}%"
+
+
+def _bound(t: Term) -> tuple[Param, ...]:
+    """The parameters of an edition-column term: a set's value once per ``?``."""
+    return (str(t.value),) * SET_PARAMS if t.field == "set" else (t.value,)

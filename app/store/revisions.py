@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.history import card_notes, content_equal, summary
-from app.model.history import Revision
+from app.model.history import KEPT_OUT_UNREADABLE, Revision
 from app.store.versions import body_after as body_after  # re-exported: the version after a row
 from app.store.versions import dictionary, previous_version
 from app.store.versions import rebuild_previous as rebuild_previous  # re-exported
@@ -146,7 +146,8 @@ def encode_previous(body: str | None, after: str | None) -> bytes | None:
 
 def revisions(conn: sqlite3.Connection, since: str | None = None) -> list[Revision]:
     """The recorded revisions, newest first (with ``since``: those at or after that UTC
-    date or time).
+    date or time). The oldest one is ``first`` when it only added cards: it filled an
+    empty catalogue.
 
     A damaged revision is listed with :attr:`~app.model.history.Revision.unreadable` saying
     why: its card rows disagree with its counts (a row was deleted), or (without ``since``)
@@ -158,7 +159,10 @@ def revisions(conn: sqlite3.Connection, since: str | None = None) -> list[Revisi
     found = {int(r[0]): (r[1], r[2], r[3], r[4]) for r in conn.execute(
         "SELECT revision, SUM(kind = 'added'), SUM(kind = 'changed'), SUM(kind = 'removed'), "
         "SUM(kind != 'quiet') FROM revision_cards GROUP BY revision")}
-    out = [_revision(r, found.pop(int(r[0]), (0, 0, 0, 0))) for r in rows]
+    # the oldest of either table: when the first record was deleted, no later one is first
+    oldest = conn.execute("SELECT MIN(n) FROM (SELECT MIN(number) AS n FROM revisions "
+                          "UNION ALL SELECT MIN(revision) FROM revision_cards)").fetchone()[0]
+    out = [_revision(r, found.pop(int(r[0]), (0, 0, 0, 0)), oldest) for r in rows]
     if since is None:
         known = {int(r[0]) for r in conn.execute("SELECT number FROM revisions")}
         out += [Revision(n, "", "", "", *counts[:3], unreadable="its record is missing")
@@ -167,9 +171,11 @@ def revisions(conn: sqlite3.Connection, since: str | None = None) -> list[Revisi
     return out
 
 
-def _revision(r: Sequence[Any], rows: tuple[int, int, int, int]) -> Revision:
+def _revision(r: Sequence[Any], rows: tuple[int, int, int, int], oldest: int | None
+              ) -> Revision:
     """A revision from its record ``r`` and ``rows``: its card rows added, changed,
-    removed, and not quiet (of any kind, known or not)."""
+    removed, and not quiet (of any kind, known or not); ``first`` when it is the ``oldest``
+    revision and (by its readable counts) only added cards."""
     counts = tuple(v if isinstance(v, int) else -1 for v in r[4:7])
     why, missing = "", sum(counts) - rows[3]
     if min(counts) < 0:
@@ -183,10 +189,11 @@ def _revision(r: Sequence[Any], rows: tuple[int, int, int, int]) -> Revision:
     except (TypeError, ValueError):
         kept_out = None
     if kept_out is None:
-        kept_out = ("(the list of records kept out is damaged and cannot be read)",)
+        kept_out = (KEPT_OUT_UNREADABLE,)
     added, changed, removed = (max(c, 0) for c in counts)
+    first = r[0] == oldest and counts[1:] == (0, 0)
     return Revision(int(r[0]), str(r[1]), str(r[2]), str(r[3]), added, changed, removed,
-                    kept_out, unreadable=why)
+                    kept_out, unreadable=why, first=first)
 
 
 def changes(conn: sqlite3.Connection, number: int, quiet: bool = False) -> list[ChangeRow]:
@@ -203,6 +210,14 @@ def card_changes(conn: sqlite3.Connection, uuid: str) -> list[ChangeRow]:
     rows = conn.execute(
         "SELECT revision, uuid, slug, name, kind, groups, fields FROM revision_cards "
         "WHERE uuid = ? AND kind != ? ORDER BY revision", (uuid, QUIET)).fetchall()
+    return [_row(r) for r in rows]
+
+
+def renamed(conn: sqlite3.Connection, number: int) -> list[ChangeRow]:
+    """The cards revision ``number`` renamed (in its ``renamed`` group)."""
+    rows = conn.execute(
+        "SELECT revision, uuid, slug, name, kind, groups, fields FROM revision_cards "
+        "WHERE revision = ? AND groups LIKE '%,renamed,%'", (number,)).fetchall()
     return [_row(r) for r in rows]
 
 
@@ -226,10 +241,14 @@ def uuid_of_slug(conn: sqlite3.Connection, slug: str) -> str | None:
 
 
 def latest_changed(conn: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
-    """Cards the latest revision added or changed: uuid → its groups."""
+    """Cards the latest revision added or changed: uuid → its groups (none when the
+    latest revision is the first, which filled an empty catalogue: nothing is news)."""
+    latest = revisions(conn)[:1]
+    if not latest or latest[0].first:
+        return {}
     rows = conn.execute(
-        "SELECT uuid, groups FROM revision_cards WHERE revision = "
-        "(SELECT MAX(number) FROM revisions) AND kind IN ('added', 'changed')").fetchall()
+        "SELECT uuid, groups FROM revision_cards WHERE revision = ? "
+        "AND kind IN ('added', 'changed')", (latest[0].number,)).fetchall()
     return {str(u): tuple(g for g in str(groups).split(",") if g) for u, groups in rows}
 
 

@@ -5,8 +5,10 @@ iterable (a corrupt file found midway) or from SQLite (a full disk) rolls the wh
 write back and leaves the previous catalogue as it was.
 
 A card counts as changed only when its content changed: the received JSON is compared with
-the stored one with sorted keys (:func:`canonical`), so key order alone is no change, while
-the order of editions is. An unchanged card keeps its stored body and its ``changed_at``
+the stored one with sorted keys (:func:`canonical`), so key order alone is no change. A card
+whose editions or circulations were only reordered, or whose timestamps only moved, is
+stored as received but counted as unchanged, as the history counts it
+(:func:`app.history.content_equal`). An unchanged card keeps its stored body and its ``changed_at``
 (schema migration 3), the UTC time of the last write that changed it; ``/cards/search``
 offers it as the ``last_update`` filter so a sync fetches only what changed.
 """
@@ -22,6 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from app.errors import InvalidRequest
+from app.history import content_equal
 from app.store.api_facts import index_api
 from app.store.batch import Batch, delete_card
 from app.store.db import Store
@@ -29,6 +32,7 @@ from app.store.facts import edition_facts, index_card, set_languages
 from app.store.featured import add_logos, replace_featured, replace_options
 from app.store.guard import Refusal
 from app.store.revisions import RevisionRecorder
+from app.store.start_page import refresh as refresh_start_page
 from app.store.thema import META_GENERATED, write_history
 
 log = logging.getLogger("app.store")
@@ -243,6 +247,9 @@ class Writer:
             if self._history is not None:
                 self._history.keep_out([str(r) for r in (*report.kept_out, *report.refused)])
                 self._history.finish(conn, stamp)
+            if (batch or removing) and not conn.execute(
+                    "SELECT 1 FROM start_page LIMIT 1").fetchone():
+                refresh_start_page(conn)  # the window's first search, read in one query
         log.info("write: %s", report)
         return report
 
@@ -299,7 +306,12 @@ class Writer:
                 (slug, card["name"], card["last_update"], body, stamp, uuid),
             )
             conn.execute("DELETE FROM editions WHERE card_uuid = ?", (uuid,))
-            r.changed += 1
+            # a card whose editions were only reordered or whose dates only moved is stored
+            # (the mirror serves what it received) but is no change: the history agrees
+            if old_card is not None and content_equal(old_card, card):
+                r.unchanged += 1
+            else:
+                r.changed += 1
         index_card(conn, rowid, card)
         index_api(conn, rowid)
         self._write_editions(conn, uuid, card["editions"], r)

@@ -11,6 +11,7 @@ import pytest
 
 from app.bootstrap import build
 from app.catalogue import LocalCatalogue
+from app.history import content_equal
 from app.history.words import changed_words
 from app.ingest import import_paths
 from tests.conftest import SNAPSHOT_0210, SNAPSHOT_0404
@@ -61,8 +62,10 @@ def test_revision_counts_are_the_difference_of_the_snapshots(
     catalogue, _ = history
     old, new = _snapshot(SNAPSHOT_0210), _snapshot(SNAPSHOT_0404)
     added = set(new) - set(old)
-    changed = {u for u in set(new) & set(old) if json.dumps(old[u], sort_keys=True)
-               != json.dumps(new[u], sort_keys=True)}
+    differ = {u for u in set(new) & set(old) if json.dumps(old[u], sort_keys=True)
+              != json.dumps(new[u], sort_keys=True)}
+    changed = {u for u in differ if not content_equal(old[u], new[u])}
+    assert len(differ - changed) == 5  # their print runs were only listed in another order
     latest = catalogue.revision()
     assert (latest.number, latest.kind) == (2, "import")
     assert (latest.added, latest.changed, latest.removed) == (len(added), len(changed), 0)
@@ -80,7 +83,7 @@ def test_errata_legality_rename_and_printings_are_grouped(
     assert changed_words(errata.words, "removed") == ["your"]
     assert changed_words(errata.words, "added") == ["its", "owner's"]
     assert "printings" in blast.groups
-    assert any(n.text == "new printing: RDOPD 088A (Common)" for n in blast.notes)
+    assert any(n.text == "new printing: RDOPD 088A Common" for n in blast.notes)
     legality = [c for c in by_slug.values() if "legality" in c.groups]
     assert legality and all(any(n.field.startswith("legality.") for n in c.notes)
                             for c in legality)

@@ -59,9 +59,9 @@ def catalogue(tmp_path: Path) -> Path:
 
 def test_import_of_images_onto_a_full_disk(tmp_path: Path) -> None:
     source, images = _inputs(tmp_path / "in")
-    # 2.25 MB: room for a new catalogue's pages (schema 8) and a WAL to open it again; the
+    # 2.5 MB: room for a new catalogue's pages (schema 9) and a WAL to open it again; the
     # 16 images (3.2 MB, none under 200 KB) still fill the disk during the import.
-    with small_fs(tmp_path / "small", size="2304k") as small:
+    with small_fs(tmp_path / "small", size="2560k") as small:
         data = small / "data"
         result = _run("import", "--data-dir", str(data), str(source), "--images", str(images))
         _one_line_disk_full(result, data / "images" / "cards")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from app.cli.main import main
 from tests.helpers.cards import make_card
+from tests.helpers.newer_catalogue import BANNED, ERRATA, PRINTED, REFERRERS, RENAMED
 
 
 def _import(tmp_path: Path, name: str, *cards: dict) -> None:  # type: ignore[type-arg]
@@ -78,3 +80,52 @@ def test_bad_input_is_one_line(data: str, capsys: pytest.CaptureFixture[str]) ->
     assert main(["revert", "--data-dir", data, "7"]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 4 and all(line.startswith("archivist: ") for line in err)
+
+
+@pytest.mark.realdata
+def test_a_newer_real_catalogue_with_errata_ban_rename_chinese_printing_and_reordered_editions(
+    newer_catalogue_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The real 2026-04-04 snapshot, then a catalogue made from it with an erratum, a ban,
+    a rename other cards mention, a new Chinese printing and 25 cards whose editions were
+    only reordered: the revision lists exactly the changed cards, each with what changed."""
+    data = str(newer_catalogue_dir)
+    assert main(["changes", "--data-dir", data, "--since", "2000-01-01", "--json"]) == 0
+    second, first = json.loads(capsys.readouterr().out)["revisions"]
+    assert first["first"] and not second["first"]
+    groups = {c["slug"]: c["groups"] for c in second["changes"]}
+    assert groups == {ERRATA: ["errata"], BANNED: ["legality"], RENAMED: ["renamed"],
+                      PRINTED: ["printings"], REFERRERS[0]: ["other"],
+                      REFERRERS[1]: ["other"]}
+    assert all(c["fields"] for c in second["changes"])  # each says what changed
+
+    assert main(["changes", "--data-dir", data]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert re.fullmatch(r"Revision 2 · \d{4}-\d\d-\d\d \d\d:\d\d UTC · import from .*: "
+                        r"0 new, 6 changed, 0 removed", lines[0])
+    assert "put it into its owner's [-memory.-]{+graveyard.+}" in out
+    assert "      - now banned in Standard" in lines
+    assert "      - renamed from “Direwolf” to “Dire Wolf”" in lines
+    assert "      - new printing: SLC 099 Rare, Chinese" in lines
+    assert lines.count("      - refers to Dire Wolf, renamed from Direwolf") == 2
+    assert "Errata (1)" in out and "Other (2)" in out
+
+    assert main(["changes", "--data-dir", data, "--revision", "1"]) == 0
+    first_text = capsys.readouterr().out.splitlines()
+    assert "first import from" in first_text[0] and first_text[0].endswith(": 2,235 cards")
+    assert first_text[1:] == [  # no list of 2,235 "new" cards; the kept-out records counted
+        "  Kept out: 33 records of the input were not stored "
+        "(archivist changes --verbose lists them)"]
+    assert main(["changes", "--data-dir", data, "--revision", "1", "--verbose"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1 + 1 + 33
+
+
+def test_history_takes_a_name_in_any_case_and_suggests_on_a_miss(
+    data: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["history", "--data-dir", data, "FRESH card"]) == 0
+    assert capsys.readouterr().out.startswith("History of Fresh Card (fresh-card): ")
+    assert main(["history", "--data-dir", data, "Fresh Crad"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "did you mean Fresh Card" in err

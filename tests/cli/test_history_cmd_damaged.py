@@ -8,6 +8,7 @@ import contextlib
 import io
 import json
 import sqlite3
+import zlib
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from tests.helpers.damaged_history import (
     damaged,
     state,
 )
+from tests.helpers.newer_catalogue import RENAMED
 
 pytestmark = [pytest.mark.realdata, pytest.mark.allow_log(r"^rejected ", r"^not stored: ")]
 
@@ -142,3 +144,58 @@ def test_a_revert_that_cannot_put_a_card_back_changes_nothing_and_says_why(
     assert state(data) == before
     code, out, _ = run("get", "--data-dir", str(data), "/cards/drifting-abysshell")
     assert code == 0 and json.loads(out)["slug"] == "drifting-abysshell"
+
+
+@pytest.mark.parametrize("damage", [d for d in DAMAGES if d.where == "card"],
+                         ids=[d.name for d in DAMAGES if d.where == "card"])
+def test_a_deck_checked_as_of_a_date_over_a_damaged_history_is_still_judged(
+    damage: Damage, history_dir: Path, tmp_path: Path,
+) -> None:
+    data = str(damaged(history_dir, tmp_path / "data", damage))
+    deck = tmp_path / "deck.txt"
+    deck.write_text(f"# Main Deck\n4 {CARD}\n", encoding="utf-8")
+    code, out, err = run("deck", "check", str(deck), "--as-of", "2026-03-01", "--json",
+                         "--data-dir", data)
+    assert "Traceback" not in err
+    assert code in (0, 1), err
+    assert json.loads(out)["decks"][0]["as_of"].startswith("2026-03-01")
+
+
+def test_a_damaged_row_of_a_renamed_card_leaves_the_references_to_it_plain(
+    newer_catalogue_dir: Path, tmp_path: Path,
+) -> None:
+    """Dire Wolf (renamed from Direwolf in revision 2) has a damaged row: it reads
+    unreadable, the two cards that refer to it are listed with their notes but without
+    "renamed from" (the old name cannot be read back), and nothing raises."""
+    data = copy_catalogue(newer_catalogue_dir, tmp_path / "data")
+    with contextlib.closing(sqlite3.connect(data / "catalogue.sqlite3")) as conn, conn:
+        conn.execute("UPDATE revision_cards SET previous = ? WHERE revision = 2 AND "
+                     "slug = ?", (b"d\x00 not zlib at all", RENAMED))
+    code, out, err = run("changes", "--data-dir", str(data))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert any(line.startswith("    Dire Wolf (dire-wolf) — unreadable: ") for line in lines)
+    assert "renamed from Direwolf" not in out
+    assert sum(line.startswith(("    Dire Requiem (", "    Direwolf Alpha (")) for line in lines
+               ) == 2
+    code, out, err = run("history", "--data-dir", str(data), "Dire Requiem")
+    assert (code, err) == (0, "") and "renamed from" not in out
+
+
+def test_a_damaged_row_of_the_first_import_is_listed_though_its_cards_are_no_news(
+    history_dir: Path, tmp_path: Path,
+) -> None:
+    """Revision 1 filled the empty catalogue: its cards are not listed, but a damaged row
+    of it is (and it is not reverted)."""
+    data = copy_catalogue(history_dir, tmp_path / "data")
+    with contextlib.closing(sqlite3.connect(data / "catalogue.sqlite3")) as conn, conn:
+        conn.execute("UPDATE revision_cards SET previous = ? WHERE revision = 1 AND slug = ?",
+                     (b"z" + zlib.compress(b"{}"), SLUG))
+    code, out, err = run("changes", "--revision", "1", "--data-dir", str(data))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert "· first import from " in lines[0]
+    assert lines[1:3] == ["  Unreadable (1)", f"    {CARD} ({SLUG}) — unreadable: it says the "
+                          "card was added yet keeps a previous version"]
+    code, out, err = run("revert", "--data-dir", str(data), "1")
+    assert (code, out) == (2, "") and "added yet keeps a previous version" in err

@@ -41,13 +41,12 @@ def test_undo_puts_each_change_back_newest_first(store: CollectionStore) -> None
 
 def test_a_failed_write_changes_nothing(store: CollectionStore, tmp_path: Path) -> None:
     store.change([(Entry(FIRE, False, 1).key, 1)], "add")
+    slow = _no_wait(CollectionStore(store.path))
     blocker = sqlite3.connect(tmp_path / "collection.sqlite3", timeout=0)
     blocker.execute("BEGIN EXCLUSIVE")
     try:
-        slow = CollectionStore.__new__(CollectionStore)
-        slow.path = store.path
         with pytest.raises(StoreError, match="nothing was changed"):
-            _no_wait(slow).change([(Entry(WATER, False, 1).key, 1)], "add")
+            slow.change([(Entry(WATER, False, 1).key, 1)], "add")
     finally:
         blocker.rollback()
         blocker.close()

@@ -97,7 +97,7 @@ DAMAGES = (
            "list of changed fields is damaged"),
     Damage("card-row-deleted", _row("DELETE FROM revision_cards "
                                     "WHERE revision = :revision AND uuid = :uuid"),
-           "1 of its 778 card rows is missing", "revision"),
+           "1 of its 773 card rows is missing", "revision"),
     Damage("revision-record-deleted", _row("DELETE FROM revisions WHERE number = :revision"),
            "its record is missing", "revision"),
 )

@@ -109,3 +109,15 @@ def test_a_change_that_was_not_recorded_is_named_when_history_is_read(tmp_path: 
     Writer(store).write([CardRecord(make_card(flavor="Not recorded."))])
     with pytest.raises(StoreError, match="changed without being recorded"):
         stored.previous_body(store.connection(), 2, "genCard001")
+
+
+def test_the_first_revision_of_an_empty_catalogue_is_no_news(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.sqlite3")
+    _write(store, make_card(), make_card("genCard002", "Other Card"))
+    conn = store.connection()
+    assert stored.revisions(conn)[0].first
+    assert stored.latest_changed(conn) == {}  # no "New" badge on every tile
+    _write(store, make_card("genCard003", "Fresh Card"))
+    latest, first = stored.revisions(conn)
+    assert first.first and not latest.first
+    assert stored.latest_changed(conn) == {"genCard003": ("new",)}

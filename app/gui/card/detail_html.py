@@ -92,9 +92,24 @@ def effect_box(effect_html: str) -> str:
             f"<tr><td>{effect_html}</td></tr></table>")
 
 
+BADGES = {"Banned": "#c62828", "Limited": "#b26a00"}
+"""Background of the badge of a banned (red) or limited (amber) standing; white text on
+either reads in the light and the dark theme."""
+
+
+def standing_html(standing: str) -> str:
+    """A standing as rich text: ``Banned`` and ``Limited to 1 copy`` as coloured badges
+    (:data:`BADGES`), ``Legal`` plain."""
+    colour = BADGES.get(standing.split(" ")[0])
+    if colour is None:
+        return html.escape(standing)
+    return (f'<span style="background-color: {colour}; color: #ffffff; font-weight: 600;">'
+            f"&nbsp;{html.escape(standing)}&nbsp;</span>")
+
+
 def _legality(legality: Sequence[tuple[str, str]]) -> str:
     lines = [
-        f"<b>{html.escape(fmt)}</b>: {html.escape(standing)}" if standing
+        f"<b>{html.escape(fmt)}</b>: {standing_html(standing)}" if standing
         else f"<b>{html.escape(fmt)}</b>"
         for fmt, standing in legality
     ]

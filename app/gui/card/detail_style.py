@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QStyle, QToolButton, QWidget
+from PySide6.QtWidgets import QToolButton, QWidget
 
 from app.gui.card.detail_html import stylesheet
 from app.gui.kit.theme import is_dark
@@ -18,9 +19,10 @@ from app.gui.kit.theme import is_dark
 LIGHT_BOX = ("#f7f4ec", "#e2dccb")
 """The effect box's background and border in a light theme (warm paper)."""
 
-_ICONS = {
-    "back": QStyle.StandardPixmap.SP_ArrowBack,
-    "forward": QStyle.StandardPixmap.SP_ArrowForward,
+_ARROWS = {  # drawn by the style in the palette's button-text colour: visible in both
+    # themes (the standard arrow icons are black pixmaps, lost on the dark theme)
+    "back": Qt.ArrowType.LeftArrow,
+    "forward": Qt.ArrowType.RightArrow,
 }
 
 
@@ -72,13 +74,13 @@ def effect_style(palette: QPalette) -> str:
 
 def tool_button(parent: QWidget, name: str, tip: str, slot: Callable[[], None],
                 text: str = "") -> QToolButton:
-    """A flat tool button: the style's standard arrow for ``back``/``forward``, else text."""
+    """A flat tool button: the style's arrow for ``back``/``forward``, else text."""
     button = QToolButton(parent)
     button.setObjectName(name)
     button.setToolTip(tip)
     button.setAutoRaise(True)
-    if name in _ICONS:
-        button.setIcon(parent.style().standardIcon(_ICONS[name]))
+    if name in _ARROWS:
+        button.setArrowType(_ARROWS[name])
         button.setText(name.title())
     else:
         button.setText(text or name.title())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from app.model.history import GROUPS, CardChange, Revision
+from app.model.history import GROUPS, CardChange, Note, Revision
 from app.model.query import CardSummary, QueryResult
 
 
@@ -28,8 +28,10 @@ class RevisionView:
     Attributes:
         revisions: every revision, newest first.
         shown: the revision whose cards are listed (None: no revision yet).
-        changes: its cards, in the order of :data:`GROUPS` (a card in several groups is
-            listed under the first), then by name.
+        changes: its cards with their patch notes, in the order of :data:`GROUPS` (a card
+            in several groups is listed under the first), then by name; for the first
+            revision, which filled an empty catalogue, only those whose stored row is
+            damaged (unreadable).
         tiles: uuid → the search hit that shows the card on a tile (cards still in the
             catalogue; a removed card has none).
     """
@@ -61,9 +63,38 @@ def load_revision(source: ChangesSource, number: int | None = None) -> RevisionV
         return RevisionView([], None)
     shown = revisions[0] if number is None else next(
         (r for r in revisions if r.number == number), revisions[0])
-    changes = sorted(source.changes(shown.number, notes=False),
-                     key=lambda c: (first_group(c), c.name.casefold()))
+    if shown.first:  # it filled an empty catalogue: every card, none of them news, but a
+        # damaged row still shows (as unreadable) and keeps the revision from a revert
+        changes = [c for c in source.changes(shown.number, notes=False) if c.unreadable]
+    else:
+        changes = sorted(source.changes(shown.number, notes=True),
+                         key=lambda c: (first_group(c), c.name.casefold()))
+    if not changes:
+        return RevisionView(revisions, shown)
     hits = source.query("", limit=None).hits
     wanted = {c.uuid for c in changes}
     tiles = {h.uuid: h for h in hits if h.uuid in wanted and isinstance(h, CardSummary)}
     return RevisionView(revisions, shown, changes, tiles)
+
+
+def change_text(change: CardChange) -> str:
+    """What changed on the card in words, on one line: ``now banned in Standard``,
+    ``renamed from “A” to “B”; slug a → b``, ``effect text changed: memory. →
+    graveyard.``, ``new card``; a damaged history row: ``Unreadable: WHY``."""
+    if change.unreadable:
+        return f"Unreadable: {change.unreadable}"
+    if change.kind == "added":
+        return "new card"
+    if change.kind == "removed":
+        return "removed from the catalogue"
+    return "; ".join(_in_short(n) for n in change.notes if n.text) or "changed"
+
+
+def _in_short(note: Note) -> str:
+    """A note with its word diff as ``old → new`` words (``effect text changed: memory. →
+    graveyard.``)."""
+    if not note.words:
+        return note.text
+    old, new = (" ".join(" ".join(t.split()) for op, t in note.words if op == kind)
+                for kind in ("removed", "added"))
+    return f"{note.text}: {old or '…'} → {new or '…'}"

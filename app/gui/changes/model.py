@@ -1,4 +1,6 @@
-"""The cards of one revision as tiles: a list model and the delegate that paints them.
+"""The cards of one revision: a list model and the delegates that paint them as tiles
+(thumbnail, name, what changed) or as rows of a list (name, then every note in words, errata
+as a word diff).
 
 The model holds the revision's :class:`~app.model.history.CardChange` rows, filtered by a
 patch-note group; thumbnails come from the shared
@@ -7,6 +9,7 @@ patch-note group; thumbnails come from the shared
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from PySide6.QtCore import (
@@ -21,18 +24,28 @@ from PySide6.QtCore import (
     Qt,
     Slot,
 )
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QTextDocument
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from app.gui.changes.data import RevisionView
-from app.gui.kit.card_paint import TILE_PADDING, font_metrics, paint_tile_card, wrapped
+from app.gui.changes.data import RevisionView, change_text
+from app.gui.kit.card_paint import (
+    TILE_PADDING,
+    font_metrics,
+    paint_selection,
+    paint_tile_card,
+    wrapped,
+)
 from app.gui.kit.cells import safe_cells
+from app.gui.kit.notes_html import diff_css, notes_html
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.model.history import GROUP_TITLES, CardChange
 from app.model.query import CardSummary
+from app.safetext import escape_controls
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 PADDING = TILE_PADDING
+NAME_LINES = 2
+CHANGE_LINES = 2
 
 
 class ChangeTilesModel(QAbstractListModel):
@@ -41,8 +54,10 @@ class ChangeTilesModel(QAbstractListModel):
     Roles: ``DisplayRole`` the name, :attr:`ThumbnailRole` the thumbnail ``QImage`` (None
     while it is made or when there is none), :attr:`ThumbStateRole`, :attr:`SlugRole`,
     :attr:`GroupsRole` (``Errata · Legality``; ``Unreadable`` for a damaged history row),
-    :attr:`ChangeRole` (the CardChange),
-    ``ToolTipRole`` the name, groups and changed fields.
+    :attr:`ChangeRole` (the CardChange), :attr:`ChangeTextRole` what changed in words on
+    one line (``now banned in Standard``; ``Unreadable: WHY`` for a damaged row),
+    :attr:`CaptionRole` the tile's edition (``DOA 1st · 001``), ``ToolTipRole`` the name,
+    groups and what changed (a damaged row: why it cannot be read).
     """
 
     SlugRole = Qt.ItemDataRole.UserRole + 1
@@ -50,6 +65,8 @@ class ChangeTilesModel(QAbstractListModel):
     ThumbStateRole = Qt.ItemDataRole.UserRole + 3
     GroupsRole = Qt.ItemDataRole.UserRole + 4
     ChangeRole = Qt.ItemDataRole.UserRole + 5
+    ChangeTextRole = Qt.ItemDataRole.UserRole + 6
+    CaptionRole = Qt.ItemDataRole.UserRole + 7
 
     def __init__(self, provider: ThumbnailProvider, thumb: QSize,
                  parent: QObject | None = None) -> None:
@@ -104,12 +121,16 @@ class ChangeTilesModel(QAbstractListModel):
             return " · ".join(GROUP_TITLES.get(g, g) for g in change.groups)
         if role == self.ChangeRole:
             return change
+        if role == self.ChangeTextRole:
+            return change_text(change)
+        if role == self.CaptionRole:
+            return self.caption(index.row())
         if role == Qt.ItemDataRole.ToolTipRole:
             if change.unreadable:
                 return f"{change.name}\nUnreadable: {change.unreadable}"
-            fields = ", ".join(change.fields[:6]) + (" …" if len(change.fields) > 6 else "")
-            return "\n".join(p for p in (change.name, self.data(index, self.GroupsRole),
-                                         fields) if p)
+            notes = [n.text for n in change.notes if n.text][:8] or [change_text(change)]
+            return "\n".join([change.name, str(self.data(index, self.GroupsRole)),
+                              *(f"• {n}" for n in notes)])
         return None
 
     def caption(self, row: int) -> str:
@@ -127,17 +148,25 @@ class ChangeTilesModel(QAbstractListModel):
                 self.dataChanged.emit(index, index, [self.ThumbnailRole])
 
 
+def shown_text(index: AnyIndex, role: int) -> str:
+    """The text of ``role`` at ``index`` as a delegate paints it: control characters and
+    bidirectional overrides of outside text (a card's name, its effect text, a set prefix)
+    written as visible escapes (:func:`app.safetext.escape_controls`), as ``@safe_cells``
+    does for the display roles."""
+    return escape_controls(str(index.data(role) or ""))
+
+
 class ChangeTileDelegate(QStyledItemDelegate):
-    """Paints a changed card: its thumbnail (or a drawn card), its name, and its groups
-    (``Errata · Legality``) in the accent colour below."""
+    """Paints a changed card: its thumbnail (or a drawn card with its set and number), its
+    name and what changed (``now banned in Standard``) below, each on up to two lines."""
 
     def __init__(self, thumb: QSize, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._thumb = thumb
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
-        """Thumbnail, padding, one line of name and one of groups."""
-        lines = font_metrics(option.font).lineSpacing() * 2
+        """Thumbnail, padding, two lines of name and two of what changed."""
+        lines = font_metrics(option.font).lineSpacing() * (NAME_LINES + CHANGE_LINES)
         return QSize(self._thumb.width() + 2 * PADDING,
                      self._thumb.height() + 2 * PADDING + lines + 4)
 
@@ -150,16 +179,64 @@ class ChangeTileDelegate(QStyledItemDelegate):
         name = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
         thumb = paint_tile_card(
             painter, option, QSizeF(self._thumb), index.data(ChangeTilesModel.ThumbnailRole),
-            index.data(ChangeTilesModel.ThumbStateRole) == ThumbState.MISSING, name, "")
+            index.data(ChangeTilesModel.ThumbStateRole) == ThumbState.MISSING, name,
+            shown_text(index, ChangeTilesModel.CaptionRole))
         metrics = font_metrics(option.font)
         width = rect.width() - 2 * PADDING
         align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
         box = QRectF(rect.x() + PADDING, thumb.bottom() + 4, width, metrics.lineSpacing())
         painter.setFont(option.font)
         painter.setPen(palette.text().color())
-        painter.drawText(box, align, (wrapped(option.font, name, width, 1) or [""])[0])
-        groups = str(index.data(ChangeTilesModel.GroupsRole) or "")
+        lines = wrapped(option.font, name, width, NAME_LINES)
+        for line in lines:
+            painter.drawText(box, align, line)
+            box.translate(0, metrics.lineSpacing())
+        text = shown_text(index, ChangeTilesModel.ChangeTextRole)
         painter.setPen(palette.placeholderText().color())
-        painter.drawText(box.translated(0, metrics.lineSpacing()), align,
-                         metrics.elidedText(groups, Qt.TextElideMode.ElideRight, width))
+        for line in wrapped(option.font, text, width, CHANGE_LINES):
+            painter.drawText(box, align, line)
+            box.translate(0, metrics.lineSpacing())
+        painter.restore()
+
+
+class ChangeRowDelegate(QStyledItemDelegate):
+    """Paints a changed card as a row of a list: its name, groups and edition on the first
+    line, then each patch note in words (errata as a word diff: old words struck on red,
+    new ones on green), as rich text."""
+
+    def _document(self, option: QStyleOptionViewItem, index: AnyIndex) -> QTextDocument:
+        change = index.data(ChangeTilesModel.ChangeRole)
+        document = QTextDocument()
+        document.setDefaultFont(option.font)
+        palette: QPalette = option.palette
+        muted = palette.placeholderText().color().name()
+        document.setDefaultStyleSheet(diff_css(palette) + f" .muted {{ color: {muted}; }}")
+        name, groups, caption = (html.escape(shown_text(index, role)) for role in (
+            Qt.ItemDataRole.DisplayRole, ChangeTilesModel.GroupsRole,
+            ChangeTilesModel.CaptionRole))
+        where = f" · {caption}" if caption else ""
+        head = f'<b>{name}</b> <span class="muted">· {groups}{where}</span>'
+        body = notes_html(change.notes) if isinstance(change, CardChange) and \
+            change.kind == "changed" and not change.unreadable else [html.escape(shown_text(
+                index, ChangeTilesModel.ChangeTextRole))]
+        document.setHtml(f'<p style="color: {palette.text().color().name()}">'
+                         + "<br>".join([head, *body]) + "</p>")
+        document.setTextWidth(max(100, option.rect.width() - 2 * PADDING))
+        return document
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        """The height of the row's text at the view's width."""
+        width = option.widget.width() if option.widget is not None else 600
+        option.rect.setWidth(width - 24)
+        document = self._document(option, index)
+        return QSize(int(document.idealWidth()), int(document.size().height()) + PADDING)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        """Paint the row of ``index`` into ``option.rect``."""
+        painter.save()
+        paint_selection(painter, option)
+        document = self._document(option, index)
+        painter.translate(option.rect.x() + PADDING, option.rect.y() + PADDING / 2)
+        context = QAbstractTextDocumentLayout.PaintContext()
+        document.documentLayout().draw(painter, context)
         painter.restore()

@@ -1,7 +1,9 @@
 """The "Changes" page: the catalogue's revisions, newest first, and the cards of one
-revision as tiles, filtered by patch-note group (New cards · Errata · Legality · Renamed ·
-New printings · Removed · Other, each with its count). Clicking a card opens it; "Revert"
-undoes the shown revision (itself recorded as a revision).
+revision as tiles or as a list (the choice is remembered), each saying what changed, filtered
+by patch-note group (New cards · Errata · Legality · Renamed · New printings · Removed ·
+Other, each with its count). Clicking a card opens it; "Revert" undoes the shown revision
+(itself recorded as a revision). Records an import kept out are a count with a details
+toggle.
 
 Loads run in the pool through :class:`~app.gui.kit.operations.LatestRequest`; the revert
 through :func:`~app.gui.kit.operations.run_operation`.
@@ -13,7 +15,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QSize, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import QModelIndex, QSettings, QSize, Qt, QThreadPool, Signal, Slot
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,8 +24,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QMessageBox,
+    QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -31,24 +35,29 @@ from PySide6.QtWidgets import (
 
 from app.errors import ArchivistError
 from app.gui.changes.data import ChangesSource, RevisionView, load_revision
-from app.gui.changes.model import ChangeTileDelegate, ChangeTilesModel
+from app.gui.changes.model import ChangeRowDelegate, ChangeTileDelegate, ChangeTilesModel
 from app.gui.kit.empty_state import EmptyState, page_stack
 from app.gui.kit.operations import LatestRequest, run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
-from app.model.history import GROUPS, Revision
+from app.model.history import GROUPS, KEPT_OUT_UNREADABLE, Revision
 
 NumberRole = Qt.ItemDataRole.UserRole + 1
+VIEW_KEY = "changes/view"
+"""Settings key of the chosen view: ``tiles`` or ``list``."""
 
 
 def revision_title(revision: Revision) -> str:
-    """``Revision 2 · 2026-04-04 10:00`` and, below, ``import · 350 new, 428 changed``."""
-    when = revision.at[:16].replace("T", " ")
-    counts = ", ".join(f"{n} {word}" for n, word in (
+    """``Revision 2 · 2026-04-04 10:00 UTC`` and, below, ``import · 350 new, 428 changed``
+    (the first revision: ``first import · 2,235 cards``)."""
+    counts = ", ".join(f"{n:,} {word}" for n, word in (
         (revision.added, "new"), (revision.changed, "changed"), (revision.removed, "removed"))
         if n) or "no change of content"
     if not revision.at:  # its record is missing: the number and its card rows are known
         return f"Revision {revision.number} · unreadable\n{counts}"
-    return f"Revision {revision.number} · {when} UTC\n{revision.kind} · {counts}"
+    if revision.first:
+        return (f"Revision {revision.number} · {revision.when}\n"
+                f"first {revision.kind} · {revision.added:,} cards")
+    return f"Revision {revision.number} · {revision.when}\n{revision.kind} · {counts}"
 
 
 def unreadable_note(view: RevisionView) -> str:
@@ -86,6 +95,7 @@ class ChangesPage(QWidget):
         provider: the shared thumbnail provider.
         thumb: the logical size of a tile's thumbnail.
         confirm: asks before a revert (tests pass ``lambda *_: True``).
+        settings: where the chosen view (tiles or list) is remembered (None: not kept).
     """
 
     cardRequested = Signal(str)
@@ -94,9 +104,11 @@ class ChangesPage(QWidget):
 
     def __init__(self, catalogue: ChangesSource, pool: QThreadPool, provider: ThumbnailProvider,
                  thumb: QSize, parent: QWidget | None = None,
-                 confirm: Callable[[QWidget, Revision], bool] = _ask) -> None:
+                 confirm: Callable[[QWidget, Revision], bool] = _ask,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self._catalogue, self._pool, self._confirm = catalogue, pool, confirm
+        self._settings = settings
         self._loaded = False
         self.view_data = RevisionView([], None)
         self.revisions = QListView()
@@ -126,6 +138,19 @@ class ChangesPage(QWidget):
             self.filter_bar.addWidget(button)
             self.filter_buttons[key] = button
         self.filter_bar.addStretch(1)
+        self.view_buttons: dict[str, QToolButton] = {}
+        views = QButtonGroup(self)
+        for key, title, tip in (("tiles", "Tiles", "Show the changed cards as tiles"),
+                                ("list", "List", "Show the changed cards as a list, with "
+                                                 "every change in words")):
+            button = QToolButton()
+            button.setCheckable(True)
+            button.setText(title)
+            button.setToolTip(tip)
+            button.clicked.connect(lambda _=False, k=key: self.show_view(k))
+            views.addButton(button)
+            self.filter_bar.addWidget(button)
+            self.view_buttons[key] = button
         self.filter_buttons[""].setChecked(True)
         self.filters.buttonClicked.connect(self._on_filter)
         self.tiles = ChangeTilesModel(provider, thumb, self)
@@ -140,14 +165,36 @@ class ChangesPage(QWidget):
         self.grid.setItemDelegate(ChangeTileDelegate(thumb, self.grid))
         self.grid.clicked.connect(self._open)
         self.grid.activated.connect(self._open)
+        self.rows = QListView()
+        self.rows.setAccessibleName("Changed cards, as a list")
+        self.rows.setResizeMode(QListView.ResizeMode.Adjust)
+        self.rows.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.rows.setModel(self.tiles)
+        self.rows.setItemDelegate(ChangeRowDelegate(self.rows))
+        self.rows.clicked.connect(self._open)
+        self.rows.activated.connect(self._open)
+        self.views = QStackedWidget()
+        self.views.addWidget(self.grid)
+        self.views.addWidget(self.rows)
+        self.kept_toggle = QToolButton()
+        self.kept_toggle.setCheckable(True)
+        self.kept_toggle.setAutoRaise(True)
+        self.kept_details = QPlainTextEdit()
+        self.kept_details.setReadOnly(True)
+        self.kept_details.setAccessibleName("Records kept out")
+        self.kept_details.setMaximumHeight(140)
+        self.kept_details.hide()
+        self.kept_toggle.toggled.connect(self.kept_details.setVisible)
         right = QWidget()
         column = QVBoxLayout(right)
         top = QHBoxLayout()
         top.addWidget(self.heading, 1)
         top.addWidget(self.revert_button, 0, Qt.AlignmentFlag.AlignTop)
         column.addLayout(top)
+        column.addWidget(self.kept_toggle, 0, Qt.AlignmentFlag.AlignLeft)
+        column.addWidget(self.kept_details)
         column.addLayout(self.filter_bar)
-        column.addWidget(self.grid, 1)
+        column.addWidget(self.views, 1)
         self.splitter = QSplitter()
         self.splitter.addWidget(self.revisions)
         self.splitter.addWidget(right)
@@ -159,6 +206,20 @@ class ChangesPage(QWidget):
         self._request = LatestRequest(pool, self)
         self._request.finished.connect(self._on_loaded)
         self._request.failed.connect(self._on_failed)
+        chosen = settings.value(VIEW_KEY, "tiles") if settings is not None else "tiles"
+        self.show_view("list" if chosen == "list" else "tiles")
+
+    @property
+    def view(self) -> str:
+        """The shown view: ``tiles`` or ``list``."""
+        return "list" if self.views.currentWidget() is self.rows else "tiles"
+
+    def show_view(self, key: str) -> None:
+        """Show the cards as ``tiles`` or as a ``list``; the choice is remembered."""
+        self.view_buttons[key].setChecked(True)
+        self.views.setCurrentWidget(self.rows if key == "list" else self.grid)
+        if self._settings is not None:
+            self._settings.setValue(VIEW_KEY, key)
 
     @property
     def busy(self) -> bool:
@@ -245,11 +306,18 @@ class ChangesPage(QWidget):
                 self.revisions.setCurrentIndex(item.index())
         shown = view.shown
         title, summary = revision_title(shown).split("\n", 1)
-        kept = f" · {len(shown.kept_out)} records kept out" if shown.kept_out else ""
+        first = ("<br>It filled an empty catalogue, so no card is listed as new: changes "
+                 "are listed from the next import or sync on.") if shown.first else ""
         self.heading.setText(f"<b>{html.escape(title)}</b><br>{html.escape(summary)}"
-                             + (f"<br>from {html.escape(shown.source)}{kept}" if shown.at
+                             + (f"<br>from {html.escape(shown.source)}{first}" if shown.at
                                 else ""))
-        self.heading.setToolTip("\n".join(shown.kept_out[:30]))
+        count = len(shown.kept_out)
+        self.kept_toggle.setText(
+            KEPT_OUT_UNREADABLE.strip("()").capitalize() if shown.kept_out_unreadable
+            else f"{count:,} records of the input were kept out · details")
+        self.kept_toggle.setVisible(count > 0)
+        self.kept_toggle.setChecked(False)
+        self.kept_details.setPlainText("\n".join(shown.kept_out))
         damage = unreadable_note(view)
         if damage:
             self.heading.setText(f"{self.heading.text()}<br>"

@@ -19,6 +19,7 @@ from PySide6.QtCore import (
 
 from app.catalogue.collection import CollectionEdition, OwnedRow
 from app.collection import NOT_IN_CATALOGUE, SetCompletion
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.model.vocabulary import rarity_by_number
 
@@ -95,6 +96,7 @@ class EntriesModel(QAbstractTableModel):
             return ENTRY_COLUMNS[section]
         return None
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """A cell's text, or a tile role of column 0."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
@@ -173,6 +175,7 @@ class SetsModel(QAbstractTableModel):
             return SET_COLUMNS[section]
         return None
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """``DOA 1st`` · name · ``12 / 287`` · ``4%`` · ``C 10/114 …``."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
@@ -210,6 +213,7 @@ class MissingModel(QAbstractListModel):
         """Editions shown."""
         return 0 if parent.isValid() else len(self._rows)
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The edition's name, thumbnail, caption or slug."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

@@ -23,6 +23,9 @@ CACHE_ITEMS = 4096
 PLACEHOLDER_BYTES = 8 << 20
 """Bytes of finished placeholder cards kept (about 70 tiles at 1x: a screenful or two)."""
 
+NOT_DOWNLOADED = "image not downloaded"
+"""Written on a drawn placeholder card, so it does not pass for a finished card."""
+
 _bases: dict[tuple[int, int, float, str], QImage] = {}
 _cards: OrderedDict[tuple[str, str, int, int, float, str], QImage] = OrderedDict()
 _cards_held = 0  # bytes of the images in _cards
@@ -35,14 +38,16 @@ def wrap_lines(metrics: QFontMetrics, text: str, width: int, max_lines: int) -> 
     """``text`` broken into at most ``max_lines`` lines of ``width`` pixels; the last elided."""
     lines: list[str] = []
     words = text.split()
+    fits = width - 2  # elidedText measures a little wider than horizontalAdvance: a line
+    # that just fits was cut ("Carpsong Co…") where a wrap to the next line reads whole
     while words and len(lines) < max_lines:
         line = words.pop(0)
-        while words and metrics.horizontalAdvance(f"{line} {words[0]}") <= width:
+        while words and metrics.horizontalAdvance(f"{line} {words[0]}") <= fits:
             line = f"{line} {words.pop(0)}"
         lines.append(line)
     if words:
         lines[-1] = f"{lines[-1]} {' '.join(words)}"
-    if lines:
+    if lines and (words or metrics.horizontalAdvance(lines[-1]) > fits):
         lines[-1] = metrics.elidedText(lines[-1], Qt.TextElideMode.ElideRight, width)
     return lines
 
@@ -170,7 +175,8 @@ def _placeholder_base(width: int, height: int, ratio: float, font: QFont) -> QIm
 
 
 def paint_placeholder(painter: QPainter, rect: QRectF, name: str, caption: str) -> None:
-    """A drawn card for an edition without a stored image: frame, name, caption.
+    """A drawn card for an edition without a stored image: frame, name, "image not
+    downloaded" and caption.
 
     The whole card (shape and text) is drawn once into an image kept in a small LRU
     (:data:`PLACEHOLDER_BYTES`); a frame then only copies it (issue 16: most editions of the
@@ -235,6 +241,16 @@ def _placeholder_card(width: int, height: int, ratio: float, font: QFont, name: 
     box = QRectF(frame.left() + inset, rule_y, text_width, frame.bottom() - rule_y)
     painter.drawText(box, Qt.AlignmentFlag.AlignCenter,
                      caption_metrics.elidedText(caption, Qt.TextElideMode.ElideMiddle, text_width))
+    painter.setPen(QColor("#9aa4b5"))  # not a finished card: its image is not stored
+    small = QFont(caption_font)
+    while small.pixelSize() > 7 and QFontMetrics(small).horizontalAdvance(
+            NOT_DOWNLOADED) > text_width:
+        small.setPixelSize(small.pixelSize() - 1)
+    painter.setFont(small)
+    note = QRectF(frame.left() + inset, rule_y - caption_metrics.lineSpacing() - inset * 0.5,
+                  text_width, caption_metrics.lineSpacing())
+    painter.drawText(note, Qt.AlignmentFlag.AlignCenter, QFontMetrics(small).elidedText(
+        NOT_DOWNLOADED, Qt.TextElideMode.ElideRight, text_width))
     lines = wrapped(name_font, name, text_width, 4)
     line_height = name_metrics.lineSpacing()
     top_y = frame.top() + frame.height() * 0.42 - line_height * len(lines) / 2

@@ -161,3 +161,37 @@ class DidYouMean(QLabel):
         self.setText(f'Did you mean <a href="suggestion"><i>{html.escape(suggestion)}</i></a>?'
                      if suggestion else "")
         self.setVisible(bool(suggestion))
+
+
+MOST_MISSING = 0.5
+"""The images notice shows when more than this share of the editions has no stored image."""
+
+
+class ImagesNotice(QLabel):
+    """"3,991 of 4,414 editions have no image stored · *Download them*" above the grid, when
+    most editions have no image (:data:`MOST_MISSING`); hidden otherwise.
+
+    Signals:
+        downloadRequested(): the person asked to download the missing images.
+    """
+
+    downloadRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.missing = 0
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.setAccessibleName("Missing images")
+        self.linkActivated.connect(lambda _link: self.downloadRequested.emit())
+        self.hide()
+
+    def show_counts(self, counts: dict[str, int]) -> None:
+        """Show or hide the notice for the catalogue's ``editions`` and ``images`` counts."""
+        editions = counts.get("editions", 0)
+        self.missing = max(0, editions - counts.get("images", 0))
+        shown = editions > 0 and self.missing > editions * MOST_MISSING
+        self.setText(f"{self.missing:,} of {editions:,} editions have no image stored: their "
+                     'tiles are drawn cards. <a href="download">Download the missing '
+                     "images</a> (a sync; this can take a while)." if shown else "")
+        self.setVisible(shown)

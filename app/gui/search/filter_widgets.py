@@ -63,3 +63,35 @@ class OptionalSpinBox(QSpinBox):
         if not text.strip():
             return QValidator.State.Acceptable, text, pos
         return super().validate(text, pos)
+
+
+def family_of(prefix: str) -> str:
+    """The family of a set prefix: its first word (``DOA 1st`` → ``DOA``); a prefix without
+    a space is its own family (``DOAp``), as ``s:`` reads them."""
+    return prefix.split(" ", 1)[0]
+
+
+def set_entries(items: list[dict[str, Any]]) -> list[tuple[str, str, bool]]:
+    """The Set list grouped by family: ``(text, value, member)`` per line. A family of
+    several prefixes (``DOA 1st``, ``DOA Alter``) gets a line of its own that chooses them
+    all (``DOA — every edition: 1st, Alter``, value ``DOA``) unless a set has that very
+    prefix (``ALC``: its line leads the family); its sets follow as members."""
+    families: dict[str, list[dict[str, Any]]] = {}
+    for item in items:
+        families.setdefault(family_of(str(item.get("value", ""))).casefold(), []).append(item)
+    out: list[tuple[str, str, bool]] = []
+    for members in families.values():
+        values = [str(m.get("value", "")) for m in members]
+        root = family_of(values[0])
+        if len(members) == 1:
+            out.append((item_text("set", members[0]), values[0], False))
+            continue
+        lead = next((m for m in members if str(m.get("value")) == root), None)
+        if lead is None:
+            rest = ", ".join(v.split(" ", 1)[1] for v in values if " " in v)
+            out.append((f"{root} — every edition: {rest}", root, False))
+        else:
+            out.append((item_text("set", lead), root, False))
+        out += [(item_text("set", m), str(m.get("value", "")), True) for m in members
+                if m is not lead]
+    return out

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.gui.search.filter_widgets import OptionalSpinBox, item_text
+from app.gui.search.filter_widgets import OptionalSpinBox, item_text, set_entries
 from app.search.filters import CHOICE_FIELDS, RANGE_FIELDS, FilterState
 
 RULES = (("Legal in", "format"), ("Banned in", "banned"), ("Limited in", "restricted"))
@@ -136,8 +136,11 @@ class FiltersPanel(QFrame):
             combo = self.combos[field]
             combo.clear()
             combo.addItem(ANY, "")
-            for item in options.get(option) or []:
-                combo.addItem(item_text(field, item), str(item.get("value", "")))
+            items = list(options.get(option) or [])
+            entries = set_entries(items) if field == "set" else [  # grouped by family
+                (item_text(field, item), str(item.get("value", "")), False) for item in items]
+            for text, value, member in entries:
+                combo.addItem(f"    {text}" if member else text, value)
             view = combo.view()
             view.setMinimumWidth(min(520, view.sizeHintForColumn(0) + 24))
         self._quiet = with_quiet

@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, QTimer, Sign
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSplitter, QVBoxLayout, QWidget
 
-from app.gui.search.completion import DidYouMean
+from app.gui.search.completion import DidYouMean, ImagesNotice
 from app.gui.search.controller import QueryProblem, SearchRequest
 from app.gui.search.filters_panel import FiltersPanel
 from app.gui.search.grid import CardGrid
@@ -83,6 +83,8 @@ class BrowserPage(QWidget):
         self.did_you_mean = DidYouMean()  # "Did you mean Lorraine?" after an empty search
         self.did_you_mean.chosen.connect(self._on_suggestion)
         column.addWidget(self.did_you_mean)
+        self.images_notice = ImagesNotice()  # most editions without an image: offer them
+        column.addWidget(self.images_notice)
         column.addLayout(body, 1)
         self.search.setStyleSheet(FIELD_STYLE)
         self.error = QueryErrorBanner(self.search, self)  # floats under the field

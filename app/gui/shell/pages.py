@@ -93,7 +93,8 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         page = collection
     else:
         from app.gui.changes.page import ChangesPage
-        changes = ChangesPage(catalogue, window._pool, window.provider, thumb_size)
+        changes = ChangesPage(catalogue, window._pool, window.provider, thumb_size,
+                              settings=window._settings)
         changes.failed.connect(window._on_failed)
         changes.cardRequested.connect(window.open_card)
         changes.reverted.connect(window.refresh_catalogue)

@@ -169,8 +169,8 @@ class SyncDialog(QDialog):
     def show_failure(self, error: object) -> None:
         """The sync failed: what went wrong, that the catalogue is intact, and for an
         unexpected error the details."""
-        if isinstance(error, Unreachable):
-            self._end("Sync failed", f"{error.message}\n\n{UNCHANGED}\n{INTACT_TEXT}")
+        if isinstance(error, Unreachable):  # nothing was fetched: nothing to resume
+            self._end("Sync failed", f"{error.message}\n\n{UNCHANGED}")
             return
         if isinstance(error, ArchivistError):
             self._end("Sync failed", f"{error.message}\n\n{INTACT_TEXT}")

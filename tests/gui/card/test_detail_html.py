@@ -62,7 +62,8 @@ def test_sections_escape_everything_and_link_only_internally() -> None:
         references=[Reference("evil", EVIL, "Summon")],
         referenced_by=[Reference("other", "Other", "")],
     ))
-    assert "<b>Standard</b>: Banned" in text
+    assert ("<b>Standard</b>: <span style=\"background-color: #c62828; color: #ffffff; "
+            "font-weight: 600;\">&nbsp;Banned&nbsp;</span>") in text
     assert "2025-03-02 · ERRATA" in text
     assert "<img" not in text and "<a href=\"javascript" not in text
     assert "&lt;img src=&quot;http://x/y.png&quot;&gt;" in text
@@ -114,3 +115,13 @@ def test_the_stylesheet_uses_the_given_colours_and_loads_nothing() -> None:
     css = stylesheet(colours)
     assert all(colour in css for colour in colours.values())
     assert "url(" not in css and "@import" not in css
+
+
+def test_a_banned_or_limited_standing_is_a_coloured_badge() -> None:
+    from app.gui.card.detail_html import BADGES, standing_html
+
+    assert standing_html("Legal") == "Legal"
+    assert f"background-color: {BADGES['Banned']}" in standing_html("Banned")
+    assert f"background-color: {BADGES['Limited']}" in standing_html("Limited to 1 copy")
+    html = sections_html(detail(legality=[("Standard", "Banned"), ("Draft", "Legal")]))
+    assert "<b>Standard</b>: <span style=\"background-color: #c62828" in html

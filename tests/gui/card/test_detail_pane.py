@@ -86,7 +86,7 @@ def test_a_real_card_shows_each_section(pane: DetailPane, real_services: Service
     facts = pane.facts.toPlainText()
     assert "2 Reserve" in facts and "Guardian" in facts and "Fast" in facts
     assert "Class Bonus" in pane.effect.toPlainText() and pane.card.effect_box.isVisible()
-    sections = pane.sections.toPlainText()
+    sections = " ".join(pane.sections.toPlainText().split())  # badges pad with spaces
     for words in ("Legality", "Draft: Banned", "Standard: Banned", "Pantheon: Legal",
                   "Rules and errata", "2026-03-27 · ERRATA", "References",
                   "Crowd's Favor · Status"):

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSize, Qt, QThreadPool
+from PySide6.QtCore import QSettings, QSize, Qt, QThreadPool
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -95,7 +95,8 @@ def test_an_older_revision_and_revert(
     page.reload(1)
     qtbot.waitUntil(lambda: not page.busy and page.view_data.shown is not None
                     and page.view_data.shown.number == 1, timeout=10_000)
-    assert page.filter_buttons["new"].text() == "New cards (2)"
+    assert page.tiles.rowCount() == 0  # it filled an empty catalogue: no card is news
+    assert "first import · 2 cards" in page.heading.text()
     page.reload(2)
     qtbot.waitUntil(lambda: not page.busy and page.view_data.shown is not None
                     and page.view_data.shown.number == 2, timeout=10_000)
@@ -104,6 +105,62 @@ def test_an_older_revision_and_revert(
     assert done.args[0].number == 3
     qtbot.waitUntil(lambda: page.revision_model.rowCount() == 3, timeout=10_000)
     assert services.catalogue.card("generated-card")["effect_raw"] == "Draw a card."
+
+
+def test_each_card_says_what_changed_in_both_views_and_the_view_is_remembered(
+    qtbot: QtBot, services: Services, pool: QThreadPool, tmp_path: Path,
+) -> None:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    provider = ThumbnailProvider(services.catalogue.card_image_path, services.paths.thumbnails)
+    page = ChangesPage(services.catalogue, pool, provider, THUMB, settings=settings)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: page.loaded and not page.busy, timeout=10_000)
+    assert _texts(page) == {"Fresh Card": "new card",
+                            "Generated Card": "effect text changed: a card. → two cards.",
+                            "Steady Card": "now banned in Standard"}
+    assert page.view == "tiles"
+    qtbot.mouseClick(page.view_buttons["list"], Qt.MouseButton.LeftButton)
+    assert page.views.currentWidget() is page.rows and page.rows.isVisible()
+    again = ChangesPage(services.catalogue, pool, provider, THUMB, settings=settings)
+    qtbot.addWidget(again)
+    assert again.view == "list"
+
+
+def _texts(page: ChangesPage) -> dict[str, str]:
+    model = page.tiles
+    return {model.data(model.index(r)): model.data(model.index(r), model.ChangeTextRole)
+            for r in range(model.rowCount())}
+
+
+@pytest.mark.realdata
+def test_a_newer_real_catalogue_with_errata_ban_rename_chinese_printing_and_reordered_editions(
+    qtbot: QtBot, newer_catalogue_dir: Path, pool: QThreadPool,
+) -> None:
+    """The real snapshot, then a newer catalogue made from it (tests/helpers/
+    newer_catalogue.py): the page lists exactly the six changed cards, each saying what
+    changed; the 25 cards whose editions were only reordered are not there."""
+    services = build(str(newer_catalogue_dir), writing=False)
+    page = open_page(qtbot, services, pool)
+    assert page.filter_buttons[""].text() == "All (6)"
+    assert _texts(page) == {
+        "Nascent Blast": "effect text changed: memory. → graveyard.",
+        "Tether in Flames": "now banned in Standard",
+        "Dire Wolf": "renamed from “Direwolf” to “Dire Wolf”; slug direwolf → dire-wolf",
+        "Trump Set": "new printing: SLC 099 Rare, Chinese",
+        "Dire Requiem": "refers to Dire Wolf, renamed from Direwolf",
+        "Direwolf Alpha": "refers to Dire Wolf, renamed from Direwolf",
+    }
+    assert page.kept_toggle.isHidden()  # the newer file has no invalid records
+    page.reload(1)
+    qtbot.waitUntil(lambda: not page.busy and page.view_data.shown is not None
+                    and page.view_data.shown.number == 1, timeout=10_000)
+    assert page.tiles.rowCount() == 0 and "first import · 2,235 cards" in page.heading.text()
+    assert page.kept_toggle.text().startswith("33 records of the input were kept out")
+    qtbot.mouseClick(page.kept_toggle, Qt.MouseButton.LeftButton)
+    assert page.kept_details.isVisible()
+    assert len(page.kept_details.toPlainText().splitlines()) == 33
+    services.store.close()
 
 
 def test_an_empty_catalogue_says_how_to_begin(

@@ -5,7 +5,9 @@ Revert is off with the reason."""
 from __future__ import annotations
 
 import html
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -25,13 +27,15 @@ from tests.helpers.damaged_history import (
     SLUG,
     Damage,
     build_history,
+    copy_catalogue,
     damaged,
 )
 
 pytestmark = [pytest.mark.realdata, pytest.mark.allow_log(r"^rejected ")]
 THUMB = QSize(146, 204)
-SOUND_CARDS = 778
-"""Cards revision 2 added or changed (2026-02-10 → 2026-04-04)."""
+SOUND_CARDS = 773
+"""Cards revision 2 added or changed (2026-02-10 → 2026-04-04): 350 new, 423 changed (a
+card whose print runs were only reordered is no change)."""
 
 
 @pytest.fixture(scope="module")
@@ -110,4 +114,49 @@ def test_the_card_page_history_of_a_damaged_row_says_unreadable(
         else:
             assert "revision 2</span>" in text and "unreadable" not in text  # its notes
     finally:
+        services.store.close()
+
+
+def test_a_damaged_list_of_kept_out_records_says_so_instead_of_a_count(
+    qtbot: QtBot, pool: QThreadPool, history_dir: Path, tmp_path: Path,
+) -> None:
+    """The kept-out records are a count with a details toggle; when their stored list is
+    damaged the toggle says so (not "1 records of the input were kept out"), the cards are
+    all there and the revision can still be reverted (its cards are sound)."""
+    data = copy_catalogue(history_dir, tmp_path / "data")
+    with closing(sqlite3.connect(data / "catalogue.sqlite3")) as conn, conn:
+        conn.execute("UPDATE revisions SET kept_out = '[\"cut' WHERE number = ?", (REVISION,))
+    services = build(str(data))
+    try:
+        page = open_page(qtbot, services, pool)
+        assert page.kept_toggle.isVisible()
+        assert page.kept_toggle.text() == \
+            "The list of records kept out is damaged and cannot be read"
+        assert len(tiles(page)) == SOUND_CARDS
+        assert page.revert_button.isEnabled()
+    finally:
+        pool.waitForDone()
+        services.store.close()
+
+
+def test_the_first_import_lists_no_cards_but_its_damaged_row_and_is_not_reverted(
+    qtbot: QtBot, pool: QThreadPool, history_dir: Path, tmp_path: Path,
+) -> None:
+    data = copy_catalogue(history_dir, tmp_path / "data")
+    with closing(sqlite3.connect(data / "catalogue.sqlite3")) as conn, conn:
+        conn.execute("UPDATE revision_cards SET previous = x'7a00' WHERE revision = 1 AND "
+                     "slug = ?", (SLUG,))
+    services = build(str(data))
+    try:
+        page = open_page(qtbot, services, pool)
+        page.reload(1)
+        qtbot.waitUntil(lambda: not page.busy and page.view_data.shown is not None
+                        and page.view_data.shown.number == 1, timeout=30_000)
+        shown = tiles(page)
+        assert [(name, groups) for name, groups, _ in shown] == [(CARD, "Unreadable")]
+        assert "added yet keeps a previous version" in shown[0][2]
+        assert "It filled an empty catalogue" in page.heading.text()
+        assert not page.revert_button.isEnabled()
+    finally:
+        pool.waitForDone()
         services.store.close()

@@ -136,3 +136,22 @@ def test_the_format_box_offers_legal_banned_and_limited_in(panel: FiltersPanel,
         panel.set_state(FilterState(format="standard", format_rule="restricted"))
     assert rule.currentText() == "Limited in"
     assert panel.combos["format"].currentText() == "Standard"
+
+
+def test_the_set_list_is_grouped_by_family(qtbot: QtBot) -> None:
+    made = FiltersPanel()
+    qtbot.addWidget(made)
+    sets = [{"text": name, "value": prefix} for prefix, name in (
+        ("DOA 1st", "Dawn of Ashes First Edition"), ("ALC", "Alchemical Revolution"),
+        ("DOAp", "Dawn of Ashes Prelude"), ("DOA Alter", "Dawn of Ashes Alter Edition"),
+        ("ALC 1st", "Alchemical Revolution First Edition"))]
+    made.set_options({**OPTIONS, "set": sets})
+    assert texts(made, "set") == [
+        ANY, "DOA — every edition: 1st, Alter",
+        "    DOA 1st · Dawn of Ashes First Edition", "    DOA Alter · Dawn of Ashes Alter Edition",
+        "ALC · Alchemical Revolution", "    ALC 1st · Alchemical Revolution First Edition",
+        "DOAp · Dawn of Ashes Prelude"]
+    combo = made.combos["set"]
+    with qtbot.waitSignal(made.changed) as chosen:
+        combo.setCurrentIndex(1)
+    assert chosen.args[0].choice("set") == "DOA"  # s:DOA: the family

@@ -3,6 +3,8 @@ completion, "did you mean", unknown field values as inline errors."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pytestqt.qtbot import QtBot
 
@@ -50,3 +52,26 @@ def test_an_unknown_field_value_is_an_inline_error_listing_the_values(
     assert problem.hint.endswith(f"starting with “{query.split(':')[1]}”: {listed}")
     assert window.browser.error.isVisible()
 
+
+
+def test_did_you_mean_keeps_the_cards_own_capitals(qtbot: QtBot, window: MainWindow) -> None:
+    window.set_query("lorraine blademastr")
+    settle(qtbot, window, "lorraine blademastr")
+    label = window.browser.did_you_mean
+    qtbot.waitUntil(label.isVisible, timeout=5_000)
+    assert label.suggestion == "Lorraine Blademaster"  # not "lorraine Blademaster"
+
+
+def test_most_editions_without_an_image_are_counted_with_a_download_offer(
+    qtbot: QtBot, window: MainWindow, real_catalogue: Any,
+) -> None:
+    notice = window.browser.images_notice
+    qtbot.waitUntil(notice.isVisible, timeout=10_000)
+    counts = real_catalogue.counts()
+    missing = counts["editions"] - counts["images"]
+    assert notice.text().startswith(f"{missing:,} of {counts['editions']:,} editions have "
+                                    "no image stored")
+    asked: list[bool] = []
+    window.sync.start = lambda show=True: asked.append(window.sync.prefs.images == "all")
+    notice.linkActivated.emit("download")
+    assert asked == [True] and window.sync.prefs.images != "all"  # one sync, setting kept

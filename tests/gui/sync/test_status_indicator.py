@@ -15,11 +15,10 @@ from pytestqt.qtbot import QtBot
 from app.bootstrap import Services
 from app.gui.kit.settings import SyncPrefs
 from app.gui.shell.main_window import MainWindow
-from app.gui.sync.dialog import INTACT_TEXT
 from app.gui.sync.status_indicator import indicator_text
 from app.store import Writer
 from app.sync.common import META_API, META_COMPLETE, META_FINISHED
-from app.sync.progress import Progress
+from app.sync.progress import UNCHANGED, Progress
 from app.sync.status import (
     SyncStatus,
     duration_text,
@@ -147,7 +146,10 @@ def test_clicking_the_indicator_before_any_sync_offers_one(
     dialog.button.click()
     assert window.sync.running and dialog.button.text() == "Cancel"
     qtbot.waitUntil(lambda: dialog.state == "ended", timeout=30_000)
-    assert dialog.title.text() == "Sync failed" and INTACT_TEXT in dialog.message.text()
+    text = dialog.message.text()
+    assert dialog.title.text() == "Sync failed" and text.endswith(UNCHANGED)
+    assert text.count("unchanged") + text.count("intact") == 1  # said once
+    assert "resume" not in text  # no sync started: none to resume
     window.shutdown()
 
 

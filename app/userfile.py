@@ -1,0 +1,114 @@
+"""A file of the user's own data (the decks, the collection): one small SQLite file in the
+data folder that no import, sync or revert opens, with its schema version in
+``user_version`` and every write one transaction (DESIGN.md: Input and output).
+
+:class:`UserFile` is the part the decks file (:mod:`app.decks.storage`) and the collection
+file (:mod:`app.collection.storage`) share: creating and migrating the file, a connection
+per call (safe from any thread), and all-or-nothing writes whose failure — a full disk
+included — is one sentence and leaves the file as it was.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from app.diskfull import is_disk_full, write_failure
+from app.errors import StoreError
+
+
+class UserFile:
+    """One user data file.
+
+    Args:
+        path: the file (created, with its folder, on first use).
+        what: how messages name it (``the decks file``).
+        schema: the SQL that makes a new file (version ``version``).
+        version: the schema version this Archivist writes.
+        migrations: version → the SQL that brings a file of the version before it there.
+        made_on_write: make the file on the first write, not now; until then readers see
+            no file (:meth:`_reading` gives None), so reading works in a read-only folder.
+
+    Raises:
+        StoreError: the file cannot be opened or was written by a newer Archivist.
+    """
+
+    def __init__(self, path: Path, what: str, schema: str, version: int,
+                 migrations: Mapping[int, str] | None = None,
+                 made_on_write: bool = False) -> None:
+        self.path = path
+        self._what = what
+        self._schema, self._version, self._migrations = schema, version, migrations or {}
+        self._made_on_write = made_on_write
+        if not made_on_write or path.is_file():
+            with self._connect() as conn:
+                self._prepare(conn)
+
+    def _prepare(self, conn: sqlite3.Connection) -> None:
+        """Refuse a newer schema, make a new file's tables, migrate an older file."""
+        (found,) = conn.execute("PRAGMA user_version").fetchone()
+        if found > self._version:
+            raise StoreError(f"{self._what.capitalize()} {self.path} has schema version "
+                             f"{found}, newer than this Archivist understands "
+                             f"({self._version}).")
+        if found == 0:
+            conn.executescript(f"BEGIN; {self._schema} PRAGMA user_version = {self._version}; "
+                               "COMMIT;")
+            return
+        for number in range(found + 1, self._version + 1):
+            conn.executescript(f"BEGIN; {self._migrations[number]} "
+                               f"PRAGMA user_version = {number}; COMMIT;")
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection | None]:
+        """A connection to read the file, or None when a file made on write is not made yet
+        (nothing stored: reading never creates it)."""
+        if self._made_on_write and not self.path.is_file():
+            yield None
+            return
+        with self._connect() as conn:
+            yield conn
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        """A new connection (autocommit; foreign keys on; waits 10 s for a writer), closed
+        when the block ends.
+
+        Raises:
+            StoreError: the file cannot be opened, or a statement failed (a full disk says
+                so: "the disk is full (N MB free at PATH)").
+        """
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, isolation_level=None)
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(f"Cannot open {self._what} {self.path}: {exc}") from exc
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA busy_timeout = 10000")
+            yield conn
+        except sqlite3.Error as exc:
+            why = write_failure(exc, self.path.parent) if is_disk_full(exc) else exc
+            raise StoreError(f"{self._what.capitalize()} {self.path} failed, nothing was "
+                             f"changed: {why}") from exc
+        finally:
+            conn.close()
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed when the block ends, rolled back on any error
+        (a file made on write is made, or migrated, first)."""
+        with self._connect() as conn:
+            if self._made_on_write:
+                self._prepare(conn)
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:  # SQLite rolled back itself on a full disk
+                    with suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
+                raise
