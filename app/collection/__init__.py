@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         OwnedEntry,
         SetCompletion,
         completion,
+        completion_of,
         owned_entries,
         totals,
     )
@@ -40,7 +41,7 @@ _WHERE = {
     **dict.fromkeys(("DeckNeed", "NeedLine", "deck_need", "owned_by_name"), "app.collection.need"),
     **dict.fromkeys(("COLLECTION_FILE", "CollectionStore"), "app.collection.storage"),
     **dict.fromkeys(("NOT_IN_CATALOGUE", "OwnedEntry", "SetCompletion", "completion",
-                     "owned_entries", "totals"), "app.collection.summary"),
+                     "completion_of", "owned_entries", "totals"), "app.collection.summary"),
     **dict.fromkeys(("ImportReport", "export_csv", "import_csv"), "app.collection.transfer"),
 }
 
@@ -69,6 +70,7 @@ __all__ = [
     "SetCompletion",
     "Totals",
     "completion",
+    "completion_of",
     "deck_need",
     "export_csv",
     "import_csv",
