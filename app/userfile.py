@@ -28,26 +28,48 @@ class UserFile:
         schema: the SQL that makes a new file (version ``version``).
         version: the schema version this Archivist writes.
         migrations: version → the SQL that brings a file of the version before it there.
+        made_on_write: make the file on the first write, not now; until then readers see
+            no file (:meth:`_reading` gives None), so reading works in a read-only folder.
 
     Raises:
         StoreError: the file cannot be opened or was written by a newer Archivist.
     """
 
     def __init__(self, path: Path, what: str, schema: str, version: int,
-                 migrations: Mapping[int, str] | None = None) -> None:
+                 migrations: Mapping[int, str] | None = None,
+                 made_on_write: bool = False) -> None:
         self.path = path
         self._what = what
+        self._schema, self._version, self._migrations = schema, version, migrations or {}
+        self._made_on_write = made_on_write
+        if not made_on_write or path.is_file():
+            with self._connect() as conn:
+                self._prepare(conn)
+
+    def _prepare(self, conn: sqlite3.Connection) -> None:
+        """Refuse a newer schema, make a new file's tables, migrate an older file."""
+        (found,) = conn.execute("PRAGMA user_version").fetchone()
+        if found > self._version:
+            raise StoreError(f"{self._what.capitalize()} {self.path} has schema version "
+                             f"{found}, newer than this Archivist understands "
+                             f"({self._version}).")
+        if found == 0:
+            conn.executescript(f"BEGIN; {self._schema} PRAGMA user_version = {self._version}; "
+                               "COMMIT;")
+            return
+        for number in range(found + 1, self._version + 1):
+            conn.executescript(f"BEGIN; {self._migrations[number]} "
+                               f"PRAGMA user_version = {number}; COMMIT;")
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection | None]:
+        """A connection to read the file, or None when a file made on write is not made yet
+        (nothing stored: reading never creates it)."""
+        if self._made_on_write and not self.path.is_file():
+            yield None
+            return
         with self._connect() as conn:
-            (found,) = conn.execute("PRAGMA user_version").fetchone()
-            if found > version:
-                raise StoreError(f"{what.capitalize()} {path} has schema version {found}, "
-                                 f"newer than this Archivist understands ({version}).")
-            if found == 0:
-                conn.executescript(f"BEGIN; {schema} PRAGMA user_version = {version}; COMMIT;")
-                return
-            for number in range(found + 1, version + 1):
-                conn.executescript(f"BEGIN; {(migrations or {})[number]} "
-                                   f"PRAGMA user_version = {number}; COMMIT;")
+            yield conn
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -76,8 +98,11 @@ class UserFile:
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: committed when the block ends, rolled back on any error."""
+        """One write transaction: committed when the block ends, rolled back on any error
+        (a file made on write is made, or migrated, first)."""
         with self._connect() as conn:
+            if self._made_on_write:
+                self._prepare(conn)
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn

@@ -12,8 +12,9 @@ from functools import cached_property
 
 from app.catalogue.decks import normalise_name
 from app.store.collection_editions import CollectionEdition
+from app.store.owned_rows import OwnedRow
 
-__all__ = ["CollectionEdition", "CollectionEditions", "number_key"]
+__all__ = ["CollectionEdition", "CollectionEditions", "OwnedRow", "number_key"]
 
 
 def number_key(number: str) -> str:

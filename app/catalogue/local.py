@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from app.collection.storage import CollectionStore
     from app.decks.storage import DeckStore
     from app.store.featured import SetsReader
+    from app.store.owned_rows import OwnedRow
 
 
 class LocalCatalogue(LocalExtras, LocalHistory):
@@ -262,6 +263,17 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         from app.store.collection_editions import read_collection_editions
 
         return CollectionEditions(read_collection_editions(self.store))
+
+    def collection_rows(self) -> list[OwnedRow]:
+        """Every entry of the collection with its edition's shown columns, in the
+        Collection page's order (:mod:`app.store.owned_rows`).
+
+        Raises:
+            StoreError: the catalogue or the collection cannot be read.
+        """
+        from app.store.owned_rows import read_owned_rows
+
+        return read_owned_rows(self.store, self.paths.collection_file if self.paths else None)
 
     def deck_cards(self) -> DeckCards:
         """Every card as decks need it (:mod:`app.catalogue.decks`), with the earlier

@@ -9,22 +9,49 @@ Example::
     report = import_csv(store, editions, Path("owned.csv"))
     print(report.imported, [p.text() for p in report.problems])
     print(totals(store.entries(), editions).to_json())
+
+The names below load on first use (PEP 562): the window's − / + keys need only
+:class:`Entry`, not the CSV reader, the deck need or rapidfuzz (issue 24).
 """
 
-from app.collection.csvfile import ALIASES, COLUMNS, read_csv, write_csv
-from app.collection.match import RowProblem, label, match_rows
-from app.collection.model import CONDITIONS, Entry, Key, Totals
-from app.collection.need import DeckNeed, NeedLine, deck_need, owned_by_name
-from app.collection.storage import COLLECTION_FILE, CollectionStore
-from app.collection.summary import (
-    NOT_IN_CATALOGUE,
-    OwnedEntry,
-    SetCompletion,
-    completion,
-    owned_entries,
-    totals,
-)
-from app.collection.transfer import ImportReport, export_csv, import_csv
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.collection.csvfile import ALIASES, COLUMNS, read_csv, write_csv
+    from app.collection.match import RowProblem, label, match_rows
+    from app.collection.model import CONDITIONS, Entry, Key, Totals
+    from app.collection.need import DeckNeed, NeedLine, deck_need, owned_by_name
+    from app.collection.storage import COLLECTION_FILE, CollectionStore
+    from app.collection.summary import (
+        NOT_IN_CATALOGUE,
+        OwnedEntry,
+        SetCompletion,
+        completion,
+        completion_of,
+        owned_entries,
+        totals,
+    )
+    from app.collection.transfer import ImportReport, export_csv, import_csv
+
+_WHERE = {
+    **dict.fromkeys(("ALIASES", "COLUMNS", "read_csv", "write_csv"), "app.collection.csvfile"),
+    **dict.fromkeys(("RowProblem", "label", "match_rows"), "app.collection.match"),
+    **dict.fromkeys(("CONDITIONS", "Entry", "Key", "Totals"), "app.collection.model"),
+    **dict.fromkeys(("DeckNeed", "NeedLine", "deck_need", "owned_by_name"), "app.collection.need"),
+    **dict.fromkeys(("COLLECTION_FILE", "CollectionStore"), "app.collection.storage"),
+    **dict.fromkeys(("NOT_IN_CATALOGUE", "OwnedEntry", "SetCompletion", "completion",
+                     "completion_of", "owned_entries", "totals"), "app.collection.summary"),
+    **dict.fromkeys(("ImportReport", "export_csv", "import_csv"), "app.collection.transfer"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the module that defines ``name`` on first use."""
+    if name in _WHERE:
+        return getattr(importlib.import_module(_WHERE[name]), name)
+    raise AttributeError(f"module 'app.collection' has no attribute {name!r}")
+
 
 __all__ = [
     "ALIASES",
@@ -43,6 +70,7 @@ __all__ = [
     "SetCompletion",
     "Totals",
     "completion",
+    "completion_of",
     "deck_need",
     "export_csv",
     "import_csv",

@@ -22,8 +22,8 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from app import limits
 from app.errors import InvalidData
@@ -49,8 +49,7 @@ ALIASES: dict[str, str] = {
 """Every header spelling (case folded) → its column."""
 
 
-@dataclass(frozen=True)
-class CsvRow:
+class CsvRow(NamedTuple):
     """One data row: ``line`` is its line number in the file (the header is line 1);
     ``values`` maps each known column to its stripped text (absent columns: ``""``)."""
 

@@ -70,15 +70,45 @@ def label(edition: CollectionEdition) -> str:
 
 
 def match_rows(rows: Sequence[CsvRow], editions: CollectionEditions) -> Matched:
-    """Match every row of a collection CSV (:func:`~app.collection.csvfile.read_csv`)."""
+    """Match every row of a collection CSV (:func:`~app.collection.csvfile.read_csv`).
+
+    The edition of each distinct (uuid, set, number, rarity, name) is looked up once and
+    kept in a dict for the file's other rows naming it (a collection lists an edition
+    once per finish, condition and tag): 10,000 rows were 17,400–24,000 rows/s under load
+    matched one by one.
+    """
     result = Matched(rows=len(rows))
-    for row in rows:
+    found: dict[tuple[str, str, str, str, str], tuple[str, bool] | _Reject] = {}
+    entries, problems = result.entries, result.problems
+    for line, values in rows:
+        get = values.get
+        key = (get("Edition UUID", ""), get("Set", ""), get("Number", ""), get("Rarity", ""),
+               get("Name", ""))
         try:
-            entry = _entry(row, editions, result)
+            quantity = _quantity(get("Quantity", ""))
+            foil = FOIL_WORDS.get(get("Foil", "").casefold())
+            if foil is None:
+                raise _Reject(f"Foil {get('Foil')!r} is neither foil (foil, yes, true, 1) "
+                              "nor non-foil (normal, non-foil, no, empty)")
+            condition = _CONDITION_NAMES.get(get("Condition", "").casefold())
+            if condition is None:
+                raise _Reject(f"condition {get('Condition')!r} is not one of "
+                              f"{' '.join(CONDITIONS)}")
+            edition = found.get(key)
+            if edition is None:
+                try:
+                    edition = found[key] = _edition(key, editions)
+                except _Reject as reject:
+                    found[key] = reject
+                    raise
+            elif isinstance(edition, _Reject):
+                raise edition
         except _Reject as reject:
-            result.problems.append(RowProblem(row.line, reject.message, reject.suggestions))
+            problems.append(RowProblem(line, reject.message, reject.suggestions))
             continue
-        result.entries.append(entry)
+        result.not_in_catalogue += edition[1]
+        entries.append(Entry(edition[0], foil, quantity, condition, get("Language", ""),
+                             get("Tag", "")))
     return result
 
 
@@ -89,34 +119,24 @@ class _Reject(Exception):
         self.suggestions = suggestions
 
 
-def _entry(row: CsvRow, editions: CollectionEditions, result: Matched) -> Entry:
-    quantity = _quantity(row.get("Quantity"))
-    foil = FOIL_WORDS.get(row.get("Foil").casefold())
-    if foil is None:
-        raise _Reject(f"Foil {row.get('Foil')!r} is neither foil (foil, yes, true, 1) nor "
-                      "non-foil (normal, non-foil, no, empty)")
-    condition = _CONDITION_NAMES.get(row.get("Condition").casefold())
-    if condition is None:
-        raise _Reject(f"condition {row.get('Condition')!r} is not one of "
-                      f"{' '.join(CONDITIONS)}")
-    edition_uuid = _edition(row, editions, result)
-    return Entry(edition_uuid, foil, quantity, condition, row.get("Language"), row.get("Tag"))
-
-
 def _quantity(text: str) -> int:
     if not text:
         return 1
-    if not text.isdecimal() or not text.isascii() or int(text) < 1:
-        raise _Reject(f"quantity {text!r} is not a whole number of 1 or more")
-    return int(text)
+    if text.isdecimal() and text.isascii():
+        quantity = int(text)
+        if quantity >= 1:
+            return quantity
+    raise _Reject(f"quantity {text!r} is not a whole number of 1 or more")
 
 
-def _edition(row: CsvRow, editions: CollectionEditions, result: Matched) -> str:
-    uuid = row.get("Edition UUID")
+def _edition(key: tuple[str, str, str, str, str], editions: CollectionEditions
+             ) -> tuple[str, bool]:
+    """The edition a row names by its (uuid, set, number, rarity, name): its uuid, and
+    whether that uuid is kept though the catalogue does not hold it."""
+    uuid, typed_set, number, typed_rarity, name = key
     if uuid and editions.get(uuid):
-        return uuid
-    typed_set, number, name = row.get("Set"), row.get("Number"), row.get("Name")
-    rarity = _rarity(row.get("Rarity"))
+        return uuid, False
+    rarity = _rarity(typed_rarity)
     prefix = editions.prefix(typed_set) if typed_set else None
     candidates: list[CollectionEdition] = []
     if prefix and number:
@@ -125,14 +145,13 @@ def _edition(row: CsvRow, editions: CollectionEditions, result: Matched) -> str:
         candidates = editions.by_name_set.get((normalise_name(name), prefix.casefold()), [])
     candidates = _narrow(candidates, rarity, name)
     if len(candidates) == 1:
-        return candidates[0].uuid
+        return candidates[0].uuid, False
     if uuid and _UUID.fullmatch(uuid) and not candidates and not (typed_set or number or name):
-        result.not_in_catalogue += 1  # an edition that left the catalogue keeps its entry
-        return uuid
+        return uuid, True  # an edition that left the catalogue keeps its entry
     if candidates:
-        raise _Reject(f"{_what(row)} matches {len(candidates)} editions; add the Rarity or "
+        raise _Reject(f"{_what(key)} matches {len(candidates)} editions; add the Rarity or "
                       "the Edition UUID", tuple(label(c) for c in candidates[:4]))
-    raise _Reject(f"no edition {_what(row)} in the catalogue", _suggest(row, editions, prefix))
+    raise _Reject(f"no edition {_what(key)} in the catalogue", _suggest(key, editions, prefix))
 
 
 def _narrow(candidates: list[CollectionEdition], rarity: int | None,
@@ -159,17 +178,17 @@ def _rarity(text: str) -> int | None:
     return number
 
 
-def _what(row: CsvRow) -> str:
-    parts = [row.get("Set"), row.get("Number"), row.get("Rarity")]
-    where = " ".join(p for p in parts if p)
-    name = row.get("Name")
+def _what(key: tuple[str, str, str, str, str]) -> str:
+    uuid, typed_set, number, rarity, name = key
+    where = " ".join(p for p in (typed_set, number, rarity) if p)
     if name and where:
         return f"{where} ({name})"
-    return where or name or f"uuid {row.get('Edition UUID')}"
+    return where or name or f"uuid {uuid}"
 
 
-def _suggest(row: CsvRow, editions: CollectionEditions, prefix: str | None) -> tuple[str, ...]:
-    typed_set, name = row.get("Set"), row.get("Name")
+def _suggest(key: tuple[str, str, str, str, str], editions: CollectionEditions,
+             prefix: str | None) -> tuple[str, ...]:
+    typed_set, name = key[1], key[4]
     if typed_set and prefix is None:
         close = process.extract(typed_set, editions.prefixes(), scorer=fuzz.ratio, limit=3,
                                 score_cutoff=60.0)

@@ -59,27 +59,30 @@ class CollectionStore(UserFile):
     """The collection file. Each call opens its own connection (safe from any thread).
 
     Args:
-        path: ``<data folder>/collection.sqlite3``; created, with its folder, on first use.
+        path: ``<data folder>/collection.sqlite3``; created, with its folder, on the first
+            change (until then, and in a read-only data folder, the collection is empty).
 
     Raises:
         StoreError: the file cannot be opened or was written by a newer Archivist.
     """
 
     def __init__(self, path: Path) -> None:
-        super().__init__(path, "the collection file", SCHEMA, VERSION)
+        super().__init__(path, "the collection file", SCHEMA, VERSION, made_on_write=True)
 
     def entries(self) -> list[Entry]:
         """Every entry, by edition uuid then finish, condition, language, tag."""
-        with self._connect() as conn:
-            rows = conn.execute("SELECT edition_uuid, foil, condition, language, tag, quantity "
-                                "FROM entries ORDER BY 1, 2, 3, 4, 5").fetchall()
+        with self._reading() as conn:
+            rows = [] if conn is None else conn.execute(
+                "SELECT edition_uuid, foil, condition, language, tag, quantity "
+                "FROM entries ORDER BY 1, 2, 3, 4, 5").fetchall()
         return [Entry(u, bool(f), q, c, lang, t) for u, f, c, lang, t, q in rows]
 
     def owned(self) -> dict[str, tuple[int, int]]:
         """Edition uuid → ``(non-foil copies, foil copies)`` for every owned edition."""
-        with self._connect() as conn:
-            rows = conn.execute("SELECT edition_uuid, foil, SUM(quantity) FROM entries "
-                                "GROUP BY edition_uuid, foil").fetchall()
+        with self._reading() as conn:
+            rows = [] if conn is None else conn.execute(
+                "SELECT edition_uuid, foil, SUM(quantity) FROM entries "
+                "GROUP BY edition_uuid, foil").fetchall()
         owned: dict[str, tuple[int, int]] = {}
         for uuid, foil, quantity in rows:
             plain, shiny = owned.get(uuid, (0, 0))
@@ -89,7 +92,9 @@ class CollectionStore(UserFile):
     def owned_of(self, uuids: Iterable[str]) -> dict[str, tuple[int, int]]:
         """Edition uuid → ``(non-foil copies, foil copies)`` for each of ``uuids`` owned."""
         found: dict[str, tuple[int, int]] = {}
-        with self._connect() as conn:
+        with self._reading() as conn:
+            if conn is None:
+                return found
             for uuid in uuids:
                 rows = conn.execute("SELECT foil, SUM(quantity) FROM entries WHERE "
                                     "edition_uuid = ? GROUP BY foil", (uuid,)).fetchall()
@@ -137,8 +142,9 @@ class CollectionStore(UserFile):
 
     def undo_label(self) -> str | None:
         """What :meth:`undo` would put back (``"import of owned.csv"``), or None."""
-        with self._connect() as conn:
-            row = conn.execute("SELECT what FROM steps ORDER BY id DESC LIMIT 1").fetchone()
+        with self._reading() as conn:
+            row = None if conn is None else conn.execute(
+                "SELECT what FROM steps ORDER BY id DESC LIMIT 1").fetchone()
         return str(row[0]) if row else None
 
     def undo(self) -> str | None:
@@ -148,6 +154,8 @@ class CollectionStore(UserFile):
         Raises:
             StoreError: the file cannot be written (nothing changed).
         """
+        if not self.path.is_file():
+            return None
         with self._writing() as conn:
             row = conn.execute("SELECT id, what FROM steps ORDER BY id DESC LIMIT 1").fetchone()
             if row is None:
@@ -190,7 +198,7 @@ def _apply(conn: sqlite3.Connection, before: dict[Key, int], after: dict[Key, in
 
 def _write(conn: sqlite3.Connection, quantities: Mapping[Key, int]) -> None:
     conn.executemany(_DELETE, [_row(k) for k, q in quantities.items() if q <= 0])
-    conn.executemany(_UPSERT, [(*_row(k), q) for k, q in quantities.items() if q > 0])
+    conn.executemany(_UPSERT, sorted((*_row(k), q) for k, q in quantities.items() if q > 0))
 
 
 def _row(key: Key) -> _ROW:

@@ -94,7 +94,12 @@ def completion(entries: Sequence[Entry], editions: CollectionEditions,
         prefix: only this set prefix (as the catalogue writes it).
         all_sets: list sets with nothing owned too (else only those with something owned).
     """
-    owned = {e.edition_uuid for e in entries}
+    return completion_of({e.edition_uuid for e in entries}, editions, prefix, all_sets)
+
+
+def completion_of(owned: set[str], editions: CollectionEditions, prefix: str | None = None,
+                  all_sets: bool = False) -> list[SetCompletion]:
+    """:func:`completion` of the editions whose uuids are ``owned``."""
     found = []
     for set_prefix, members in editions.sets.items():
         if prefix is not None and set_prefix != prefix:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from app.errors import InvalidRequest, StoreError
 from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, QueryResult, SortKey
@@ -25,6 +26,7 @@ from app.store.db import Store
 from app.store.owned import attach_collection, uses_collection
 from app.store.query_plan import WALKS, count_hits, plan
 from app.store.query_sql import BEST_THEMA, CARD_STATS, SOURCES, compile_where
+from app.store.start_page import stored_rows
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
                (("cost", "cost"), ("level", "lv"), ("power", "pow"), ("life", "life"))}
@@ -154,6 +156,11 @@ def run_query(
         raise InvalidRequest(f"sort must be one of {', '.join(QUERY_SORTS)}, not {sort!r}")
     if limit is not None and limit < 0:
         raise InvalidRequest(f"limit must be 0 or more, not {limit}")
+    if limit is None and per == "card" and sort == "name" and not descending \
+            and not text.strip():  # the window's first search: stored by the writer
+        stored = _stored_start_page(store)
+        if stored is not None:
+            return QueryResult(text, per, _card_hits(stored), len(stored))
     tree = parse(text)
     if uses_collection(tree):
         attach_collection(store, collection)
@@ -197,16 +204,46 @@ def run_query(
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
     total = len(rows) if total is None else total
     if per == "card":
-        hits: tuple[Hit, ...] = tuple(
-            CardSummary(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
-            for r in rows
-        )
+        hits: tuple[Hit, ...] = _card_hits(rows)
     else:
         hits = tuple(
             EditionHit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], bool(r[9]))
             for r in rows
         )
     return QueryResult(text, per, hits, total)
+
+
+def card_rows(store: Store) -> list[tuple[Any, ...]]:
+    """The rows of the empty query per card by name, run live (what
+    :mod:`app.store.start_page` stores; see :func:`_card_hits` for their columns).
+
+    Raises:
+        StoreError: the catalogue cannot be read.
+    """
+    where = compile_where(parse(""), "card")
+    walk, condition, _ = plan(store, "card", ("name", "", "asc"), where.where, None, None)
+    matched = compile_where(parse(""), "edition")
+    sql = _card_sql(condition, "name", "ASC", False,
+                    _SHOWN_ORDER.format(matched=matched.where), walk)
+    try:
+        return store.connection().execute(sql, (*where.params, -1, *matched.params)).fetchall()
+    except sqlite3.Error as exc:
+        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
+
+
+def _card_hits(rows: list[tuple[Any, ...]]) -> tuple[Hit, ...]:
+    """Card hits of rows (uuid, slug, name, editions, set prefix, collector number, image
+    file, has an image, shown edition's uuid)."""
+    return tuple(CardSummary(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
+                 for r in rows)
+
+
+def _stored_start_page(store: Store) -> list[tuple[Any, ...]] | None:
+    """The writer's rows of the empty query (None: run it live)."""
+    try:
+        return stored_rows(store.connection())
+    except sqlite3.Error as exc:
+        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
 _CLOSENESS = (  # 0: the name is the typed words, 1: it starts with them, 2: other hits

@@ -95,7 +95,12 @@ _OWNED = {  # the collection's summary, attached as "owned_sum" (app.store.owned
     "owned": ("SELECT uuid FROM owned_sum.{} ", ()),
     "foil-owned": ("SELECT uuid FROM owned_sum.{} WHERE foil = 1", ()),
 }
-_TAGGED = "SELECT edition_uuid FROM owned.entries WHERE tag = ? COLLATE NOCASE"
+_TAGGED_CARD = "c.uuid IN (SELECT uuid FROM owned_sum.card_tags WHERE tag = lower(?))"
+"""A card with an entry so tagged: the count walks this list of the summary's."""
+_TAGGED_EDITION = ("EXISTS (SELECT 1 FROM owned_sum.edition_tags WHERE tag = lower(?) "
+                   "AND uuid = e.uuid)")
+"""An edition so tagged: a probe of the summary's (tag, uuid) key per edition row (the
+shown edition of each card on a page); an ``IN`` list here was built twice per search."""
 _OWN_COPIES = "IFNULL((SELECT copies FROM owned_sum.cards WHERE uuid = c.uuid), 0)"
 """Copies of the card owned, any printing and finish."""
 BEST_THEMA = (
@@ -211,9 +216,8 @@ def _owned(t: Term, per: Per) -> _Sql:
         return _Sql(f"{_OWN_COPIES} {_OPS[t.op]} ?", (t.value,), 3)
     if t.field == "tag":
         if per == "edition":
-            return _Sql(f"e.uuid IN ({_TAGGED})", (str(t.value),), 3)
-        return _Sql(f"c.uuid IN (SELECT ed.card_uuid FROM editions ed WHERE ed.uuid IN "
-                    f"({_TAGGED}))", (str(t.value),), 4)
+            return _Sql(_TAGGED_EDITION, (str(t.value),), 2)
+        return _Sql(_TAGGED_CARD, (str(t.value),), 2)
     inner, _ = _OWNED[str(t.value)]
     if per == "edition":
         return _Sql(f"e.uuid IN ({inner.format('editions')})", (), 2)

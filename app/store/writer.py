@@ -32,6 +32,7 @@ from app.store.facts import edition_facts, index_card, set_languages
 from app.store.featured import add_logos, replace_featured, replace_options
 from app.store.guard import Refusal
 from app.store.revisions import RevisionRecorder
+from app.store.start_page import refresh as refresh_start_page
 from app.store.thema import META_GENERATED, write_history
 
 log = logging.getLogger("app.store")
@@ -246,6 +247,9 @@ class Writer:
             if self._history is not None:
                 self._history.keep_out([str(r) for r in (*report.kept_out, *report.refused)])
                 self._history.finish(conn, stamp)
+            if (batch or removing) and not conn.execute(
+                    "SELECT 1 FROM start_page LIMIT 1").fetchone():
+                refresh_start_page(conn)  # the window's first search, read in one query
         log.info("write: %s", report)
         return report
 

@@ -14,14 +14,20 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from app.net.policy import ClientSettings
-    from app.sync.common import DEFAULT_API, IMAGE_MODES, ImagesMode, api_host, api_url_problem
+    from app.sync.common import (
+        DEFAULT_API,
+        IMAGE_MODES,
+        ImagesMode,
+        api_host,
+        api_url_problem,
+        local_time_text,
+    )
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
     from app.sync.progress import PHASES, UNCHANGED, Progress, ProgressFn, SyncCancelled
     from app.sync.report import SyncReport
     from app.sync.status import (
         UNITS,
-        local_time_text,
         progress_lines,
         report_counts,
         report_lines,
@@ -30,14 +36,14 @@ if TYPE_CHECKING:
 
 _WHERE = {
     "ClientSettings": "app.net.policy",
-    **dict.fromkeys(("DEFAULT_API", "IMAGE_MODES", "ImagesMode", "api_host", "api_url_problem"),
-                    "app.sync.common"),
+    **dict.fromkeys(("DEFAULT_API", "IMAGE_MODES", "ImagesMode", "api_host", "api_url_problem",
+                     "local_time_text"), "app.sync.common"),
     "SyncOptions": "app.sync.context",
     "SyncEngine": "app.sync.engine",
     **dict.fromkeys(("PHASES", "UNCHANGED", "Progress", "ProgressFn", "SyncCancelled"),
                     "app.sync.progress"),
     "SyncReport": "app.sync.report",
-    **dict.fromkeys(("UNITS", "local_time_text", "progress_lines", "report_counts",
+    **dict.fromkeys(("UNITS", "progress_lines", "report_counts",
                      "report_lines", "throttled"), "app.sync.status"),
 }
 

@@ -7,6 +7,7 @@ read its settings and sync status at start-up cheaply.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 from urllib.parse import urlsplit
 
@@ -55,3 +56,9 @@ def api_url_problem(text: str) -> str | None:
     if parts.query or parts.fragment:
         return "The API URL is the API's root: no ?query or #fragment."
     return None
+
+
+def local_time_text(moment: datetime) -> str:
+    """``21 Nov 2026 15:04``: ``moment`` in the computer's time zone, to the minute."""
+    local = moment.astimezone()
+    return f"{local.day} {local:%b %Y %H:%M}"

@@ -10,6 +10,7 @@ import logging
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from app.model.status import SyncStatus
 from app.store import Store
@@ -20,8 +21,11 @@ from app.sync.common import (
     META_FINISHED,
     api_host,
 )
-from app.sync.progress import Progress, ProgressFn
-from app.sync.report import SyncReport
+from app.sync.common import local_time_text as local_time_text  # its former home
+
+if TYPE_CHECKING:  # the window reads the sync state at start-up without them
+    from app.sync.progress import Progress, ProgressFn
+    from app.sync.report import SyncReport
 
 log = logging.getLogger("app.sync")
 PROBE_ENDPOINT = "featured_sets"
@@ -52,12 +56,6 @@ def read_status(store: Store) -> SyncStatus:
     meta = read_meta(store, "sync.")
     return SyncStatus(meta.get(META_API) or None, parse_stamp(meta.get(META_FINISHED)),
                       parse_stamp(meta.get(META_COMPLETE)))
-
-
-def local_time_text(moment: datetime) -> str:
-    """``21 Nov 2026 15:04``: ``moment`` in the computer's time zone, to the minute."""
-    local = moment.astimezone()
-    return f"{local.day} {local:%b %Y %H:%M}"
 
 
 def probe(api_url: str, timeout: float = PROBE_TIMEOUT) -> str | None:

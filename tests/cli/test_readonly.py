@@ -56,3 +56,22 @@ def test_reading_commands_work_and_writing_ones_say_read_only(tmp_path: Path) ->
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def test_collection_show_in_a_read_only_folder_without_a_collection_is_empty(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps([make_card()]), encoding="utf-8")
+    with small_fs(tmp_path / "ro", size="8m") as mount:
+        data = mount / "data"
+        assert _run("import", "--data-dir", str(data), str(source)).returncode == 0
+        subprocess.run(["mount", "-o", "remount,ro", str(mount)], check=True)
+        shown = _run("collection", "show", "--data-dir", str(data), "--json")
+        assert shown.returncode == 0, shown.stderr
+        assert json.loads(shown.stdout) == {
+            "totals": {"copies": 0, "editions": 0, "cards": 0}, "sets": [], "entries": []}
+        plain = _run("collection", "show", "--data-dir", str(data))
+        assert plain.returncode == 0, plain.stderr
+        assert plain.stdout.startswith("0 copies, 0 editions, 0 cards")
+        assert not (data / "collection.sqlite3").exists()

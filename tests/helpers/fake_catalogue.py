@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from app.model.history import CardChange, CardVersion, Revision
     from app.paths import Paths
     from app.search.errors import QuerySyntaxError
+    from app.store.owned_rows import OwnedRow
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
 
@@ -294,6 +295,10 @@ class FakeCatalogue:
     def collection_editions(self) -> CollectionEditions:
         """Not in the fake: the collection needs the real catalogue."""
         raise NotImplementedError("the fake catalogue has no collection editions")
+
+    def collection_rows(self) -> list[OwnedRow]:
+        """Not in the fake: the collection needs the real catalogue."""
+        raise NotImplementedError("the fake catalogue keeps no collection")
 
     # Setup and typing help
     def import_sources(self, paths: Sequence[Path],

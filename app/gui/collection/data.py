@@ -1,5 +1,6 @@
-"""What the Collection page shows, read in a worker: the entries with their editions, the
-totals, and set completion of every set (the sets with something owned first)."""
+"""What the Collection page shows, read in workers: first the entries with their editions'
+shown columns (one statement) and the totals, then set completion of every set (the sets
+with something owned first), which needs every edition of the catalogue."""
 
 from __future__ import annotations
 
@@ -7,18 +8,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from app.catalogue.collection import CollectionEditions
+from app.catalogue.collection import CollectionEditions, OwnedRow
 from app.collection import (
     CollectionStore,
     ImportReport,
-    OwnedEntry,
     SetCompletion,
     Totals,
-    completion,
+    completion_of,
     export_csv,
     import_csv,
-    owned_entries,
-    totals,
 )
 
 
@@ -29,40 +27,66 @@ class CollectionSource(Protocol):
 
     def collection_editions(self) -> CollectionEditions: ...
 
+    def collection_rows(self) -> list[OwnedRow]: ...
+
 
 @dataclass(frozen=True)
 class CollectionView:
-    """One reading of the collection.
+    """One reading of the collection's entries.
 
     Attributes:
-        entries: every entry with its edition, by set prefix and number.
+        entries: every entry with its edition's shown columns, by set prefix and number
+            (entries whose edition is not in the catalogue last).
         totals: copies, distinct editions, distinct cards.
-        sets: set completion of every set, those with something owned first.
         undo: what Ctrl+Z would undo (None: nothing).
-        editions: the catalogue's editions (for the missing grid).
     """
 
-    entries: list[OwnedEntry]
+    entries: list[OwnedRow]
     totals: Totals
-    sets: list[SetCompletion]
     undo: str | None
-    editions: CollectionEditions | None = field(default=None, compare=False)
 
 
-def load_view(source: CollectionSource, editions: CollectionEditions | None = None
-              ) -> CollectionView:
-    """Read the collection (and the catalogue's editions unless given). Worker thread.
+@dataclass(frozen=True)
+class SetsView:
+    """Set completion of every set, those with something owned first, and the catalogue's
+    editions it was counted over (kept for the next reading)."""
+
+    sets: list[SetCompletion]
+    editions: CollectionEditions = field(compare=False)
+
+
+def load_view(source: CollectionSource) -> CollectionView:
+    """Read the collection's entries with their editions, in one statement, and count the
+    totals. Worker thread.
 
     Raises:
         StoreError: the catalogue or the collection file cannot be read.
     """
+    rows = source.collection_rows()
+    copies = 0
+    uuids: set[str] = set()
+    names: set[str] = set()
+    for row in rows:
+        copies += row.quantity
+        uuids.add(row.edition_uuid)
+        if row.name is not None:
+            names.add(row.name)
+    return CollectionView(rows, Totals(copies, len(uuids), len(names)),
+                          source.collection_store().undo_label())
+
+
+def load_sets(source: CollectionSource, owned: set[str],
+              editions: CollectionEditions | None = None) -> SetsView:
+    """Set completion of every set for the editions ``owned`` (the catalogue's editions
+    read unless given). Worker thread.
+
+    Raises:
+        StoreError: the catalogue cannot be read.
+    """
     editions = editions if editions is not None else source.collection_editions()
-    store = source.collection_store()
-    entries = store.entries()
-    sets = completion(entries, editions, all_sets=True)
+    sets = completion_of(owned, editions, all_sets=True)
     sets.sort(key=lambda s: (s.owned == 0, s.prefix.casefold()))
-    return CollectionView(owned_entries(entries, editions), totals(entries, editions), sets,
-                          store.undo_label(), editions)
+    return SetsView(sets, editions)
 
 
 def import_file(source: CollectionSource, path: Path, replace: bool) -> ImportReport:

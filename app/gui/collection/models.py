@@ -17,8 +17,8 @@ from PySide6.QtCore import (
     Slot,
 )
 
-from app.catalogue.collection import CollectionEdition
-from app.collection import OwnedEntry, SetCompletion
+from app.catalogue.collection import CollectionEdition, OwnedRow
+from app.collection import NOT_IN_CATALOGUE, SetCompletion
 from app.gui.kit.cells import safe_cells
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.model.vocabulary import rarity_by_number
@@ -66,19 +66,18 @@ class EntriesModel(QAbstractTableModel):
     def __init__(self, provider: ThumbnailProvider, thumb: QSize,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[OwnedEntry] = []
+        self._rows: list[OwnedRow] = []
         self._thumbs = _Thumbs(provider, thumb)
         provider.ready.connect(self._on_ready)
 
-    def set_entries(self, entries: list[OwnedEntry]) -> None:
+    def set_entries(self, entries: list[OwnedRow]) -> None:
         """Show ``entries``."""
         self.beginResetModel()
         self._rows = entries
-        self._thumbs.index([(o.edition.image_file, o.edition.has_image) if o.edition
-                            else ("", False) for o in entries])
+        self._thumbs.index([(o.image_file or "", bool(o.has_image)) for o in entries])
         self.endResetModel()
 
-    def entry(self, row: int) -> OwnedEntry:
+    def entry(self, row: int) -> OwnedRow:
         """The entry in ``row``."""
         return self._rows[row]
 
@@ -103,37 +102,36 @@ class EntriesModel(QAbstractTableModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         owned = self._rows[index.row()]
-        entry, edition = owned.entry, owned.edition
         if role == Qt.ItemDataRole.DisplayRole:
             return self._cell(owned, index.column())
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 0:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role in (ThumbnailRole, ThumbStateRole):
-            return self._thumbs.data(role, edition.image_file if edition else "",
-                                     bool(edition and edition.has_image))
+            return self._thumbs.data(role, owned.image_file or "", bool(owned.has_image))
         if role == CaptionRole:
-            if edition is None:
-                return entry.edition_uuid
-            return " · ".join(p for p in (edition.set_prefix, edition.collector_number,
-                                          rarity_code(edition.rarity)) if p)
+            if owned.set_prefix is None:
+                return owned.edition_uuid
+            return " · ".join(p for p in (owned.set_prefix, owned.collector_number,
+                                          rarity_code(owned.rarity)) if p)
         if role == BadgeRole:
-            return f"×{entry.quantity}" + (" foil" if entry.foil else "")
+            return f"×{owned.quantity}" + (" foil" if owned.foil else "")
         if role == SlugRole:
-            return edition.slug if edition else ""
+            return owned.slug or ""
         if role == NameRole:
-            return owned.name
+            return owned.name or NOT_IN_CATALOGUE
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{owned.name}\n{self.data(index, CaptionRole)}\n{self.data(index, BadgeRole)}"
+            return (f"{owned.name or NOT_IN_CATALOGUE}\n{self.data(index, CaptionRole)}\n"
+                    f"{self.data(index, BadgeRole)}")
         return None
 
     @staticmethod
-    def _cell(owned: OwnedEntry, column: int) -> str:
-        entry, edition = owned.entry, owned.edition
-        values = (str(entry.quantity), owned.name, edition.set_prefix if edition else "",
-                  edition.collector_number if edition else "",
-                  rarity_code(edition.rarity) if edition else "",
-                  "foil" if entry.foil else "non-foil", entry.condition, entry.tag)
-        return values[column]
+    def _cell(owned: OwnedRow, column: int) -> str:
+        if column == 0:
+            return str(owned.quantity)
+        values = (owned.name or NOT_IN_CATALOGUE, owned.set_prefix or "",
+                  owned.collector_number or "", rarity_code(owned.rarity),
+                  "foil" if owned.foil else "non-foil", owned.condition, owned.tag)
+        return values[column - 1]
 
     @Slot(str)
     def _on_ready(self, key: str) -> None:

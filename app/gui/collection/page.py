@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QSize, Qt, QThreadPool, Signal
+from PySide6.QtCore import QModelIndex, QSize, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,12 +28,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.catalogue.collection import CollectionEditions
 from app.collection import ImportReport
 from app.gui.collection.data import (
     CollectionSource,
     CollectionView,
+    SetsView,
     export_file,
     import_file,
+    load_sets,
     load_view,
     undo,
 )
@@ -55,12 +58,14 @@ def totals_text(view: CollectionView) -> str:
 
 
 class CollectionPage(QWidget):
-    """The collection; read when first shown and after each change.
+    """The collection; read when first shown and after each change: the entries and totals
+    first (one statement), then set completion (every edition of the catalogue, read once).
 
     Signals:
         cardRequested(str): the slug of a card to open.
         changed(): the collection changed (an import, an undo).
-        loaded(): a reading of the collection is shown.
+        loaded(): a reading of the collection's entries and totals is shown.
+        setsLoaded(): set completion of that reading is shown.
         message(str): a line for the status bar.
         failed(str, object): what failed (``"collection"``) and the error.
 
@@ -75,6 +80,7 @@ class CollectionPage(QWidget):
     cardRequested = Signal(str)
     changed = Signal()
     loaded = Signal()
+    setsLoaded = Signal()
     message = Signal(str)
     failed = Signal(str, object)
 
@@ -85,6 +91,8 @@ class CollectionPage(QWidget):
         self._catalogue, self._pool = catalogue, pool
         self._choose = choose_file or _choose_file
         self._view: CollectionView | None = None
+        self._editions: CollectionEditions | None = None
+        self._readings = 0  # readings shown; set completion of an older one is dropped
         self._busy = False
         self.totals = QLabel("Reading the collection…")
         self.totals.setObjectName("collection-totals")
@@ -162,9 +170,10 @@ class CollectionPage(QWidget):
 
     def refresh(self, catalogue_changed: bool = False) -> None:
         """Read the collection again (``catalogue_changed``: the editions too)."""
-        editions = None if catalogue_changed or self._view is None else self._view.editions
+        if catalogue_changed:
+            self._editions = None
         self._busy = True
-        run_operation(self._pool, lambda: load_view(self._catalogue, editions), self._on_view,
+        run_operation(self._pool, lambda: load_view(self._catalogue), self._on_view,
                       lambda error: self._fail(error), owner=self)
 
     def _on_view(self, view: CollectionView) -> None:
@@ -172,16 +181,31 @@ class CollectionPage(QWidget):
         self._view = view
         self.totals.setText(totals_text(view))
         self.entries.set_entries(view.entries)
-        chosen = self.sets_view.currentIndex().row()
-        prefix = self.sets.completion(chosen).prefix if chosen >= 0 else None
-        self.sets.set_sets(view.sets)
-        rows = [row for row, done in enumerate(view.sets) if done.prefix == prefix] or [
-            row for row, done in enumerate(view.sets) if done.owned and done.missing] or [0]
-        if view.sets:
-            self.sets_view.selectRow(rows[0])
         self.undo_button.setEnabled(view.undo is not None)
         self.undo_button.setToolTip(f"Undo {view.undo} (Ctrl+Z)" if view.undo else "")
         self.loaded.emit()
+        self._readings += 1
+        reading, editions = self._readings, self._editions
+        owned = {row.edition_uuid for row in view.entries}
+        # After the rows are painted (the paint request is queued already): the worker
+        # reading every edition would hold the GIL while the rows' cells are asked for.
+        QTimer.singleShot(0, self, lambda: run_operation(
+            self._pool, lambda: load_sets(self._catalogue, owned, editions),
+            lambda done: self._on_sets(done, reading), lambda error: self._fail(error),
+            owner=self))
+
+    def _on_sets(self, done: SetsView, reading: int) -> None:
+        self._editions = done.editions
+        if reading != self._readings:
+            return
+        chosen = self.sets_view.currentIndex().row()
+        prefix = self.sets.completion(chosen).prefix if chosen >= 0 else None
+        self.sets.set_sets(done.sets)
+        rows = [row for row, one in enumerate(done.sets) if one.prefix == prefix] or [
+            row for row, one in enumerate(done.sets) if one.owned and one.missing] or [0]
+        if done.sets:
+            self.sets_view.selectRow(rows[0])
+        self.setsLoaded.emit()
 
     def _show_set(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():

@@ -9,8 +9,6 @@ does nothing.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 from collections.abc import Callable
 from functools import cache
 from typing import cast
@@ -18,6 +16,9 @@ from typing import cast
 
 @cache
 def _malloc_trim() -> Callable[[int], int] | None:
+    import ctypes  # here: the window starts without it (issue 24)
+    import ctypes.util
+
     name = ctypes.util.find_library("c")
     try:
         return cast("Callable[[int], int]", ctypes.CDLL(name).malloc_trim) if name else None

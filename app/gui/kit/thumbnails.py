@@ -21,7 +21,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QImage
 
 from app.gui.kit.image_jobs import ImageJobs, ThumbState
-from app.images import rounded_thumbnail, write_atomic
 
 log = logging.getLogger("app.gui")
 
@@ -61,6 +60,8 @@ def make_thumbnail(source: Path, cache: Path, width: int, height: int) -> QImage
                 return cached.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
     except OSError:
         pass
+    from app.images import rounded_thumbnail, write_atomic  # Pillow loads on the first miss
+
     picture = rounded_thumbnail(source.read_bytes(), width, height)
     data = picture.tobytes("raw", "RGBA")
     image = QImage(data, picture.width, picture.height, picture.width * 4,

@@ -102,7 +102,6 @@ class MainWindow(QMainWindow):
         from app.gui.export.actions import ExportActions
         from app.gui.kit.heap import freeze_long_lived
         from app.gui.kit.thumbnails import ThumbnailProvider
-        from app.gui.shell.about_dialog import open_about
         from app.gui.shell.deck_actions import DeckActions
         from app.gui.shell.file_menu import build_file_menu
         from app.gui.shell.first_paint import FirstPaintWatch
@@ -140,6 +139,8 @@ class MainWindow(QMainWindow):
         self.sync, self.setup = build_file_menu(self, self.file_menu, services.catalogue,
                                                 self._pool, self.refresh_catalogue, settings,
                                                 dialogs)
+        # once the first results are painted: the filter options and the badges, then the rest
+        self.firstPainted.connect(partial(wiring.load_rest, self._on_failed))
         self.firstPainted.connect(self.sync.start_up)
         self.browser.images_notice.downloadRequested.connect(self.sync.download_images)
         self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
@@ -158,7 +159,7 @@ class MainWindow(QMainWindow):
             self, WindowSelection(self.browser, self.grid, self.model, self.detail),
             services.catalogue,
             grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
-            api=lambda: self.sync.prefs.api_url, about=partial(open_about, self, icon))
+            api=lambda: self.sync.prefs.api_url, about=partial(_open_about, self, icon))
         self.deck_actions = DeckActions(self, self.grid, self.model, lambda: self.decks,
                                         self.export, self.statusBar())
         self.add_to_deck_action = self.deck_actions.add_action
@@ -171,7 +172,7 @@ class MainWindow(QMainWindow):
             self._first_paint.watch(watched)
 
         restore_state(settings, self.browser, self.tabs)
-        wiring.start(self._on_failed)  # the counts and the first results, then the rest
+        wiring.start()  # the counts and the first results
 
     @property
     def sets(self) -> SetsPage:
@@ -345,3 +346,11 @@ class MainWindow(QMainWindow):
         if what == "card" and isinstance(error, ArchivistError):
             self.detail.show_message(error.message)
         report_failure(self, what, error, self._dialogs)
+
+
+def _open_about(parent: QWidget, icon: QIcon | None, api_url: str | None,
+                counts: dict[str, int]) -> object:
+    """Help ▸ About Archivist (its module loads on first use)."""
+    from app.gui.shell.about_dialog import open_about
+
+    return open_about(parent, icon, api_url, counts)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence
@@ -22,15 +22,16 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.card.detail_pane import DetailPane
-from app.gui.card.gallery import GalleryDialog
 from app.gui.export.actions import EDITION_ROLE, ExportActions
 from app.gui.kit.detail_data import CardDetail
 from app.gui.kit.edition_data import EditionInfo
 from app.gui.search.controller import SearchController
 from app.gui.search.result_model import ResultModel
-from app.gui.search.syntax_help import SyntaxHelp
 from app.gui.shell.collection_actions import CollectionActions
-from app.gui.thema.models import RankModel
+
+if TYPE_CHECKING:  # built or read on first use
+    from app.gui.card.gallery import GalleryDialog
+    from app.gui.search.syntax_help import SyntaxHelp
 
 GO = (("&Search", "Ctrl+1", "search"), ("&Featured sets", "Ctrl+2", "sets"),
       ("&Thema", "Ctrl+3", "thema"), ("&Decks", "Ctrl+4", "decks"),
@@ -158,6 +159,8 @@ class WindowMenus(QObject):
     def show_syntax(self) -> SyntaxHelp:
         """Help ▸ Search syntax: the cheat sheet; a clicked example runs on the search page."""
         if self.help is None:
+            from app.gui.search.syntax_help import SyntaxHelp
+
             self.help = SyntaxHelp(self._window)
             self.help.exampleChosen.connect(self._run_example)
         self.help.show()
@@ -211,6 +214,8 @@ class WindowMenus(QObject):
 
     def thema_menu(self, index: QModelIndex) -> QMenu:
         """The right-click menu of a Thema ranking row."""
+        from app.gui.thema.models import RankModel  # the Thema page loaded it
+
         model = index.model()
         uuid = model.data(index, RankModel.EditionRole)
         kind = model.data(index, RankModel.KindRole)

@@ -101,11 +101,16 @@ class SearchWiring(QObject):
         self.detail.galleryRequested.connect(
             lambda detail, row: self.gallery.show_card(detail, row, self.detail.current_edition()))
 
-    def start(self, failed: Callable[[str, object], None]) -> None:
-        """Ask for the counts and the first results first (the first paint waits for them;
-        the pool runs two at a time), then for the filter options and the badges."""
+    def start(self) -> None:
+        """Ask for the counts and the first results (the first paint waits for them; the
+        pool runs two at a time). The window asks for the rest (:meth:`load_rest`) once
+        they are painted."""
         self.controller.load_counts()
         self.browser.submit_query()
+
+    def load_rest(self, failed: Callable[[str, object], None]) -> None:
+        """Ask for the filter options and the badges (after the first results are painted:
+        their queries took the CPU from the first page's query and paint, issue 24)."""
         self.controller.load_options()
         self.load_badges(failed)
 

@@ -24,13 +24,12 @@ from app.errors import ArchivistError, Unreachable, UpstreamError
 from app.gui.kit.failures import STATUS_MS, report_failure
 from app.gui.kit.operations import LatestRequest
 from app.gui.kit.settings import SyncPrefs, load_sync_prefs, save_sync_prefs
-from app.gui.sync.dialog import CANCELLED_TEXT, SyncDialog
-from app.gui.sync.settings_dialog import SettingsDialog
 from app.gui.sync.status_indicator import StatusIndicator
-from app.sync import Progress, SyncCancelled, SyncReport, throttled
 
-if TYPE_CHECKING:
-    from app.sync import SyncOptions
+if TYPE_CHECKING:  # the dialogs are built on first use
+    from app.gui.sync.dialog import SyncDialog
+    from app.gui.sync.settings_dialog import SettingsDialog
+    from app.sync import Progress, SyncOptions, SyncReport
 
 START_DELAY_MS = 1500
 """How long after the first paint "sync on start" begins."""
@@ -78,9 +77,7 @@ class SyncController(QObject):
         self._relay.connect(self._on_progress)
         self._cancel: threading.Event | None = None
         self._token = 0
-        self.dialog = SyncDialog(self.prefs.api_url, window)
-        self.dialog.cancelRequested.connect(self.cancel)
-        self.dialog.syncRequested.connect(self.sync_now)
+        self._dialog: SyncDialog | None = None
         self.indicator = StatusIndicator(self.prefs.api_url, catalogue, self._pool)
         self.indicator.clicked.connect(self.show_dialog)
         window.statusBar().addPermanentWidget(self.indicator)
@@ -91,6 +88,17 @@ class SyncController(QObject):
                                        menuRole=QAction.MenuRole.PreferencesRole)
         self.settings_action.triggered.connect(self.open_settings)
         self.indicator.refresh()
+
+    @property
+    def dialog(self) -> SyncDialog:
+        """The sync dialog, built on first use (the window starts without it)."""
+        if self._dialog is None:
+            from app.gui.sync.dialog import SyncDialog
+
+            self._dialog = SyncDialog(self.prefs.api_url, self._window)
+            self._dialog.cancelRequested.connect(self.cancel)
+            self._dialog.syncRequested.connect(self.sync_now)
+        return self._dialog
 
     @property
     def running(self) -> bool:
@@ -124,6 +132,8 @@ class SyncController(QObject):
         cancel = self._cancel = threading.Event()
         self._token += 1
         token, relay = self._token, self._relay
+        from app.sync import throttled
+
         callback = throttled(lambda progress: relay.emit(token, progress))
         self.dialog.begin(options.api_url)
         self.indicator.set_running("Connecting")
@@ -151,6 +161,8 @@ class SyncController(QObject):
     @Slot()
     def open_settings(self) -> SettingsDialog:
         """Open the Settings dialog (window-modal); OK stores and applies the settings."""
+        from app.gui.sync.settings_dialog import SettingsDialog
+
         dialog = SettingsDialog(self.prefs, self._window)
         dialog.accepted.connect(lambda: self.use_prefs(dialog.prefs()))
         dialog.finished.connect(dialog.deleteLater)
@@ -164,7 +176,8 @@ class SyncController(QObject):
         if self._settings is not None:
             save_sync_prefs(self._settings, prefs)
         self.indicator.set_api(prefs.api_url)
-        self.dialog.show_idle(prefs.api_url)
+        if self._dialog is not None:  # a dialog built later starts from the new address
+            self._dialog.show_idle(prefs.api_url)
         if moved and self._settings is not None and self.indicator.status.synced:
             self.indicator.probe()
 
@@ -214,7 +227,11 @@ class SyncController(QObject):
     def _on_run_failed(self, error: object) -> None:
         self._cancel = None
         self.indicator.set_running(None)
+        from app.sync import SyncCancelled
+
         if isinstance(error, SyncCancelled):
+            from app.gui.sync.dialog import CANCELLED_TEXT
+
             self.dialog.show_cancelled()
             self._window.statusBar().showMessage(CANCELLED_TEXT, STATUS_MS)
             return

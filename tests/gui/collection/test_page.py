@@ -33,10 +33,11 @@ def test_import_shows_totals_and_ctrl_z_undoes_it(qtbot: QtBot, window: MainWind
                                                   tmp_path: Path) -> None:
     window.show_page("collection")
     page = window.collection
-    qtbot.waitUntil(lambda: page.view is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: page.view is not None and page.sets.rowCount() > 0,
+                    timeout=10_000)  # the entries first, then set completion
     assert page.totals.text().startswith("No cards owned yet")
     assert not page.undo_button.isEnabled()
-    with qtbot.waitSignal(page.loaded, timeout=10_000):
+    with qtbot.waitSignals([page.loaded, page.setsLoaded], timeout=10_000):
         page.import_csv(_owned_csv(tmp_path))
     assert page.totals.text() == "6 copies · 3 editions · 2 cards"
     assert page.entries.rowCount() == 3
