@@ -13,13 +13,13 @@ import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from app.errors import InvalidRequest, NotFound
-from app.model.history import CardChange, CardVersion, ChangeKind, Note, Revision
 from app.store import Store
 
 # The history's modules (app.history, app.store.revisions and .versions, the name hints)
 # load when the history is first read: a search never reads it (issue 24).
 if TYPE_CHECKING:
     from app.history.diff import Renames
+    from app.model.history import CardChange, CardVersion, ChangeKind, Note, Revision
     from app.store.revisions import ChangeRow
 
 
@@ -56,6 +56,7 @@ class LocalHistory:
             NotFound: no such revision.
         """
         from app.history import card_notes
+        from app.model.history import CardChange
         from app.store import revisions as stored
         from app.store.versions import UnreadableRow
 
@@ -86,6 +87,7 @@ class LocalHistory:
                 card names.
         """
         from app.history import card_notes
+        from app.model.history import CardVersion, Revision
         from app.search.hints import card_by_name, closest_names, suggestion
         from app.store import names
         from app.store import revisions as stored
