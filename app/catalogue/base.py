@@ -15,9 +15,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from app.model.history import CardChange, CardVersion, Revision
 from app.model.query import CardSummary, Hit, Per, QueryResult, SortKey
-from app.model.status import SyncStatus
 
 if TYPE_CHECKING:
     import threading
@@ -30,6 +28,8 @@ if TYPE_CHECKING:
     from app.export.plan import ExportItem
     from app.images.store import ImageStore
     from app.ingest.report import ImportReport
+    from app.model.history import CardChange, CardVersion, Revision
+    from app.model.status import SyncStatus
     from app.paths import Paths
     from app.search.errors import QuerySyntaxError
     from app.store.owned_rows import OwnedRow

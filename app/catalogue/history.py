@@ -10,17 +10,17 @@ and a revision with one is not reverted.
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.errors import InvalidRequest, NotFound
-from app.history import card_notes
-from app.history.diff import Renames
-from app.model.history import CardChange, CardVersion, ChangeKind, Note, Revision
-from app.search.hints import card_by_name, closest_names, suggestion
-from app.store import Store, names
-from app.store import revisions as stored
-from app.store.revisions import ChangeRow, RevisionRecorder
-from app.store.versions import UnreadableRow, previous_version, version_after
+from app.store import Store
+
+# The history's modules (app.history, app.store.revisions and .versions, the name hints)
+# load when the history is first read: a search never reads it (issue 24).
+if TYPE_CHECKING:
+    from app.history.diff import Renames
+    from app.model.history import CardChange, CardVersion, ChangeKind, Note, Revision
+    from app.store.revisions import ChangeRow
 
 
 class LocalHistory:
@@ -31,6 +31,8 @@ class LocalHistory:
     def revisions(self, since: str | None = None) -> list[Revision]:
         """The recorded revisions, newest first; with ``since`` (``YYYY-MM-DD`` or a UTC
         time) those recorded at or after it. A damaged one says why in ``unreadable``."""
+        from app.store import revisions as stored
+
         return stored.revisions(self.store.connection(), since)
 
     def revision(self, number: int | None = None) -> Revision:
@@ -53,6 +55,11 @@ class LocalHistory:
         Raises:
             NotFound: no such revision.
         """
+        from app.history import card_notes
+        from app.model.history import CardChange
+        from app.store import revisions as stored
+        from app.store.versions import UnreadableRow
+
         revision = self.revision(number)
         conn = self.store.connection()
         out = []
@@ -79,6 +86,13 @@ class LocalHistory:
             NotFound: no card has or had this slug or name; the message names the closest
                 card names.
         """
+        from app.history import card_notes
+        from app.model.history import CardVersion, Revision
+        from app.search.hints import card_by_name, closest_names, suggestion
+        from app.store import names
+        from app.store import revisions as stored
+        from app.store.versions import UnreadableRow
+
         conn = self.store.connection()
         uuid = stored.uuid_of_slug(conn, slug)
         if uuid is None:
@@ -107,6 +121,8 @@ class LocalHistory:
     def latest_changes(self) -> dict[str, tuple[str, ...]]:
         """Cards the latest revision added or changed: uuid → patch-note groups (the
         tiles' badges)."""
+        from app.store import revisions as stored
+
         return stored.latest_changed(self.store.connection())
 
     def revert(self, number: int) -> Revision | None:
@@ -122,6 +138,9 @@ class LocalHistory:
             read, or a card cannot be put back (its slug or an edition is another card's
             now); nothing changed. StoreError: the write failed; nothing changed.
         """
+        from app.store import revisions as stored
+        from app.store.revisions import RevisionRecorder
+        from app.store.versions import UnreadableRow, previous_version
         from app.store.writer import CardRecord, Writer  # writing: not loaded to read
 
         revision = self.revision(number)
@@ -161,6 +180,8 @@ def _versions(conn: sqlite3.Connection, row: ChangeRow, after: bool = True
     Raises:
         UnreadableRow: either cannot be read, or neither is there.
     """
+    from app.store.versions import UnreadableRow, previous_version, version_after
+
     previous = previous_version(conn, row.revision, row.uuid)
     if not after or row.kind == "removed":
         return (None if previous is None else previous[1]), None
@@ -174,6 +195,9 @@ def _renames(conn: sqlite3.Connection, number: int) -> Renames:
     """Cards revision ``number`` renamed: new name → old name. The old name is read from the
     row's checked previous version; a damaged row is left out (it is listed as unreadable
     itself, and references to it read as plain references)."""
+    from app.store import revisions as stored
+    from app.store.versions import UnreadableRow, previous_version
+
     out: dict[str, str] = {}
     for row in stored.renamed(conn, number):
         if row.unreadable:

@@ -6,28 +6,25 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.catalogue import api_endpoints
 from app.catalogue.card_cache import CardBodyCache
 from app.catalogue.history import LocalHistory
 from app.catalogue.local_extras import LocalExtras
-from app.catalogue.options import current_options
-from app.catalogue.search_page import search_page
-from app.catalogue.search_params import parse_api_query
 from app.catalogue.shapes import card_response, card_text
 from app.errors import InvalidRequest, NotFound
 from app.images.cache import RoundedCache
 from app.images.store import ImageStore
 from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
-from app.store.api_reads import card_texts, catalogue_stamp
-from app.store.featured import SetsReader
 
+# The official API's modules (its search, options, other endpoints) load on first use: a
+# one-shot command such as ``archivist search`` needs none of them (issue 24).
 if TYPE_CHECKING:
     from app.catalogue.collection import CollectionEditions
     from app.catalogue.decks import DeckCards
     from app.catalogue.thema import ThemaEndpoints
     from app.collection.storage import CollectionStore
     from app.decks.storage import DeckStore
+    from app.store.featured import SetsReader
     from app.store.owned_rows import OwnedRow
 
 
@@ -55,10 +52,18 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         self.logos = logos
         self.rounded = rounded
         self._reader = Reader(store)
-        self._sets = SetsReader(store)
+        self._sets_reader: SetsReader | None = None
         self._thema_endpoints: ThemaEndpoints | None = None
         self._options: tuple[Any, dict[str, Any]] | None = None
         self._card_bodies = CardBodyCache()
+
+    @property
+    def _sets(self) -> SetsReader:
+        if self._sets_reader is None:
+            from app.store.featured import SetsReader
+
+            self._sets_reader = SetsReader(self.store)
+        return self._sets_reader
 
     @property
     def _thema(self) -> ThemaEndpoints:
@@ -99,6 +104,8 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         return self._card_bodies.get(self.store.connection(), slug, self._build_card_json)
 
     def _build_card_json(self, slug: str) -> bytes:
+        from app.store.api_reads import card_texts
+
         found = card_texts(self.store, slug)
         if found is None:
             raise NotFound(f"Card not found: no card has the slug {slug!r}")
@@ -148,6 +155,10 @@ class LocalCatalogue(LocalExtras, LocalHistory):
     def option_search(self, field: str | None = None) -> dict[str, Any]:
         """``GET /option/search[?field=]``: the stored response plus the catalogue's own
         values (computed once per catalogue state). Raises InvalidRequest for a bad field."""
+        from app.catalogue import api_endpoints
+        from app.catalogue.options import current_options
+        from app.store.api_reads import catalogue_stamp
+
         state = catalogue_stamp(self.store)
         if self._options is None or self._options[0] != state:
             self._options = (state, current_options(self._sets))
@@ -185,28 +196,41 @@ class LocalCatalogue(LocalExtras, LocalHistory):
 
     def api_search(self, pairs: Sequence[tuple[str, str]]) -> tuple[dict[str, Any], list[str]]:
         """``GET /cards/search`` from raw query pairs: ``(page object, ignored names)``."""
+        from app.catalogue.search_page import search_page
+        from app.catalogue.search_params import parse_api_query
+
         query, ignored = parse_api_query(pairs, self.option_search())
         return search_page(self.store, query), ignored
 
     # The official API's other catalogue endpoints ----------------------------------------
     def cards_all(self) -> list[dict[str, str]]:
         """``GET /cards/all``."""
+        from app.catalogue import api_endpoints
+
         return api_endpoints.cards_all(self.store)
 
     def cards_autocomplete(self, name: str | None) -> list[dict[str, Any]]:
         """``GET /cards/autocomplete?name=``."""
+        from app.catalogue import api_endpoints
+
         return api_endpoints.autocomplete(self.store, name)
 
     def cards_random(self, amount: str | None = None, seed: str | None = None) -> list[Any]:
         """``GET /cards/random?amount=&seed=``. Raises InvalidRequest."""
+        from app.catalogue import api_endpoints
+
         return api_endpoints.random_cards(self.store, amount, seed)
 
     def card_by_edition(self, edition_slug_or_uuid: str) -> dict[str, Any]:
         """``GET /cards/edition/{edition_slug_or_uuid}``. Raises NotFound."""
+        from app.catalogue import api_endpoints
+
         return api_endpoints.card_by_edition(self.store, edition_slug_or_uuid)
 
     def service_info(self) -> dict[str, Any]:
         """``GET /``: service information."""
+        from app.catalogue import api_endpoints
+
         return api_endpoints.service_info(self.store)
 
     def deck_store(self) -> DeckStore:

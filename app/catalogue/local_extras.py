@@ -16,15 +16,14 @@ from app.catalogue.typing_help import TypingHelp
 from app.errors import InvalidRequest
 from app.images.store import ImageStore
 from app.model.query import Hit, Per, QueryResult, SortKey
-from app.model.status import SyncStatus
 from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
 from app.store.query import run_query
-from app.store.thema import history_is_generated
 
 if TYPE_CHECKING:  # the export machinery loads when an export is planned, not to read
     from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
+    from app.model.status import SyncStatus
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
 
@@ -116,6 +115,8 @@ class LocalExtras(SetupOps, TypingHelp):
 
     def thema_generated(self) -> bool:
         """True while the stored Thema history is GENERATED demo data."""
+        from app.store.thema import history_is_generated
+
         return history_is_generated(self.store.connection())
 
     def image_fetcher(self, api_url: str) -> ApiFetcher:

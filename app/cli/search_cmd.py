@@ -90,14 +90,22 @@ def _quoted(text: str) -> str:
 def _print_lines(result: QueryResult) -> None:
     """One line per hit; hits that would read alike (15 cards named "Nameless Champion",
     each printed as AMBDP 001) carry their slug, which tells them apart."""
-    width = min(NAME_COLUMN, max((display_width(h.name) for h in result.hits), default=0))
+    widths = [_width(hit.name) for hit in result.hits]
+    width = min(NAME_COLUMN, max(widths, default=0))
     seen = Counter((h.name, h.set_prefix, h.collector_number) for h in result.hits)
-    for hit in result.hits:
-        pad = " " * max(0, width - display_width(hit.name))
+    lines = []
+    for hit, shown in zip(result.hits, widths, strict=True):
+        pad = " " * max(0, width - shown)
         rarity = rarity_by_number(hit.rarity) if isinstance(hit, EditionHit) else None
         code = rarity.code if rarity else ""  # DOA 1st 005 C and CUR are two lines
         slug = f"  {hit.slug}" if seen[hit.name, hit.set_prefix, hit.collector_number] > 1 \
             else ""
-        print(f"{hit.name}{pad}  {hit.set_prefix} {hit.collector_number} {code}".rstrip()
-              + slug)
-    print(result.describe())
+        lines.append(f"{hit.name}{pad}  {hit.set_prefix} {hit.collector_number} {code}".rstrip()
+                     + slug)
+    lines.append(result.describe())
+    sys.stdout.write("\n".join(lines) + "\n")  # one write: the terminal escapes run once
+
+
+def _width(name: str) -> int:
+    """Terminal columns of a card name (an ASCII name: one a character)."""
+    return len(name) if name.isascii() else display_width(name)

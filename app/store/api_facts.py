@@ -17,7 +17,11 @@ Tables (schema migration 9), each keyed by ``cards.rowid``:
 - ``api_editions``: per edition (``position`` in the card's list) the illustrator, texts,
   ``last_update``, set language, number of collaborators and the ten Thema parts;
 - ``api_prints``: per circulation template and circulation of an edition, ``foil`` and
-  ``population``.
+  ``population``;
+- ``api_order`` (schema migration 10): the card's uuid and name and its editions' lowest
+  collector number and lowest rarity, the sort keys of a search without edition filters,
+  indexed in both directions so a page with many hits walks an index
+  (:mod:`app.store.api_search`). Written after the card's editions.
 """
 
 from __future__ import annotations
@@ -87,17 +91,41 @@ _INSERTS = (
 )
 
 
+ORDER_KEYS = ("number", "rarity")
+"""``api_order``'s sort key columns: ``number`` (``collector_number``) and ``rarity``."""
+
+WALKED = 1
+"""How many of :data:`ORDER_KEYS` have their indexes (the collector number: the default
+sort). Each index is a page of a new, empty catalogue, and one made on a nearly full disk
+must still open (tests/cli/test_diskfull.py): a rarity order scans."""
+
+ORDER_SCHEMA = "CREATE TABLE api_order (card_rowid INTEGER PRIMARY KEY, uuid, name, number, " \
+    "rarity);\n" + "".join(
+        f"CREATE INDEX api_order_{key}_asc ON api_order({key} IS NULL, {key}, "
+        f"name COLLATE NOCASE, uuid);\n"
+        f"CREATE INDEX api_order_{key}_desc ON api_order({key} IS NULL, {key} DESC, "
+        f"name COLLATE NOCASE DESC, uuid);\n" for key in ORDER_KEYS[:WALKED])
+"""Migration 10's SQL. The columns have no declared type: each value keeps the type of the
+``cards`` or ``editions`` column it copies (so it sorts as the search sorted that column)."""
+
+_ORDER_INSERT = (
+    "INSERT INTO api_order SELECT c.rowid, c.uuid, c.name, "
+    "(SELECT MIN(x.collector_number) FROM editions x WHERE x.card_uuid = c.uuid), "
+    "(SELECT MIN(x.rarity) FROM editions x WHERE x.card_uuid = c.uuid) FROM cards c WHERE {}"
+)
+
+
 def index_api(conn: sqlite3.Connection, rowid: int) -> None:
-    """Write the official search's rows of the card at ``rowid`` from its stored body
-    (replacing old ones); call after the card's row is written."""
+    """Write the official search's rows of the card at ``rowid`` from its stored body and
+    edition rows (replacing old ones); call after the card's row and editions are written."""
     unindex_api(conn, rowid)
-    for sql in _INSERTS:
+    for sql in (*_INSERTS, _ORDER_INSERT):
         conn.execute(sql.format("c.rowid = :rowid"), {"rowid": rowid})
 
 
 def unindex_api(conn: sqlite3.Connection, rowid: int) -> None:
     """Delete the official search's rows of the card at ``rowid``."""
-    for table in TABLES:
+    for table in (*TABLES, "api_order"):
         conn.execute(f"DELETE FROM {table} WHERE card_rowid = ?", (rowid,))
 
 
@@ -107,3 +135,9 @@ def backfill_api(conn: sqlite3.Connection) -> None:
         conn.execute(f"DELETE FROM {table}")
     for sql in _INSERTS:
         conn.execute(sql.format("1"))
+
+
+def backfill_order(conn: sqlite3.Connection) -> None:
+    """Migration 10's data step: the ``api_order`` row of every stored card."""
+    conn.execute("DELETE FROM api_order")
+    conn.execute(_ORDER_INSERT.format("1"))

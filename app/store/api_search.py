@@ -19,10 +19,13 @@ read from the official search's facts (:mod:`app.store.api_facts`, schema migrat
 
 from __future__ import annotations
 
+import re
+import sqlite3
 from dataclasses import dataclass, field
 
-from app.store.api_facts import LIST_LENGTHS, THEMA_PARTS
+from app.store.api_facts import LIST_LENGTHS, ORDER_KEYS, THEMA_PARTS, WALKED
 from app.store.db import Store
+from app.store.query_plan import probing
 
 CARD_STATS = {
     "cost_memory": "f.mem", "cost_reserve": "f.res", "level": "f.level", "power": "f.power",
@@ -53,13 +56,13 @@ API_SORT_KEYS = {
 by card name (case-insensitive) in the same direction, then card uuid, then edition order.
 Cards without the value come last in both directions."""
 
-CARD_ONLY_KEYS = {
-    key: f"(SELECT MIN(x.{key}) FROM editions x WHERE x.card_uuid = c.uuid)"
-    for key in ("collector_number", "rarity")
-}
-"""Edition sort keys when no edition filter applies: over all the card's editions."""
+ORDER_COLUMNS = {"collector_number": "number", "rarity": "rarity"}
+"""Edition sort keys → their ``api_order`` column (over all the card's editions), for a
+search without edition filters."""
 
-
+DENSE = 16
+"""Walk a sort index when at least one card in this many is a hit (as the search language,
+app/store/query_plan.py): the walk reads about ``limit × DENSE`` cards, a scan all of them."""
 
 @dataclass(frozen=True)
 class StatTerm:
@@ -138,6 +141,7 @@ class _Sql:
         self.params: list[object] = []
         self.joins: set[str] = set()
         self.cards: list[tuple[str, list[object]]] = []
+        self.editions: list[tuple[str, list[object]]] = []
 
     def add(self, sql: str, *params: object, join: str | None = None) -> None:
         self.where.append(sql)
@@ -146,6 +150,8 @@ class _Sql:
             self.joins.add(join)
         if join == "a":  # a condition on api_editions alone: see card_rowids()
             self.cards.append((sql, list(params)))
+        elif join is None and not _OTHER_ALIAS.search(sql):  # on editions alone: card_uuids()
+            self.editions.append((sql, list(params)))
 
     def card_rowids(self) -> tuple[str, list[object]] | None:
         """``c.rowid IN (…)``: the cards with an edition passing every ``api_editions``
@@ -158,6 +164,21 @@ class _Sql:
         return (f"c.rowid IN (SELECT a.card_rowid FROM api_editions a WHERE {where})",
                 [p for _, params in self.cards for p in params])
 
+    def card_uuids(self) -> tuple[str, list[object]] | None:
+        """``c.uuid IN (…)``: the cards with an edition passing every condition on
+        ``editions`` columns alone, as :meth:`card_rowids` (found through the editions'
+        indexes: the join read every card's editions, a second a page for a set prefix on
+        the generated catalogue)."""
+        if not self.editions:
+            return None
+        where = " AND ".join(sql for sql, _ in self.editions)
+        return (f"c.uuid IN (SELECT e.card_uuid FROM editions e WHERE {where})",
+                [p for _, params in self.editions for p in params])
+
+
+_OTHER_ALIAS = re.compile(r"\b(?!e\.)[a-z]+\.[a-z_]")
+"""A column of another table than ``editions e`` (``c.``, ``p.``)."""
+
 
 _JOINS = {
     "ca": " JOIN api_cards ca ON ca.card_rowid = c.rowid",
@@ -167,8 +188,10 @@ _JOINS = {
 
 def _card_filters(q: ApiQuery, s: _Sql) -> None:
     for name, flt in q.lists.items():
-        exists = ("EXISTS (SELECT 1 FROM card_values v WHERE v.card_rowid = c.rowid "
-                  "AND v.field = ? AND v.value {})")
+        # the cards holding a value, found once through card_values' index (a correlated
+        # EXISTS probed it for every card scanned)
+        exists = ("c.rowid IN (SELECT v.card_rowid FROM card_values v "
+                  "WHERE v.field = ? AND v.value {})")
         if flt.logic == "AND":
             parts = [exists.format("= ?") for _ in flt.values]
             params: list[object] = [p for v in flt.values for p in (name, v)]
@@ -271,8 +294,9 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     """One page of the official search.
 
     Without edition-level filters (and without ``separate_editions``) only cards are read:
-    every edition is a result edition, and edition sort keys come from an indexed subquery.
-    Otherwise cards join their edition rows. One pass gives the page and the total.
+    every edition is a result edition, and the edition sort keys are the card's stored ones
+    (``api_order``): with dense hits the page walks their index (:func:`_card_page`).
+    Otherwise cards join their edition rows, and one pass gives the page and the total.
 
     Returns:
         ``(total data entries, the page's hits)``: cards (or, with ``separate_editions``,
@@ -282,9 +306,9 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     _card_filters(q, card)
     _edition_filters(q, ed)
     _stat_filters(q, card, ed)
-    rowids = ed.card_rowids()
-    if rowids is not None:
-        card.add(rowids[0], *rowids[1])
+    for implied in (ed.card_rowids(), ed.card_uuids()):
+        if implied is not None:
+            card.add(implied[0], *implied[1])
     grouped, single = API_SORT_KEYS[q.sort]
     direction = "DESC" if q.order == "DESC" else "ASC"
     ties = f"c.name COLLATE NOCASE {direction}, c.uuid"
@@ -293,25 +317,50 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     # (reading card rows means reading their bodies' pages). CROSS JOIN keeps the order
     # cards, facts, editions: given a list of card rowids, SQLite would otherwise start from
     # it and scan editions (or build an automatic index) for every card.
-    source = ("FROM cards c INDEXED BY cards_cover CROSS JOIN card_facts f "
-              "ON f.card_rowid = c.rowid" + _JOINS["ca"] * ("ca" in card.joins))
+    facts = " CROSS JOIN card_facts f ON f.card_rowid = c.rowid" + _JOINS["ca"] * (
+        "ca" in card.joins)
+    source = "FROM cards c INDEXED BY cards_cover" + facts
     conn = store.connection()
     if not ed.where and not q.separate_editions:
-        key = CARD_ONLY_KEYS.get(q.sort, grouped)
-        sql = (f"SELECT c.uuid, '', COUNT(*) OVER () {source} "
-               f"WHERE {' AND '.join(card.where) or '1 = 1'} "
-               f"ORDER BY {key} IS NULL, {key} {direction}, {ties} LIMIT ? OFFSET ?")
-        rows = conn.execute(sql, [*card.params, *window]).fetchall()
-        count_sql = f"SELECT COUNT(*) {source} WHERE {' AND '.join(card.where) or '1 = 1'}"
+        where = " AND ".join(card.where) or "1 = 1"
         params = card.params
+        narrowed = _narrow(where)
+        if narrowed is None:  # the condition reads cards' columns: scan the cards
+            cards, cond, order_ties, order_key = source, where, ties, grouped
+        else:  # card_facts alone holds what it reads (and the uuid, name: the ties)
+            cards = "FROM card_facts f" + (
+                " CROSS JOIN api_cards ca ON ca.card_rowid = f.card_rowid" * ("ca" in card.joins))
+            cond, order_ties = narrowed, _narrow(ties) or ties
+            order_key = _narrow(grouped) or grouped
+        count_sql = f"SELECT COUNT(*) {cards} WHERE {cond}"
+        key = ORDER_COLUMNS.get(q.sort)
+        if key in ORDER_KEYS[:WALKED]:
+            found = _card_page(conn, key, direction, f"{facts} WHERE {probing(where)}", count_sql,
+                               params, window)
+            if found is not None:
+                return found
+        rowid = "c.rowid" if narrowed is None else "f.card_rowid"
+        if key:
+            cards += f" CROSS JOIN api_order o ON o.card_rowid = {rowid}"
+            order_key = f"o.{key}"
+        sql = (f"SELECT {rowid.split('.')[0]}.uuid, '', COUNT(*) OVER () {cards} WHERE {cond} "
+               f"ORDER BY {order_key} IS NULL, {order_key} {direction}, {order_ties} "
+               "LIMIT ? OFFSET ?")
+        rows = conn.execute(sql, [*params, *window]).fetchall()
+        if rows:
+            total = int(rows[0][2])
+        else:  # a page past the end: the window has no row to carry the total
+            (total,) = conn.execute(count_sql, params).fetchone()
     else:
         where = " AND ".join(card.where + ed.where) or "1 = 1"
         joined = (f"{source} CROSS JOIN editions e ON e.card_uuid = c.uuid"
                   f"{_JOINS['a'] * ('a' in ed.joins)} WHERE {where}")
         params = card.params + ed.params
+        # One pass gives the page and the total: these joins scan (a count first would
+        # read every joined row twice).
         if q.separate_editions:
-            sql = (f"SELECT c.uuid, e.uuid, COUNT(*) OVER () {joined} ORDER BY {single} IS NULL, "
-                   f"{single} {direction}, {ties}, e.position LIMIT ? OFFSET ?")
+            sql = (f"SELECT c.uuid, e.uuid, COUNT(*) OVER () {joined} ORDER BY {single} IS "
+                   f"NULL, {single} {direction}, {ties}, e.position LIMIT ? OFFSET ?")
             count_sql = f"SELECT COUNT(*) {joined}"
         else:
             sql = (f"SELECT c.uuid, group_concat(e.uuid, char(10)), COUNT(*) OVER () {joined} "
@@ -319,15 +368,64 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
                    "LIMIT ? OFFSET ?")
             count_sql = f"SELECT COUNT(DISTINCT c.uuid) {joined}"
         rows = conn.execute(sql, [*params, *window]).fetchall()
-    if rows:
-        total = int(rows[0][2])
-    else:  # a page past the end: the window has no row to carry the total
-        (total,) = conn.execute(count_sql, params).fetchone()
-    # Bodies are read after sorting, so the sorter never carries them.
+        if rows:
+            total = int(rows[0][2])
+        else:  # a page past the end: the window has no row to carry the total
+            (total,) = conn.execute(count_sql, params).fetchone()
+    return int(total), _hits(conn, rows)
+
+
+def _card_page(conn: sqlite3.Connection, key: str, direction: str, joined: str,
+               count_sql: str, params: list[object], window: list[int]
+               ) -> tuple[int, list[ApiHit]] | None:
+    """The page of a card search sorted by an edition key, when its hits are dense; None
+    when they are not (the caller scans).
+
+    The page walks the key's index of ``api_order`` in the asked order over at most
+    :data:`DENSE` times as many cards as the page's end: when that prefix of the order
+    holds a full page of hits, the page is exact (every card before its last hit was
+    read), and only the total is left to count (``count_sql``, on the narrowest tables).
+    Rarer hits cost that short walk, then one scan of every card (which also gives the
+    total). The order is that of :data:`API_SORT_KEYS`: the key (no value last), the name
+    (case-insensitive) in the same direction, the uuid.
+
+    Args:
+        joined: ``… WHERE …`` after ``cards c``; params: its parameters (and
+            ``count_sql``'s). window: ``[page size, offset]``.
+    """
+    def order(of: str) -> str:
+        return (f"{of}{key} IS NULL, {of}{key} {direction}, {of}name COLLATE NOCASE "
+                f"{direction}, {of}uuid")
+
+    walk = (f"SELECT o.uuid, '' FROM (SELECT * FROM api_order INDEXED BY api_order_{key}_"
+            f"{direction.lower()} ORDER BY {order('')} LIMIT ?) o CROSS JOIN cards c INDEXED "
+            f"BY cards_cover ON c.uuid = o.uuid{joined} ORDER BY {order('o.')} LIMIT ? OFFSET ?")
+    rows = conn.execute(walk, [DENSE * sum(window), *params, *window]).fetchall()
+    if len(rows) < window[0]:
+        return None
+    (total,) = conn.execute(count_sql, params).fetchone()
+    return int(total), _hits(conn, rows)
+
+
+_OTHER_CARD_COLUMN = re.compile(r"\bc\.(?!(?:rowid|name|uuid)\b)")
+_CARD_COLUMN = re.compile(r"\bc\.(rowid|name|uuid)\b")
+_FACT_COLUMNS = {"rowid": "f.card_rowid", "name": "f.name", "uuid": "f.uuid"}
+
+
+def _narrow(sql: str) -> str | None:
+    """``sql`` on ``card_facts f`` alone (its ``card_rowid``, ``name`` and ``uuid`` are the
+    card's), or None when it reads another column of ``cards c`` (slug, last update)."""
+    if _OTHER_CARD_COLUMN.search(sql):
+        return None
+    return _CARD_COLUMN.sub(lambda m: _FACT_COLUMNS[m.group(1)], sql)
+
+
+def _hits(conn: sqlite3.Connection, rows: list[tuple[object, ...]]) -> list[ApiHit]:
+    """The page's hits from its ``(card uuid, edition uuids or "")`` rows. Bodies are read
+    after sorting, so the sorter never carries them."""
     wanted = list({str(r[0]) for r in rows})
     bodies = dict(conn.execute(
         f"SELECT uuid, body FROM cards WHERE uuid IN ({', '.join('?' * len(wanted))})", wanted,
     ).fetchall()) if wanted else {}
-    return int(total), [
-        ApiHit(str(bodies[r[0]]), tuple(str(r[1]).split("\n")) if r[1] else None)
-        for r in rows]
+    return [ApiHit(str(bodies[r[0]]), tuple(str(r[1]).split("\n")) if r[1] else None)
+            for r in rows]

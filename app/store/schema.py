@@ -11,8 +11,8 @@ import sqlite3
 from collections.abc import Callable
 
 from app.errors import StoreError
+from app.store.api_facts import ORDER_SCHEMA, backfill_api, backfill_order
 from app.store.api_facts import SCHEMA as API_FACTS
-from app.store.api_facts import backfill_api
 from app.store.facts import backfill
 from app.store.start_page import SCHEMA as START_PAGE
 from app.store.start_page import install as install_start_page
@@ -245,10 +245,16 @@ MIGRATIONS: tuple[str, ...] = (
     # window's first search, stored by the writer and read in one query; install() adds
     # the triggers that empty the table when a table the query reads changes.
     START_PAGE,
+    # 11: the official search's sort keys (issue 24, app/store/api_facts.py): each card's
+    # lowest collector number and rarity, with its name and uuid, the collector number
+    # indexed in both sort directions; a search without edition filters computed them per
+    # card for every hit and sorted all hits (100 ms a page on the generated catalogue), it
+    # now walks the index when hits are dense. backfill_order() writes them for every card.
+    ORDER_SCHEMA,
 )
 
 DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    7: backfill, 9: backfill_api, 10: install_start_page}
+    7: backfill, 9: backfill_api, 10: install_start_page, 11: backfill_order}
 """Python steps that run after a migration's SQL, in the same transaction."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

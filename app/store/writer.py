@@ -313,8 +313,8 @@ class Writer:
             else:
                 r.changed += 1
         index_card(conn, rowid, card)
-        index_api(conn, rowid)
         self._write_editions(conn, uuid, card["editions"], r)
+        index_api(conn, rowid)  # after the editions: it stores their lowest number, rarity
         set_languages(conn, card_uuid=uuid)
 
     def _write_editions(

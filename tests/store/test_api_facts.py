@@ -1,14 +1,15 @@
 """The official search's facts (app/store/api_facts.py): written with the card, removed
-with it, and rebuilt by migration 9 for a catalogue written before."""
+with it, and rebuilt by migrations 9 and 10 for a catalogue written before."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from app.store import CardRecord, Store, Writer
 from app.store.api_facts import TABLES
-from app.store.api_search import ApiQuery, StatTerm, search_cards
+from app.store.api_search import DENSE, ApiQuery, StatTerm, search_cards
 from tests.helpers.cards import make_card, make_edition
 
 
@@ -27,7 +28,10 @@ def _found(store: Store, **query: Any) -> int:
 
 def _rows(store: Store) -> dict[str, list[tuple[Any, ...]]]:
     conn = store.connection()
-    return {t: conn.execute(f"SELECT * FROM {t} ORDER BY 1, 2, 3").fetchall() for t in TABLES}
+    return {t: conn.execute(f"SELECT * FROM {t} ORDER BY 1, 2, 3").fetchall() for t in ALL}
+
+
+ALL = (*TABLES, "api_order")
 
 
 def test_edition_text_and_population_filters_follow_the_card(tmp_path: Path) -> None:
@@ -54,10 +58,39 @@ def test_migration_9_rebuilds_the_facts_of_a_catalogue_written_before(tmp_path: 
     written = _rows(store)
     assert written["api_prints"] and written["api_rules"] and written["api_legality"]
     conn = store.connection()
-    for table in TABLES:  # a file of schema version 8 has none of them
+    for table in ALL:  # a file of schema version 8 has none of them
         conn.execute(f"DROP TABLE {table}")
     conn.execute("PRAGMA user_version = 8")
     store.close()
     reopened = Store(path)
     assert _rows(reopened) == written
     assert search_cards(reopened, ApiQuery(edition_effect="draw"))[0] == 1
+
+
+def _numbered(uuid: str, name: str, *numbers: str) -> CardRecord:
+    return CardRecord(make_card(uuid, name, editions=[
+        make_edition(uuid, f"{uuid[::-1]}{i}", number) for i, number in enumerate(numbers)]))
+
+
+def _order(store: Store, name: str | None = None, order: str = "ASC") -> list[str]:
+    hits = search_cards(store, ApiQuery(name=name, order=order))[1]
+    return [str(json.loads(hit.body)["name"]) for hit in hits]
+
+
+def test_collector_number_order_follows_each_cards_lowest_edition(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.sqlite3")
+    others = [_numbered(f"genOther{i:03}", f"Other {i}", "900") for i in range(DENSE * 2)]
+    Writer(store).write([_numbered("genCardA01", "Alpha Spirit", "005", "020"),
+                         _numbered("genCardB01", "Beta Spirit", "003"),
+                         _numbered("genCardC01", "Gamma Spirit", "010"), *others])
+    # "Spirit": hits rarer than one in DENSE (a scan); no filter: every card (a walk)
+    assert _order(store, "spirit") == ["Beta Spirit", "Alpha Spirit", "Gamma Spirit"]
+    assert _order(store)[:3] == ["Beta Spirit", "Alpha Spirit", "Gamma Spirit"]
+    assert _order(store, order="DESC")[-3:] == ["Gamma Spirit", "Alpha Spirit", "Beta Spirit"]
+    Writer(store).write([_numbered("genCardA01", "Alpha Spirit", "020", "001")])
+    assert _order(store, "spirit") == ["Alpha Spirit", "Beta Spirit", "Gamma Spirit"]
+    assert _order(store)[:3] == ["Alpha Spirit", "Beta Spirit", "Gamma Spirit"]
+    Writer(store).write([], remove=["genCardA01"])
+    assert _order(store)[:2] == ["Beta Spirit", "Gamma Spirit"]
+    rarest = search_cards(store, ApiQuery(sort="rarity", order="DESC", page_size=3))[1]
+    assert len(rarest) == 3  # the rarity order reads the stored lowest rarity too
