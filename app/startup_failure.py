@@ -197,8 +197,11 @@ def run_guarded(main: Callable[[list[str]], int], argv: list[str], *,
         if code and tail is not None:
             fail(tail.kept or str(stop.code))
         return code
-    except BaseException:
+    except BaseException as error:
         fail(traceback.format_exc())
+        said = str(error).strip().splitlines()
+        print(f"archivist: could not start: {type(error).__name__}"
+              f"{': ' + said[0][:200] if said else ''}", file=sys.stderr)
         return 1
     if code not in (0, 130):
         told = window and code == 1 and _told_in_window(tail)  # logged, not shown twice
