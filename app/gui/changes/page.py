@@ -145,6 +145,7 @@ class ChangesPage(QWidget):
                                                  "every change in words")):
             button = QToolButton()
             button.setCheckable(True)
+            button.setAutoRaise(True)  # framed when chosen, as the filters: clear in both themes
             button.setText(title)
             button.setToolTip(tip)
             button.clicked.connect(lambda _=False, k=key: self.show_view(k))
