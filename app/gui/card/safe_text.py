@@ -22,6 +22,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QWidget
 
 from app.gui.card.detail_html import SCHEME
+from app.safetext import escape_controls
 
 log = logging.getLogger("app.gui")
 
@@ -68,7 +69,10 @@ class SafeText(QTextBrowser):
         return self._html
 
     def set_html(self, html_text: str, css: str = "") -> None:
-        """Show ``html_text`` (a fragment), styled with ``css`` (see ``detail_html.stylesheet``)."""
+        """Show ``html_text`` (a fragment), styled with ``css`` (see ``detail_html.stylesheet``);
+        control and bidirectional-override characters in it are shown as ``\\uXXXX``
+        (:func:`app.safetext.escape_controls`: markup holds none, so only text changes)."""
+        html_text = escape_controls(html_text)
         self._html = html_text
         self.document().setDefaultStyleSheet(css)
         self.setHtml(html_text)

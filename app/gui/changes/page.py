@@ -40,6 +40,7 @@ from app.gui.kit.empty_state import EmptyState, page_stack
 from app.gui.kit.operations import LatestRequest, run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
 from app.model.history import GROUPS, KEPT_OUT_UNREADABLE, Revision
+from app.safetext import escape_controls
 
 NumberRole = Qt.ItemDataRole.UserRole + 1
 VIEW_KEY = "changes/view"
@@ -309,20 +310,20 @@ class ChangesPage(QWidget):
         title, summary = revision_title(shown).split("\n", 1)
         first = ("<br>It filled an empty catalogue, so no card is listed as new: changes "
                  "are listed from the next import or sync on.") if shown.first else ""
-        self.heading.setText(f"<b>{html.escape(title)}</b><br>{html.escape(summary)}"
-                             + (f"<br>from {html.escape(shown.source)}{first}" if shown.at
-                                else ""))
+        self.heading.setText(escape_controls(
+            f"<b>{html.escape(title)}</b><br>{html.escape(summary)}"
+            + (f"<br>from {html.escape(shown.source)}{first}" if shown.at else "")))
         count = len(shown.kept_out)
         self.kept_toggle.setText(
             KEPT_OUT_UNREADABLE.strip("()").capitalize() if shown.kept_out_unreadable
             else f"{count:,} records of the input were kept out · details")
         self.kept_toggle.setVisible(count > 0)
         self.kept_toggle.setChecked(False)
-        self.kept_details.setPlainText("\n".join(shown.kept_out))
+        self.kept_details.setPlainText(escape_controls("\n".join(shown.kept_out)))
         damage = unreadable_note(view)
         if damage:
             self.heading.setText(f"{self.heading.text()}<br>"
-                                 f"<b>Unreadable:</b> {html.escape(damage)}")
+                                 f"<b>Unreadable:</b> {html.escape(escape_controls(damage))}")
         self.revert_button.setEnabled(not damage)
         self.revert_button.setToolTip(
             f"This revision cannot be reverted: {damage}" if damage else "")

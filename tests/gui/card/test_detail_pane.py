@@ -372,3 +372,12 @@ def test_the_back_face_stats_do_not_wrap_letter_by_letter(
         assert not [line for line in lines if len(line.strip()) == 1 and line.strip().isalpha()]
     finally:
         window.shutdown()
+
+
+def test_a_bidi_override_in_card_text_is_shown_escaped_not_obeyed(qtbot: QtBot) -> None:
+    text = SafeText("effect")
+    qtbot.addWidget(text)
+    text.set_html("<p><b>Evil \u202edeck</b> name\u2066 here</p>")
+    shown = text.toPlainText()
+    assert "\u202e" not in shown and "\u2066" not in shown
+    assert "Evil \\u202edeck name\\u2066 here" in shown
