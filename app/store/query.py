@@ -20,13 +20,21 @@ from typing import Any
 
 from app.errors import InvalidRequest, StoreError
 from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, QueryResult, SortKey
-from app.search.ast import And, Node, Term
+from app.search.ast import And, Node, Not, Term
 from app.search.parser import parse
 from app.store.db import Store
 from app.store.owned import attach_collection, uses_collection
-from app.store.query_plan import WALKS, count_hits, plan
-from app.store.query_sql import BEST_THEMA, CARD_STATS, SOURCES, compile_where
+from app.store.query_plan import DENSE, WALKS, count_hits, few_hits, plan, table_rows
+from app.store.query_sql import (
+    BEST_THEMA,
+    CARD_STATS,
+    SOURCES,
+    Compiled,
+    compile_where,
+    rare_key,
+)
 from app.store.start_page import stored_rows
+from app.store.value_counts import value_count
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
                (("cost", "cost"), ("level", "lv"), ("power", "pow"), ("life", "life"))}
@@ -164,20 +172,30 @@ def run_query(
     tree = parse(text)
     if uses_collection(tree):
         attach_collection(store, collection)
-    where = compile_where(tree, per)
+    where = compile_where(tree, per, _rare_terms(store, tree))
     direction = "DESC" if descending else "ASC"
     wanted = _name_words(tree) if sort == "name" and not descending else ""
     closeness = (wanted, _like_prefix(wanted)) if wanted else ()
     params: tuple[object, ...] = (*closeness, *where.params)
     after: tuple[object, ...] = ()  # the parameters after the limit's
-    total = None if limit is None else count_hits(store, per, where.where, where.params)
-    if total == 0 or limit == 0:
-        return QueryResult(text, per, (), total or 0)
     column = "" if sort in ("name", "set") or wanted else _CARD_KEYS[sort][2:]  # c.<column>
     if per == "edition" and sort in ("rarity", "thema"):
         column = ""  # the edition's, not the card's
-    walk, condition, _ = plan(store, per, ("" if wanted else sort, column, direction.lower()),
-                              where.where, total, limit)
+    order = ("" if wanted else sort, column, direction.lower())
+    total, table = None, None
+    if limit:
+        table = table_rows(store, per)
+        few = few_hits(store, per, order, where.where, where.params, limit, table)
+        if few is not None:  # the page finds the hits by rowid
+            total, where = few.total, Compiled(few.where, few.params)
+            params = (*closeness, *where.params)
+        else:
+            total = count_hits(store, per, where.where, where.params)
+    elif limit == 0:
+        total = count_hits(store, per, where.where, where.params)
+    if total == 0 or limit == 0:
+        return QueryResult(text, per, (), total or 0)
+    walk, condition, _ = plan(store, per, order, where.where, total, limit, table)
     if per == "card":
         matched = compile_where(tree, "edition")  # which of a card's editions the query hit
         shown_order = _SHOWN_ORDER.format(matched=matched.where)
@@ -211,6 +229,30 @@ def run_query(
             for r in rows
         )
     return QueryResult(text, per, hits, total)
+
+
+def _rare_terms(store: Store, tree: Node) -> frozenset[Term]:
+    """The terms of ``tree`` whose value few cards hold (:func:`query_sql.rare_key`), so
+    the search finds those cards through the index rather than testing every card."""
+    terms: list[Term] = []
+    nodes = [tree]
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, Term):
+            terms.append(node)
+        elif isinstance(node, Not):
+            nodes.append(node.child)
+        else:
+            nodes.extend(node.children)
+    keys = {t: key for t in terms if (key := rare_key(t)) is not None}
+    if not keys:
+        return frozenset()
+    try:
+        cards = table_rows(store, "card")
+        return frozenset(t for t, key in keys.items()
+                         if value_count(store, *key) * DENSE < cards)
+    except sqlite3.Error as exc:
+        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
 def card_rows(store: Store) -> list[tuple[Any, ...]]:

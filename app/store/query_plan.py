@@ -12,6 +12,7 @@ walked table inside the join.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from typing import NamedTuple
@@ -69,6 +70,71 @@ WALKS = {  # by mode and sort: the FROM clause that walks an index in that order
 """``key``: a card_facts sort column with an index in each direction (schema.SORT_COLUMNS)."""
 
 
+class Few(NamedTuple):
+    """The hits of a search with few of them, found in one pass: ``total``, and ``where``
+    (with ``params``), a condition naming them by rowid that replaces the compiled one."""
+
+    total: int
+    where: str
+    params: tuple[str]
+
+
+_BY_ROWID = "{}.rowid IN (SELECT value FROM json_each(?))"
+
+
+def table_rows(store: Store, per: str) -> int:
+    """About how many rows a search reads from, cards (``per="card"``) or editions: the
+    highest rowid, one index seek (a count read the whole index, 1 ms on the generated
+    catalogue); only the choice of a plan depends on it, never a result."""
+    table = "card_facts" if per == "card" else "editions"
+    return int(_one(store, f"SELECT IFNULL(MAX(rowid), 0) FROM {table}", ()))
+
+
+def few_hits(store: Store, per: str, order: tuple[str, str, str], where: str,
+             params: tuple[object, ...], limit: int, rows: int) -> Few | None:
+    """The hits of a search that :func:`plan` would scan for (too few to walk an index),
+    or None when there are more (the search then counts them, :func:`count_hits`).
+
+    A sparse search otherwise reads every card twice, once to count its hits and once for
+    its page (on the generated catalogue of 111,750 cards, 10–20 ms each); this reads them
+    once, stopping as soon as there are too many, and the page then finds the hits by rowid.
+
+    Args:
+        order: as for :func:`plan`. rows: :func:`table_rows` of ``per``.
+
+    Raises:
+        StoreError: the catalogue cannot be read.
+    """
+    cap = (rows - 1) // DENSE  # the most hits that are not dense
+    if _kind(order) == "name":
+        cap = min(cap, WALK_PAGES * limit - 1)
+    on_cards = per == "card" or not _READS_EDITION.search(where)
+    if per == "card":
+        sql = f"SELECT c.rowid, 1 FROM {SOURCES['card']} WHERE {where} LIMIT ?"
+    elif on_cards:  # every edition of each card found
+        sql = f"SELECT c.rowid, c.editions FROM {SOURCES['card']} WHERE {where} LIMIT ?"
+    elif not _READS_CARD.search(where):
+        sql = f"SELECT e.rowid, 1 FROM editions e WHERE {where} LIMIT ?"
+    else:
+        sql = f"SELECT e.rowid, 1 FROM {SOURCES['edition']} WHERE {where} LIMIT ?"
+    try:
+        found = store.connection().execute(sql, (*params, cap + 1)).fetchall()
+    except sqlite3.Error as exc:
+        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
+    total = sum(n for _, n in found)
+    if len(found) > cap or total > cap:
+        return None
+    rowids = json.dumps([rowid for rowid, _ in found])
+    return Few(total, _BY_ROWID.format("c" if on_cards else "e"), (rowids,))
+
+
+def _kind(order: tuple[str, str, str]) -> str:
+    """``name``, ``set``, ``key`` (an indexed card_facts column) or "" (no index walks)."""
+    sort, column, _ = order
+    indexed = column in SORT_COLUMNS
+    return "name" if sort == "name" else "set" if sort == "set" else "key" if indexed else ""
+
+
 class Plan(NamedTuple):
     """How a page is read: ``source``, its FROM clause (aliases ``c``, and ``e`` per edition,
     see :data:`WALKS`), and ``condition``, the compiled condition as the page tests it."""
@@ -79,20 +145,20 @@ class Plan(NamedTuple):
 
 
 def plan(store: Store, per: str, order: tuple[str, str, str], where: str, total: int | None,
-         limit: int | None) -> Plan:
+         limit: int | None, rows: int | None = None) -> Plan:
     """How to read the page of a search (a walk for dense hits, else a scan).
 
     Args:
         order: ``(sort, column, direction)``: the sort, its card_facts column when it has one
             (``""`` otherwise) and ``asc`` or ``desc``.
         where: the compiled condition. total: its exact count (None: no limit).
+        rows: :func:`table_rows` of ``per`` when known.
     """
-    sort, column, direction = order
-    indexed = column in SORT_COLUMNS
-    kind = "name" if sort == "name" else "set" if sort == "set" else "key" if indexed else ""
+    _, column, direction = order
+    kind = _kind(order)
     if kind and total is not None and limit is not None and (per, kind) in WALKS:
-        rows = _one(store, f"SELECT COUNT(*) FROM {'card_facts' if per == 'card' else 'editions'}",
-                    ())
+        if rows is None:
+            rows = table_rows(store, per)
         if total * DENSE >= rows or (kind == "name" and total >= WALK_PAGES * limit):
             walk = WALKS[per, kind].format(column=column, direction=direction)
             return Plan(walk, probing(where), True)

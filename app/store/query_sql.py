@@ -17,6 +17,7 @@ of matching editions took 60–150 ms a term, the facts take a few.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from app.model.query import Per
@@ -130,19 +131,53 @@ class _Sql:
     cost: int  # rough evaluation cost, to test cheap conditions first
 
 
-def compile_where(node: Node, per: Per = "card") -> Compiled:
+def compile_where(node: Node, per: Per = "card", rare: Collection[Term] = ()) -> Compiled:
     """Compile a parsed query to a condition over ``cards c`` (and ``editions e``).
 
     In ``card`` mode an edition term holds for a card when any of its editions matches;
     in ``edition`` mode it holds for the edition ``e`` itself. Card terms always test the
     card. Every condition is 0 or 1, never NULL, so ``NOT`` means "does not match".
 
+    ``rare``: terms of :func:`rare_key` whose value few cards hold
+    (:mod:`app.store.value_counts`); each is written as the list of the cards that hold it,
+    found through card_values' index, rather than as a test of every card's column. Both
+    forms hold for the same cards.
+
     Example:
         >>> compile_where(parse("t:ally cost<=2")).params
         ('ally', 2)
     """
-    sql = _node(node, per)
+    sql = _node(node, per, rare)
     return Compiled(sql.text, sql.params)
+
+
+def rare_key(t: Term) -> tuple[str, str, bool] | None:
+    """``(card_values field, value or LIKE pattern, is a pattern)`` of a term that
+    ``compile_where`` can write as a list of cards (``lang:``, ``is:`` a flag, ``a:``),
+    else None."""
+    if t.field == "lang":
+        return ("lang", str(t.value), False)
+    if t.field == "is" and t.value in _IS:
+        return ("is", str(t.value), False)
+    if t.field == "illustrator" and str(t.value) and "\n" not in str(t.value):
+        return ("illustrator", _contains(t.value), True)  # a name contains it
+    return None
+
+
+_HOLDING = "c.rowid IN (SELECT card_rowid FROM card_values WHERE field = '{}' AND value {})"
+_NAMES = "IN (SELECT value FROM value_counts WHERE field = 'illustrator' AND value LIKE ? " \
+    "ESCAPE '\\')"
+
+
+def _holding(t: Term, per: Per, edition: _Sql | None) -> _Sql:
+    """A rare term as the cards that hold its value (and, per edition, ``edition``)."""
+    key = rare_key(t)
+    assert key is not None
+    field, value, pattern = key
+    text = _HOLDING.format(field, _NAMES if pattern else "= ?")
+    if per == "edition" and edition is not None:
+        return _Sql(f"({text} AND {edition.text})", (value, *edition.params), 3)
+    return _Sql(text, (value,), 3)
 
 
 def fts_match(column: str, text: str, exact: bool) -> str:
@@ -156,15 +191,19 @@ def fts_match(column: str, text: str, exact: bool) -> str:
     return f"{column} : {phrase}" + ("" if exact else " *")
 
 
-def _node(node: Node, per: Per) -> _Sql:
+def _node(node: Node, per: Per, rare: Collection[Term] = ()) -> _Sql:
     if isinstance(node, Term):
+        if node in rare and node.op in (":", "!=") and rare_key(node) is not None:
+            has = Term(node.field, ":", node.value, node.exact)
+            sql = _holding(has, per, _term(has, per) if per == "edition" else None)
+            return sql if node.op == ":" else _Sql(f"NOT {sql.text}", sql.params, sql.cost)
         return _term(node, per)
     if isinstance(node, Not):
-        inner = _node(node.child, per)
+        inner = _node(node.child, per, rare)
         return _Sql(f"NOT {inner.text}", inner.params, inner.cost)
     if not node.children:
         return _Sql("1", (), 0)
-    parts = [_node(child, per) for child in node.children]
+    parts = [_node(child, per, rare) for child in node.children]
     if isinstance(node, And):
         parts.sort(key=lambda p: p.cost)
     joiner = " AND " if isinstance(node, And) else " OR "
