@@ -12,6 +12,8 @@ import json
 import sqlite3
 from typing import Any
 
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+"""SQLite's NOCASE folds ASCII letters only."""
 CARD_LISTS = {"type": "types", "subtype": "subtypes", "class": "classes", "element": "elements"}
 
 
@@ -109,9 +111,12 @@ def index_card(conn: sqlite3.Connection, rowid: int, card: dict[str, Any]) -> No
          str(card.get("uuid", "")), str(card.get("name") or ""), len(card.get("editions") or []),
          *summary),
     )
+    once: dict[tuple[str, str], str] = {}  # a value once a card (any ASCII case, as NOCASE)
+    for field, v in (*card_values(card), *search_values(*summary[3:])):
+        once.setdefault((field, v.translate(_ASCII_LOWER)), v)
     conn.executemany(
         "INSERT INTO card_values(card_rowid, field, value) VALUES (?, ?, ?)",
-        [(rowid, field, v) for field, v in (*card_values(card), *search_values(*summary[3:]))],
+        [(rowid, field, v) for (field, _), v in once.items()],
     )
 
 

@@ -24,7 +24,7 @@ from app.search.ast import And, Node, Not, Term
 from app.search.parser import parse
 from app.store.db import Store
 from app.store.owned import attach_collection, uses_collection
-from app.store.query_plan import DENSE, WALKS, count_hits, few_hits, plan, table_rows
+from app.store.query_plan import DENSE, WALKS, count_hits, find_hits, plan, table_rows
 from app.store.query_sql import (
     BEST_THEMA,
     CARD_STATS,
@@ -34,7 +34,7 @@ from app.store.query_sql import (
     rare_key,
 )
 from app.store.start_page import stored_rows
-from app.store.value_counts import value_count
+from app.store.value_counts import exact_total, value_count
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
                (("cost", "cost"), ("level", "lv"), ("power", "pow"), ("life", "life"))}
@@ -183,15 +183,16 @@ def run_query(
     if per == "edition" and sort in ("rarity", "thema"):
         column = ""  # the edition's, not the card's
     order = ("" if wanted else sort, column, direction.lower())
-    total, table = None, None
-    if limit:
-        table = table_rows(store, per)
-        few = few_hits(store, per, order, where.where, where.params, limit, table)
-        if few is not None:  # the page finds the hits by rowid
-            total, where = few.total, Compiled(few.where, few.params)
+    total, table = None, table_rows(store, per) if limit else None
+    if limit and per == "card":
+        total = _exact_total(store, tree)
+    if limit and table is not None and total is None:
+        found = find_hits(store, per, order, where.where, where.params, limit, table)
+        if isinstance(found, int):
+            total = found
+        else:  # the page finds the few hits by rowid
+            total, where = found.total, Compiled(found.where, found.params)
             params = (*closeness, *where.params)
-        else:
-            total = count_hits(store, per, where.where, where.params)
     elif limit == 0:
         total = count_hits(store, per, where.where, where.params)
     if total == 0 or limit == 0:
@@ -228,6 +229,13 @@ def run_query(
             for r in rows
         )
     return QueryResult(text, per, hits, total)
+
+
+def _exact_total(store: Store, tree: Node) -> int | None:
+    try:
+        return exact_total(store, tree)
+    except sqlite3.Error as exc:
+        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
 def _rare_terms(store: Store, tree: Node) -> frozenset[Term]:

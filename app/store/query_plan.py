@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from app.errors import StoreError
 from app.store.db import Store
@@ -90,14 +90,17 @@ def table_rows(store: Store, per: str) -> int:
     return int(_one(store, f"SELECT IFNULL(MAX(rowid), 0) FROM {table}", ()))
 
 
-def few_hits(store: Store, per: str, order: tuple[str, str, str], where: str,
-             params: tuple[object, ...], limit: int, rows: int) -> Few | None:
+def find_hits(store: Store, per: str, order: tuple[str, str, str], where: str,
+              params: tuple[object, ...], limit: int, rows: int) -> Few | int:
     """The hits of a search that :func:`plan` would scan for (too few to walk an index),
-    or None when there are more (the search then counts them, :func:`count_hits`).
+    or, when there are more, how many.
 
-    A sparse search otherwise reads every card twice, once to count its hits and once for
-    its page (on the generated catalogue of 111,750 cards, 10–20 ms each); this reads them
-    once, stopping as soon as there are too many, and the page then finds the hits by rowid.
+    A sparse search read every card twice, once to count its hits and once for its page
+    (on the generated catalogue of 111,750 cards, 10–20 ms each); this reads them once, in
+    rowid order, and stops as soon as there are too many: the page then finds the few hits
+    by rowid, and the count of many goes on from the last one read (a dense search also
+    reads every card once). When SQLite would have to sort to give rowid order (an ``or`` of
+    indexed terms), the count is made apart, as before.
 
     Args:
         order: as for :func:`plan`. rows: :func:`table_rows` of ``per``.
@@ -109,23 +112,39 @@ def few_hits(store: Store, per: str, order: tuple[str, str, str], where: str,
     if _kind(order) == "name":
         cap = min(cap, WALK_PAGES * limit - 1)
     on_cards = per == "card" or not _READS_EDITION.search(where)
-    if per == "card":
-        sql = f"SELECT c.rowid, 1 FROM {SOURCES['card']} WHERE {where} LIMIT ?"
-    elif on_cards:  # every edition of each card found
-        sql = f"SELECT c.rowid, c.editions FROM {SOURCES['card']} WHERE {where} LIMIT ?"
+    if on_cards:  # per edition: every edition of each card found
+        key, n, source = "c.rowid", "1" if per == "card" else "c.editions", "card_facts c"
     elif not _READS_CARD.search(where):
-        sql = f"SELECT e.rowid, 1 FROM editions e WHERE {where} LIMIT ?"
-    else:
-        sql = f"SELECT e.rowid, 1 FROM {SOURCES['edition']} WHERE {where} LIMIT ?"
+        key, n, source = "e.rowid", "1", "editions e"
+    else:  # SQLite finds cards by the card terms first
+        key, n, source = "", "1", SOURCES["edition"]
+    first = f"SELECT {key or 'e.rowid'}, {n} FROM {source} WHERE {where} LIMIT ?"
+    ordered = first.replace(" LIMIT ?", f" ORDER BY {key} LIMIT ?")
+    in_order = bool(key) and not _sorts(store, ordered, (*params, cap + 1))
+    found = _all(store, ordered if in_order else first, (*params, cap + 1))
+    total = sum(int(count) for _, count in found)
+    if len(found) <= cap and total <= cap:
+        rowids = json.dumps([rowid for rowid, _ in found])
+        return Few(total, _BY_ROWID.format(key[0] if key else "e"), (rowids,))
+    if not in_order:
+        return count_hits(store, per, where, params)
+    if len(found) > cap:  # count on after the last hit read
+        rest = f"SELECT TOTAL({n}) FROM {source} WHERE {key} > ? AND ({where})"
+        total += int(_one(store, rest, (found[-1][0], *params)))
+    return total
+
+
+def _sorts(store: Store, sql: str, params: tuple[object, ...]) -> bool:
+    """Whether SQLite sorts to run ``sql`` (its plan has a temporary B-tree for ORDER BY)."""
+    plan = _all(store, f"EXPLAIN QUERY PLAN {sql}", params)
+    return any("TEMP B-TREE FOR ORDER BY" in str(row[-1]) for row in plan)
+
+
+def _all(store: Store, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
     try:
-        found = store.connection().execute(sql, (*params, cap + 1)).fetchall()
+        return store.connection().execute(sql, params).fetchall()
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
-    total = sum(n for _, n in found)
-    if len(found) > cap or total > cap:
-        return None
-    rowids = json.dumps([rowid for rowid, _ in found])
-    return Few(total, _BY_ROWID.format("c" if on_cards else "e"), (rowids,))
 
 
 def _kind(order: tuple[str, str, str]) -> str:

@@ -24,7 +24,8 @@ from app.model.query import Per
 from app.search.ast import And, Node, Not, Term
 from app.search.fields import BY_NAME, COLLECTION_FIELDS, COLLECTION_IS, HISTORY_IS, WORD
 
-__all__ = ["BEST_THEMA", "CARD_STATS", "SOURCES", "Compiled", "Per", "compile_where", "fts_match"]
+__all__ = ["BEST_THEMA", "CARD_STATS", "SET_PREFIXES", "SOURCES", "Compiled", "Per",
+           "compile_where", "fts_match", "rare_key"]
 Param = str | int | float
 
 SOURCES: dict[str, str] = {
@@ -61,7 +62,7 @@ _X_COSTS: dict[str, tuple[str, Param]] = {  # field = x
     "mem": ("c.mem = ?", -1),
     "res": ("c.res = ?", -1),
 }
-_SET_PREFIXES = (  # s:WORD — the prefix if one is WORD, else the set named WORD, else the
+SET_PREFIXES = (  # s:WORD — the prefix if one is WORD, else the set named WORD, else the
     # family: prefixes or names that start with WORD and a space (s:doa → DOA 1st, DOA Alter)
     "SELECT prefix FROM sets WHERE CASE "
     "WHEN EXISTS (SELECT 1 FROM sets WHERE prefix = ? COLLATE NOCASE) "
@@ -71,16 +72,16 @@ _SET_PREFIXES = (  # s:WORD — the prefix if one is WORD, else the set named WO
     "ELSE substr(prefix, 1, length(?) + 1) = ? || ' ' COLLATE NOCASE "
     "OR substr(name, 1, length(?) + 1) = ? || ' ' COLLATE NOCASE END")
 SET_PARAMS = 8
-"""The value of an ``s:`` term is bound this many times in :data:`_SET_PREFIXES`."""
+"""The value of an ``s:`` term is bound this many times in :data:`SET_PREFIXES`."""
 _EDITION_COLUMNS = {  # over the editions row e; sets is small, so these use the indexes
-    "set": f"e.set_prefix IN ({_SET_PREFIXES})",
+    "set": f"e.set_prefix IN ({SET_PREFIXES})",
     "rarity": "IFNULL(e.rarity = ?, 0)",
     "lang": "e.set_id IN (SELECT id FROM sets WHERE language = ? COLLATE NOCASE)",
 }
 _IS = {"foil": "e.foil", "flip": "e.flip", "dynamic": "e.dynamic"}
 _HELD = "c.rowid IN (SELECT card_rowid FROM card_values WHERE field = '{}' AND {})"
 _CARD_EDITIONS = {  # per-card mode: what any of the card's editions holds (facts)
-    "set": _HELD.format("set", f"value IN ({_SET_PREFIXES})"),
+    "set": _HELD.format("set", f"value IN ({SET_PREFIXES})"),
     "rarity": _HELD.format("rarity", "value = ?"),
 }
 _THEMA_RANGE = {"<": "c.thema_low", "<=": "c.thema_low", ">": "c.thema", ">=": "c.thema"}
@@ -206,12 +207,29 @@ def _node(node: Node, per: Per, rare: Collection[Term] = ()) -> _Sql:
     parts = [_node(child, per, rare) for child in node.children]
     if isinstance(node, And):
         parts.sort(key=lambda p: p.cost)
+    elif len(parts) > 1 and all(_card_list(p.text) for p in parts):
+        return _Sql(  # one list: rowid order needs no sort (an or of lists, SQLite's
+            # MULTI-INDEX OR, gives its rows list by list)
+            "c.rowid IN (" + " UNION ALL ".join(p.text[12:-1] for p in parts) + ")",
+            tuple(v for p in parts for v in p.params), sum(p.cost for p in parts))
     joiner = " AND " if isinstance(node, And) else " OR "
     return _Sql(
         "(" + joiner.join(p.text for p in parts) + ")",
         tuple(v for p in parts for v in p.params),
         sum(p.cost for p in parts),
     )
+
+
+def _card_list(text: str) -> bool:
+    """Whether ``text`` is exactly ``c.rowid IN (<one SELECT>)``."""
+    if not text.startswith("c.rowid IN (SELECT ") or not text.endswith(")"):
+        return False
+    depth = 0
+    for i, char in enumerate(text[11:], start=11):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0:
+            return i == len(text) - 1
+    return False
 
 
 def _term(t: Term, per: Per) -> _Sql:

@@ -19,6 +19,8 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
+from app.search.ast import And, Node, Not, Term
+
 if TYPE_CHECKING:
     from app.store.db import Store
 
@@ -58,6 +60,9 @@ def install(conn: sqlite3.Connection) -> None:
         [(rowid, field, value) for rowid, *summary in rows
          for field, value in search_values(*summary)])
     set_languages(conn)  # the lang rows
+    conn.execute(  # a value once a card (older writers kept repeats), as index_card does
+        "DELETE FROM card_values WHERE rowid NOT IN "
+        "(SELECT MIN(rowid) FROM card_values GROUP BY card_rowid, field, value)")
     conn.execute("DELETE FROM value_counts")
     conn.execute("INSERT INTO value_counts(field, value, cards) "
                  "SELECT field, value, COUNT(*) FROM card_values GROUP BY field, value")
@@ -77,3 +82,56 @@ def value_count(store: Store, field: str, value: str, like: bool = False) -> int
         f"SELECT TOTAL(cards) FROM value_counts WHERE field = ? AND value {test}",
         (field, value)).fetchone()
     return int(count)
+
+
+_BY_VALUE = {"type": "type", "subtype": "subtype", "class": "class", "element": "element",
+             "banned": "banned", "restricted": "restricted", "rarity": "rarity",
+             "lang": "lang", "is": "is"}
+"""Search fields whose per-card test is "holds the value" (card_values field of the same
+name; ``is`` only for the edition flags)."""
+_FLAGS = ("foil", "flip", "dynamic")
+
+
+def exact_total(store: Store, tree: Node) -> int | None:
+    """How many cards match ``tree`` (per card) from the stored counts alone, when it is
+    one term that holds for the cards holding one value (``t:ally``, ``r:c``, ``lang:en``,
+    ``s:"DOA 1st"``, ``-el:fire``, ``f:standard``), else None.
+
+    A card holds a value at most once (:func:`app.store.facts.index_card`), so a value's
+    count is its number of cards; a negated term's is the other cards.
+
+    Raises:
+        sqlite3.Error: SQLite failed.
+    """
+    negated = False
+    while True:
+        if isinstance(tree, And) and len(tree.children) == 1:
+            tree = tree.children[0]
+        elif isinstance(tree, Not):
+            negated, tree = not negated, tree.child
+        else:
+            break
+    if not isinstance(tree, Term) or tree.op not in (":", "!="):
+        return None
+    negated ^= tree.op == "!="
+    field, value = tree.field, str(tree.value)
+    if field == "format":  # legal: not banned
+        field, negated = "banned", not negated
+    conn = store.connection()
+    if field == "set":
+        from app.store.query_sql import SET_PARAMS, SET_PREFIXES
+
+        found = conn.execute(
+            f"SELECT COUNT(*), TOTAL(cards) FROM value_counts WHERE field = 'set' AND value IN "
+            f"({SET_PREFIXES})", (value,) * SET_PARAMS).fetchone()
+        if found[0] > 1:  # a card may be in more than one of the sets
+            return None
+        count = int(found[1])
+    elif field in _BY_VALUE and (field != "is" or value in _FLAGS):
+        count = value_count(store, field, value.strip() if field != "lang" else value)
+    else:
+        return None
+    if not negated:
+        return count
+    (cards,) = conn.execute("SELECT COUNT(*) FROM card_facts").fetchone()
+    return int(cards) - count
