@@ -14,6 +14,7 @@ Example::
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ from app.store.query_sql import (
     rare_key,
 )
 from app.store.start_page import stored_rows
-from app.store.value_counts import exact_total, value_count
+from app.store.value_counts import exact_total, most_cards, value_count
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
                (("cost", "cost"), ("level", "lv"), ("power", "pow"), ("life", "life"))}
@@ -47,6 +48,7 @@ stored image, then the card's first (in received order), as one number for a sub
 least key's position names the shown edition."""
 _EDITION_KEYS = {**_CARD_STATS, "rarity": "e.rarity", "thema": BEST_THEMA}
 _SET_WALK = WALKS["card", "set"]
+_READS_EDITION = re.compile(r"\be\.")
 
 
 _SLUG = "(SELECT slug FROM cards WHERE rowid = card_rowid)"
@@ -187,7 +189,8 @@ def run_query(
     if limit and per == "card":
         total = _exact_total(store, tree)
     if limit and table is not None and total is None:
-        found = find_hits(store, per, order, where.where, where.params, limit, table)
+        most = _most_cards(store, tree, table) if per == "card" else None
+        found = find_hits(store, per, order, where.where, where.params, limit, table, most)
         if isinstance(found, int):
             total = found
         else:  # the page finds the few hits by rowid
@@ -200,6 +203,8 @@ def run_query(
     walk, condition, _ = plan(store, per, order, where.where, total, limit, table)
     if per == "card":
         matched = compile_where(tree, "edition")  # which of a card's editions the query hit
+        if not _READS_EDITION.search(matched.where):  # card terms only: all of a hit's
+            matched = Compiled("1", ())
         shown_order = _SHOWN_KEY.format(matched=matched.where)
         sql = _card_sql(condition, sort, direction, bool(wanted), shown_order, walk)
         if walk == _SET_WALK:
@@ -234,6 +239,13 @@ def run_query(
 def _exact_total(store: Store, tree: Node) -> int | None:
     try:
         return exact_total(store, tree)
+    except sqlite3.Error as exc:
+        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
+
+
+def _most_cards(store: Store, tree: Node, cards: int) -> int:
+    try:
+        return most_cards(store, tree, cards)
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 

@@ -30,6 +30,11 @@ an eighth of the rows, each costing a few times a scanned row. Other orders foll
 people filter on (s:AMB by set, cost<=1 by cost), so their hits bunch up at one end of the
 index and a walk may read most of it before it finds them: they walk only when dense."""
 
+WINDOWED = 4
+"""A search with at most one row in this many as hits (by the stored counts) counts them in
+the pass that finds the first: the window costs about as much per hit as a second pass
+costs per row it reads again."""
+
 _READS_CARD = re.compile(r"\bc\.")
 _READS_EDITION = re.compile(r"\be\.")
 
@@ -91,7 +96,8 @@ def table_rows(store: Store, per: str) -> int:
 
 
 def find_hits(store: Store, per: str, order: tuple[str, str, str], where: str,
-              params: tuple[object, ...], limit: int, rows: int) -> Few | int:
+              params: tuple[object, ...], limit: int, rows: int, most: int | None = None
+              ) -> Few | int:
     """The hits of a search that :func:`plan` would scan for (too few to walk an index),
     or, when there are more, how many.
 
@@ -102,8 +108,13 @@ def find_hits(store: Store, per: str, order: tuple[str, str, str], where: str,
     reads every card once). When SQLite would have to sort to give rowid order (an ``or`` of
     indexed terms), the count is made apart, as before.
 
+    When at most ``most`` rows can match (stored counts, :mod:`app.store.value_counts`)
+    and that is not many more than a page's scan would take, one pass finds both the first
+    hits and the total (a window count over the hits).
+
     Args:
         order: as for :func:`plan`. rows: :func:`table_rows` of ``per``.
+        most: an upper bound of the hits (None: not known).
 
     Raises:
         StoreError: the catalogue cannot be read.
@@ -119,6 +130,13 @@ def find_hits(store: Store, per: str, order: tuple[str, str, str], where: str,
     else:  # SQLite finds cards by the card terms first
         key, n, source = "", "1", SOURCES["edition"]
     first = f"SELECT {key or 'e.rowid'}, {n} FROM {source} WHERE {where} LIMIT ?"
+    if most is not None and cap < most <= rows // WINDOWED:
+        counted = first.replace(" FROM ", ", TOTAL(1) OVER () FROM ", 1)
+        found = _all(store, counted, (*params, cap + 1))
+        if not found or found[0][2] <= cap:
+            rowids = json.dumps([row[0] for row in found])
+            return Few(len(found), _BY_ROWID.format(key[0] if key else "e"), (rowids,))
+        return int(found[0][2])
     ordered = first.replace(" LIMIT ?", f" ORDER BY {key} LIMIT ?")
     in_order = bool(key) and not _sorts(store, ordered, (*params, cap + 1))
     found = _all(store, ordered if in_order else first, (*params, cap + 1))

@@ -135,3 +135,37 @@ def exact_total(store: Store, tree: Node) -> int | None:
         return count
     (cards,) = conn.execute("SELECT COUNT(*) FROM card_facts").fetchone()
     return int(cards) - count
+
+
+def most_cards(store: Store, tree: Node, cards: int) -> int:
+    """An upper bound of how many cards match ``tree`` (per card), from the stored counts:
+    a term holding a value matches at most the value's cards, ``and`` at most its rarest
+    part, ``or`` at most the sum; anything else (a number, a negation, a word) ``cards``.
+
+    Raises:
+        sqlite3.Error: SQLite failed.
+    """
+    if isinstance(tree, Term):
+        return min(cards, _term_cards(store, tree, cards))
+    if isinstance(tree, Not) or not tree.children:
+        return cards
+    bounds = [most_cards(store, child, cards) for child in tree.children]
+    return min(bounds) if isinstance(tree, And) else min(cards, sum(bounds))
+
+
+def _term_cards(store: Store, t: Term, cards: int) -> int:
+    if t.op != ":":
+        return cards
+    from app.store.query_sql import SET_PARAMS, SET_PREFIXES, rare_key
+
+    if t.field == "set":
+        (count,) = store.connection().execute(
+            f"SELECT TOTAL(cards) FROM value_counts WHERE field = 'set' AND value IN "
+            f"({SET_PREFIXES})", (str(t.value),) * SET_PARAMS).fetchone()
+        return int(count)
+    key = rare_key(t)
+    if key is not None:
+        return value_count(store, *key)
+    if t.field in _BY_VALUE and t.field != "is":
+        return value_count(store, t.field, str(t.value).strip())
+    return cards
