@@ -79,7 +79,8 @@ LEFT JOIN images i ON i.filename = e.image_file ORDER BY {order}
 """
 
 # Sorted by set: the order needs every hit's shown edition, so it is found (one number,
-# _SHOWN_KEY) for every hit before the page is cut.
+# _SHOWN_KEY) for every hit before the page is cut, from the editions_shown index alone
+# (schema migration 12); the page's cards then get the rest of their shown edition.
 _CARDS_BY_SET_SQL = """
 WITH hits AS MATERIALIZED (
     SELECT c.rowid AS card_rowid, c.uuid, c.name, c.editions AS n, (
@@ -88,14 +89,15 @@ WITH hits AS MATERIALIZED (
     FROM card_facts c NOT INDEXED WHERE {where}
 ),
 page AS MATERIALIZED (
-    SELECT h.*, e.set_prefix AS k1, e.collector_number AS k2, e.image_file,
-           e.uuid AS edition_uuid
+    SELECT h.*, e.set_prefix AS k1, e.collector_number AS k2
     FROM hits h LEFT JOIN editions e ON e.card_uuid = h.uuid AND e.position = h.shown
     ORDER BY {order} LIMIT ?
 )
-SELECT uuid, {slug}, name, n, IFNULL(k1, ''), IFNULL(k2, ''), IFNULL(image_file, ''),
-       EXISTS (SELECT 1 FROM images WHERE filename = image_file), IFNULL(edition_uuid, '')
-FROM page ORDER BY {order}
+SELECT p.uuid AS uuid, {slug}, p.name AS name, p.n, IFNULL(p.k1, ''), IFNULL(p.k2, ''),
+       IFNULL(e.image_file, ''), EXISTS (SELECT 1 FROM images WHERE filename = e.image_file),
+       IFNULL(e.uuid, '')
+FROM page p LEFT JOIN editions e ON e.card_uuid = p.uuid AND e.position = p.shown
+ORDER BY {order}
 """
 
 # Sorted by set with many hits: walk the editions in set order and keep each that is its

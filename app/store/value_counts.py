@@ -31,8 +31,16 @@ CREATE TABLE IF NOT EXISTS value_counts (
     cards INTEGER NOT NULL,           -- card_values rows holding it (cards, but for repeats)
     PRIMARY KEY (field, value)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS editions_shown ON editions(card_uuid, position, image_file,
+    set_prefix, collector_number, rarity, set_id, foil, flip, dynamic, thema_foil,
+    thema_nonfoil);
 """
-"""Migration 12's SQL; :func:`install` is its data step."""
+"""Migration 12's SQL; :func:`install` is its data step. ``editions_shown`` holds what
+a card hit's shown edition is chosen by (its position, image, and the edition columns a
+query tests but the illustrators) and its set prefix and number, so a search sorted by set
+finds every hit's shown edition in the index (it read two edition rows a hit, 10 µs each on
+the generated catalogue), and a count of editions by those columns reads the index, not the
+rows (thema>=1214 per edition: 36 ms, 26 ms)."""
 
 SEARCH_FIELDS = ("lang", "is", "illustrator")
 """The card_values fields written for the search only (not values a card lists)."""
