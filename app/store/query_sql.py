@@ -259,6 +259,13 @@ def _term(t: Term, per: Per) -> _Sql:
                     (t.value, t.value), 2)
     if per == "card" and t.field == "illustrator":
         return _Sql("IFNULL(c.illustrators LIKE ? ESCAPE '\\', 0)", (_contains(t.value),), 3)
+    if t.field == "thema" and t.op == "=":  # two index lookups (scans of every edition:
+        # 36 ms on the generated catalogue)
+        found = "SELECT {0} FROM editions WHERE thema_foil = ? UNION ALL " \
+                "SELECT {0} FROM editions WHERE thema_nonfoil = ?"
+        text = (f"c.uuid IN ({found.format('card_uuid')})" if per == "card"
+                else f"e.rowid IN ({found.format('rowid')})")
+        return _Sql(text, (t.value, t.value), 2)
     sql = _edition(t)
     if per == "card":
         text = f"c.uuid IN (SELECT e.card_uuid FROM editions e WHERE {sql.text})"

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
-from app.search.ast import And, Node, Not, Term
+from app.search.ast import And, Node, Not, Or, Term
 
 if TYPE_CHECKING:
     from app.store.db import Store
@@ -34,13 +34,16 @@ CREATE TABLE IF NOT EXISTS value_counts (
 CREATE INDEX IF NOT EXISTS editions_shown ON editions(card_uuid, position, image_file,
     set_prefix, collector_number, rarity, set_id, foil, flip, dynamic, thema_foil,
     thema_nonfoil);
+CREATE INDEX IF NOT EXISTS editions_thema_foil ON editions(thema_foil);
+CREATE INDEX IF NOT EXISTS editions_thema_nonfoil ON editions(thema_nonfoil);
 """
 """Migration 12's SQL; :func:`install` is its data step. ``editions_shown`` holds what
 a card hit's shown edition is chosen by (its position, image, and the edition columns a
 query tests but the illustrators) and its set prefix and number, so a search sorted by set
 finds every hit's shown edition in the index (it read two edition rows a hit, 10 µs each on
 the generated catalogue), and a count of editions by those columns reads the index, not the
-rows (thema>=1214 per edition: 36 ms, 26 ms)."""
+rows (thema>=1214 per edition: 36 ms, 26 ms). ``thema=N`` finds its editions through the
+two Thema indexes."""
 
 SEARCH_FIELDS = ("lang", "is", "illustrator")
 """The card_values fields written for the search only (not values a card lists)."""
@@ -156,7 +159,8 @@ def most_cards(store: Store, tree: Node, cards: int) -> int:
     if isinstance(tree, Term):
         return min(cards, _term_cards(store, tree, cards))
     if isinstance(tree, Not) or not tree.children:
-        return cards
+        exact = exact_total(store, tree) if isinstance(tree, Not) else None
+        return cards if exact is None else exact
     bounds = [most_cards(store, child, cards) for child in tree.children]
     return min(bounds) if isinstance(tree, And) else min(cards, sum(bounds))
 
@@ -177,3 +181,16 @@ def _term_cards(store: Store, t: Term, cards: int) -> int:
     if t.field in _BY_VALUE and t.field != "is":
         return value_count(store, t.field, str(t.value).strip())
     return cards
+
+
+def negated(tree: Node) -> Node:
+    """The query that matches exactly the cards ``tree`` does not, its negations pushed
+    down to the terms (``-(a or b)`` is ``-a -b``), so that SQLite can find its cards
+    through the index when they are few. Every compiled condition is 0 or 1, never NULL,
+    so the two counts add up to every card."""
+    if isinstance(tree, Not):
+        return tree.child
+    if isinstance(tree, Term) or not tree.children:
+        return Not(tree)
+    flipped = tuple(negated(child) for child in tree.children)
+    return Or(flipped) if isinstance(tree, And) else And(flipped)
