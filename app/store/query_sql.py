@@ -201,6 +201,8 @@ def _node(node: Node, per: Per, rare: Collection[Term] = ()) -> _Sql:
         return _term(node, per)
     if isinstance(node, Not):
         inner = _node(node.child, per, rare)
+        if inner.text.startswith("NOT "):  # a negated term (0 or 1): NOT NOT x is x
+            return _Sql(inner.text[4:], inner.params, inner.cost)
         return _Sql(f"NOT {inner.text}", inner.params, inner.cost)
     if not node.children:
         return _Sql("1", (), 0)

@@ -161,7 +161,7 @@ def most_cards(store: Store, tree: Node, cards: int) -> int:
     if isinstance(tree, Not) or not tree.children:
         exact = exact_total(store, tree) if isinstance(tree, Not) else None
         return cards if exact is None else exact
-    bounds = [most_cards(store, child, cards) for child in tree.children]
+    bounds = [most_cards(store, child, cards) for child in dict.fromkeys(tree.children)]
     return min(bounds) if isinstance(tree, And) else min(cards, sum(bounds))
 
 
