@@ -133,8 +133,9 @@ def search_values(illustrators: str | None, foil: int, flip: int, dynamic: int
 def unindex_card(conn: sqlite3.Connection, rowid: int) -> None:
     """Delete the full-text row and the facts of the card at ``rowid``."""
     conn.execute("DELETE FROM cards_fts WHERE rowid = ?", (rowid,))
-    conn.execute("DELETE FROM card_facts WHERE card_rowid = ?", (rowid,))
+    # the values first: their counts' triggers read the card's edition count
     conn.execute("DELETE FROM card_values WHERE card_rowid = ?", (rowid,))
+    conn.execute("DELETE FROM card_facts WHERE card_rowid = ?", (rowid,))
 
 
 def set_edition_facts(conn: sqlite3.Connection, edition: dict[str, Any]) -> None:

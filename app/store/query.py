@@ -35,7 +35,7 @@ from app.store.query_sql import (
     rare_key,
 )
 from app.store.start_page import stored_rows
-from app.store.value_counts import exact_total, most_cards, negated, value_count
+from app.store.value_counts import every, exact_total, most_cards, negated, value_count
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
                (("cost", "cost"), ("level", "lv"), ("power", "pow"), ("life", "life"))}
@@ -190,10 +190,10 @@ def run_query(
     total, table = None, table_rows(store, per) if limit else None
     if limit == 0:
         total = count_hits(store, per, where.where, where.params)
-    if table is not None and per == "card":  # from the stored counts, or the other cards'
-        total = _exact_total(store, tree)
+    if table is not None:  # from the stored counts, or the other cards'
+        total = _exact_total(store, tree, per)
         if total is None:
-            total = _by_complement(store, tree, table)
+            total = _by_complement(store, tree, per, table)
     if table is not None and total is None and limit:
         most = _most_cards(store, tree, table) if per == "card" else None
         found = find_hits(store, per, order, where.where, where.params, limit, table, most)
@@ -240,26 +240,30 @@ def run_query(
     return QueryResult(text, per, hits, total)
 
 
-def _exact_total(store: Store, tree: Node) -> int | None:
+def _exact_total(store: Store, tree: Node, per: str) -> int | None:
     try:
-        return exact_total(store, tree)
+        return exact_total(store, tree, per)
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
-def _by_complement(store: Store, tree: Node, cards: int) -> int | None:
-    """How many cards match ``tree`` counted as every card but those that do not, when the
-    stored counts say those are few (``f:standard or cost=x``: a scan of every card, 25 ms
-    on the generated catalogue, against a few lookups); else None."""
+def _by_complement(store: Store, tree: Node, per: str, rows: int) -> int | None:
+    """How many cards (editions) match ``tree`` counted as every card (edition) but those
+    that do not, when the stored counts say those are few cards (``f:standard or cost=x``:
+    a scan of every card, 25 ms on the generated catalogue, against a few lookups); else
+    None. Per edition only for a query about cards (its editions are all its cards')."""
     other = negated(tree)
+    where = compile_where(other, per, _rare_terms(store, other))  # type: ignore[arg-type]
+    if per != "card" and _READS_EDITION.search(where.where):
+        return None
     try:
+        cards = rows if per == "card" else table_rows(store, "card")
         if most_cards(store, other, cards) * DENSE >= cards:
             return None
-        (every,) = store.connection().execute("SELECT COUNT(*) FROM card_facts").fetchone()
+        total = every(store, per)
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
-    where = compile_where(other, "card", _rare_terms(store, other))
-    return int(every) - count_hits(store, "card", where.where, where.params)
+    return total - count_hits(store, per, where.where, where.params)
 
 
 def _most_cards(store: Store, tree: Node, cards: int) -> int:

@@ -28,7 +28,8 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS value_counts (
     field TEXT NOT NULL,
     value TEXT NOT NULL COLLATE NOCASE,
-    cards INTEGER NOT NULL,           -- card_values rows holding it (cards, but for repeats)
+    cards INTEGER NOT NULL,           -- the cards holding it (a value is once a card)
+    editions INTEGER NOT NULL,        -- their editions (card_facts.editions)
     PRIMARY KEY (field, value)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS editions_shown ON editions(card_uuid, position, image_file,
@@ -48,12 +49,16 @@ two Thema indexes."""
 SEARCH_FIELDS = ("lang", "is", "illustrator")
 """The card_values fields written for the search only (not values a card lists)."""
 
-_TRIGGERS = (
+_EDITIONS = "IFNULL((SELECT editions FROM card_facts WHERE card_rowid = {}.card_rowid), 0)"
+_TRIGGERS = (  # the card's facts are written before its values and deleted after them
     "CREATE TRIGGER IF NOT EXISTS value_counts_add AFTER INSERT ON card_values BEGIN "
-    "INSERT INTO value_counts(field, value, cards) VALUES (new.field, new.value, 1) "
-    "ON CONFLICT(field, value) DO UPDATE SET cards = cards + 1; END",
+    "INSERT INTO value_counts(field, value, cards, editions) "
+    f"VALUES (new.field, new.value, 1, {_EDITIONS.format('new')}) "
+    "ON CONFLICT(field, value) DO UPDATE SET cards = cards + 1, "
+    "editions = editions + excluded.editions; END",
     "CREATE TRIGGER IF NOT EXISTS value_counts_remove AFTER DELETE ON card_values BEGIN "
-    "UPDATE value_counts SET cards = cards - 1 WHERE field = old.field AND value = old.value; "
+    f"UPDATE value_counts SET cards = cards - 1, editions = editions - {_EDITIONS.format('old')} "
+    "WHERE field = old.field AND value = old.value; "
     "DELETE FROM value_counts WHERE field = old.field AND value = old.value AND cards <= 0; "
     "END",
 )
@@ -75,22 +80,26 @@ def install(conn: sqlite3.Connection) -> None:
         "DELETE FROM card_values WHERE rowid NOT IN "
         "(SELECT MIN(rowid) FROM card_values GROUP BY card_rowid, field, value)")
     conn.execute("DELETE FROM value_counts")
-    conn.execute("INSERT INTO value_counts(field, value, cards) "
-                 "SELECT field, value, COUNT(*) FROM card_values GROUP BY field, value")
+    conn.execute("INSERT INTO value_counts(field, value, cards, editions) "
+                 "SELECT v.field, v.value, COUNT(*), TOTAL(c.editions) FROM card_values v "
+                 "LEFT JOIN card_facts c ON c.card_rowid = v.card_rowid GROUP BY v.field, v.value")
     for trigger in _TRIGGERS:
         conn.execute(trigger)
 
 
-def value_count(store: Store, field: str, value: str, like: bool = False) -> int:
-    """How many ``card_values`` rows hold ``value`` (any case) in ``field``; with ``like``,
-    the values that match the LIKE pattern ``value`` (escape ``\\``), summed.
+def value_count(store: Store, field: str, value: str, like: bool = False,
+                what: str = "cards") -> int:
+    """How many cards hold ``value`` (any case) in ``field`` (``what="editions"``: how
+    many editions those cards have); with ``like``, the values that match the LIKE pattern
+    ``value`` (escape ``\\``), summed.
 
     Raises:
         sqlite3.Error: SQLite failed.
     """
     test = "LIKE ? ESCAPE '\\'" if like else "= ?"
+    column = "editions" if what == "editions" else "cards"
     (count,) = store.connection().execute(
-        f"SELECT TOTAL(cards) FROM value_counts WHERE field = ? AND value {test}",
+        f"SELECT TOTAL({column}) FROM value_counts WHERE field = ? AND value {test}",
         (field, value)).fetchone()
     return int(count)
 
@@ -101,12 +110,15 @@ _BY_VALUE = {"type": "type", "subtype": "subtype", "class": "class", "element": 
 """Search fields whose per-card test is "holds the value" (card_values field of the same
 name; ``is`` only for the edition flags)."""
 _FLAGS = ("foil", "flip", "dynamic")
+_CARD_FIELDS = ("type", "subtype", "class", "element", "banned", "restricted")
+"""The fields of :data:`_BY_VALUE` about the card (per edition: every edition of it)."""
 
 
-def exact_total(store: Store, tree: Node) -> int | None:
-    """How many cards match ``tree`` (per card) from the stored counts alone, when it is
-    one term that holds for the cards holding one value (``t:ally``, ``r:c``, ``lang:en``,
-    ``s:"DOA 1st"``, ``-el:fire``, ``f:standard``), else None.
+def exact_total(store: Store, tree: Node, per: str = "card") -> int | None:
+    """How many cards match ``tree`` from the stored counts alone, when it is one term
+    that holds for the cards holding one value (``t:ally``, ``r:c``, ``lang:en``,
+    ``s:"DOA 1st"``, ``-el:fire``, ``f:standard``), else None; ``per="edition"``: how many
+    editions, for a term about the card (``t:ally``, not ``r:c``).
 
     A card holds a value at most once (:func:`app.store.facts.index_card`), so a value's
     count is its number of cards; a negated term's is the other cards.
@@ -129,6 +141,8 @@ def exact_total(store: Store, tree: Node) -> int | None:
     if field == "format":  # legal: not banned
         field, negated = "banned", not negated
     conn = store.connection()
+    if per != "card" and field not in _CARD_FIELDS:
+        return None
     if field == "set":
         from app.store.query_sql import SET_PARAMS, SET_PREFIXES
 
@@ -139,13 +153,24 @@ def exact_total(store: Store, tree: Node) -> int | None:
             return None
         count = int(found[1])
     elif field in _BY_VALUE and (field != "is" or value in _FLAGS):
-        count = value_count(store, field, value.strip() if field != "lang" else value)
+        count = value_count(store, field, value.strip() if field != "lang" else value,
+                            what="cards" if per == "card" else "editions")
     else:
         return None
     if not negated:
         return count
-    (cards,) = conn.execute("SELECT COUNT(*) FROM card_facts").fetchone()
-    return int(cards) - count
+    return every(store, per) - count
+
+
+def every(store: Store, per: str) -> int:
+    """How many cards (``per="card"``) or editions of cards a search can find.
+
+    Raises:
+        sqlite3.Error: SQLite failed.
+    """
+    sql = "COUNT(*)" if per == "card" else "TOTAL(editions)"
+    (count,) = store.connection().execute(f"SELECT {sql} FROM card_facts").fetchone()
+    return int(count)
 
 
 def most_cards(store: Store, tree: Node, cards: int) -> int:

@@ -43,17 +43,20 @@ def _catalogue() -> list[dict[str, Any]]:
                                            configuration="flip")])
     cards[4] = _card(4, types=["ALLY", "ally"], legality={"STANDARD": {"limit": 0}})
     cards[7] = _card(7, editions=[_edition(7, circulationTemplates=[{"kind": "FOIL"}])])
+    cards[9] = _card(9, editions=[_edition(9), make_edition("genCard009", "genEd09999", "002")])
     return cards
 
 
-def _recounted(conn: sqlite3.Connection) -> dict[tuple[str, str], int]:
-    rows = conn.execute("SELECT field, value, COUNT(*) FROM card_values GROUP BY field, value")
-    return {(str(f), str(v).upper()): int(n) for f, v, n in rows}
+def _recounted(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[int, int]]:
+    """(field, value) → (cards, their editions), counted from the stored rows."""
+    rows = conn.execute("SELECT v.field, v.value, COUNT(*), TOTAL(c.editions) FROM card_values v "
+                        "JOIN card_facts c ON c.card_rowid = v.card_rowid GROUP BY 1, 2")
+    return {(str(f), str(v).upper()): (int(n), int(e)) for f, v, n, e in rows}
 
 
-def _stored(conn: sqlite3.Connection) -> dict[tuple[str, str], int]:
-    rows = conn.execute("SELECT field, value, cards FROM value_counts")
-    return {(str(f), str(v).upper()): int(n) for f, v, n in rows}
+def _stored(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[int, int]]:
+    rows = conn.execute("SELECT field, value, cards, editions FROM value_counts")
+    return {(str(f), str(v).upper()): (int(n), int(e)) for f, v, n, e in rows}
 
 
 def _names(store: Store, text: str, per: str = "card") -> list[str]:
@@ -71,8 +74,9 @@ def catalogue(tmp_path: Path) -> LocalCatalogue:
 def test_the_search_values_and_counts_follow_every_write(catalogue: LocalCatalogue) -> None:
     store, conn = catalogue.store, catalogue.store.connection()
     assert _stored(conn) == _recounted(conn)
-    assert _stored(conn)["lang", "CN"] == 1 and _stored(conn)["is", "DYNAMIC"] == 1
-    assert _stored(conn)["illustrator", "RARE PAINTER"] == 1
+    assert _stored(conn)["lang", "CN"] == (1, 1) and _stored(conn)["is", "DYNAMIC"] == (1, 1)
+    assert _stored(conn)["illustrator", "RARE PAINTER"] == (1, 1)
+    assert _stored(conn)["type", "ACTION"] == (14, 15)  # card 9 has two editions
     assert _names(store, "lang:cn") == ["Card 001"]
     assert _names(store, "is:dynamic") == _names(store, "is:dynamic", "edition") == ["Card 002"]
     assert _names(store, "a:painter") == _names(store, "a:painter", "edition") == ["Card 003"]
