@@ -30,10 +30,11 @@ an eighth of the rows, each costing a few times a scanned row. Other orders foll
 people filter on (s:AMB by set, cost<=1 by cost), so their hits bunch up at one end of the
 index and a walk may read most of it before it finds them: they walk only when dense."""
 
-WINDOWED = 4
-"""A search with at most one row in this many as hits (by the stored counts) counts them in
-the pass that finds the first: the window costs about as much per hit as a second pass
-costs per row it reads again."""
+WINDOWED = 2
+"""A search whose stored counts allow more hits than a scan takes, but at most this many
+times as many, counts them in the pass that finds the first (a window over the hits, half
+again the cost of a count; the few then need no second pass); one allowing more is
+counted apart (its hits are likely many, and a page walks an index for them)."""
 
 _READS_CARD = re.compile(r"\bc\.")
 _READS_EDITION = re.compile(r"\be\.")
@@ -108,9 +109,10 @@ def find_hits(store: Store, per: str, order: tuple[str, str, str], where: str,
     reads every card once). When SQLite would have to sort to give rowid order (an ``or`` of
     indexed terms), the count is made apart, as before.
 
-    When at most ``most`` rows can match (stored counts, :mod:`app.store.value_counts`)
-    and that is not many more than a page's scan would take, one pass finds both the first
-    hits and the total (a window count over the hits).
+    When at most ``most`` rows can match (stored counts, :mod:`app.store.value_counts`),
+    that decides: few enough, the first pass finds them all; not many more than a page's scan
+    would take, one pass finds both the first hits and the total (a window count over the
+    hits); more, they are counted (:data:`WINDOWED`).
 
     Args:
         order: as for :func:`plan`. rows: :func:`table_rows` of ``per``.
@@ -130,7 +132,9 @@ def find_hits(store: Store, per: str, order: tuple[str, str, str], where: str,
     else:  # SQLite finds cards by the card terms first
         key, n, source = "", "1", SOURCES["edition"]
     first = f"SELECT {key or 'e.rowid'}, {n} FROM {source} WHERE {where} LIMIT ?"
-    if most is not None and cap < most <= rows // WINDOWED:
+    if most is not None and WINDOWED * cap < most < rows:  # likely dense: count them
+        return count_hits(store, per, where, params)
+    if most is not None and cap < most < rows:
         counted = first.replace(" FROM ", ", TOTAL(1) OVER () FROM ", 1)
         found = _all(store, counted, (*params, cap + 1))
         if not found or found[0][2] <= cap:
