@@ -253,11 +253,14 @@ MIGRATIONS: tuple[str, ...] = (
     # card for every hit and sorted all hits (100 ms a page on the generated catalogue), it
     # now walks the index when hits are dense. backfill_order() writes them for every card.
     ORDER_SCHEMA,
-    # 12: the search language's rare values (issue 24, app/store/value_counts.py): the
-    # languages, flags and illustrator names of each card's editions as card_values rows,
-    # and how many rows each value has, kept by triggers; a rare one (lang:cn, is:dynamic,
-    # a:alkai) scanned every card twice, 30-60 ms on the generated catalogue, it is now
-    # found through the index. install() writes the rows, the counts and the triggers.
+    # 12: the search language's stored counts (issue 24, app/store/value_counts.py): the
+    # languages, flags and illustrator names of each card's editions as card_values rows
+    # (a value once a card), and how many cards (and their editions) hold each value, kept
+    # by triggers; a rare value (lang:cn, is:dynamic, a:alkai) scanned every card twice,
+    # 30-60 ms on the generated catalogue, it is now found through the index, and a
+    # one-value search takes its total from the counts. editions_shown covers what a card
+    # hit's shown edition is chosen by (a search sorted by set), and two Thema indexes find
+    # thema=N. install() writes the rows, the counts and the triggers.
     VALUE_COUNTS,
 )
 
