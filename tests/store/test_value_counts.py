@@ -12,8 +12,10 @@ import pytest
 
 from app.catalogue import LocalCatalogue
 from app.search.ast import terms
+from app.search.hints import unknown_value
 from app.search.parser import parse
 from app.store import CardRecord, Store, Writer
+from app.store.names import field_values
 from app.store.query import run_query
 from app.store.query_sql import SOURCES, compile_where
 from app.store.revisions import RevisionRecorder
@@ -165,3 +167,10 @@ def test_migration_12_writes_the_values_and_counts_of_an_older_file(tmp_path: Pa
     conn = reopened.connection()
     assert _recounted(conn) == written and _stored(conn) == written
     assert _names(reopened, "a:painter") == ["Card 003"]
+
+
+def test_typing_help_knows_the_listed_values_only(catalogue: LocalCatalogue) -> None:
+    known = field_values(catalogue.store)
+    assert not {"lang", "is", "illustrator"} & set(known)
+    assert unknown_value("a:paint lang:cn", known) is None  # a part of a name finds it
+    assert "ally" in str(unknown_value("t:alley", known))
