@@ -4,10 +4,8 @@ progress tracker and the local catalogue it reads (never writes) until the final
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any
 
 from app.images.store import ImageStore
 from app.model import RecordProblem
@@ -77,9 +75,6 @@ class Context:
     rows: RowsAhead | None = None
     """Writes staged cards into the catalogue's open transaction as pages arrive (a full
     walk); None: everything is written by the final apply."""
-    arrived: Callable[[list[dict[str, Any]]], None] | None = None
-    """Told the cards of each staged page (the Thema history of their dynamic editions is
-    asked for at once, :class:`app.sync.thema.HistoryFetch`); None: nobody listens."""
 
     def reject(self, problems: list[RecordProblem]) -> list[str]:
         """Log rejected records; return them as lines for the staging file."""

@@ -13,8 +13,7 @@ Flow of :meth:`SyncEngine.run` (phases of :data:`app.sync.progress.PHASES`):
    complete one is older than ``full_every``. Without the search, a crawl (:mod:`.crawl`).
 4. verify: after a complete enumeration, stored cards it did not list are asked for by slug;
    those not found are removed.
-5. thema: history of every dynamic edition and kind, the days not stored yet (asked for as
-   soon as the edition's page of step 3 arrives, the others after step 4).
+5. thema: history of every dynamic edition and kind, the days not stored yet.
 6. images: card images (``none``/``missing``/``all``) and logos, into the image stores.
 7. apply: one writer transaction; then the staging file is deleted. In a full walk (step
    3) that transaction begins with the first page: each page's cards are written into it
@@ -55,7 +54,7 @@ from app.sync.progress import CANCELLED, Counters, ProgressFn, SyncCancelled, Tr
 from app.sync.report import SyncReport
 from app.sync.rows import RowsAhead
 from app.sync.staging import Staging
-from app.sync.thema import HistoryFetch, rank_slugs, rank_targets
+from app.sync.thema import fetch_history, rank_slugs, rank_targets
 
 log = logging.getLogger("app.sync")
 STAGING_FILE = "sync-staging.sqlite3"
@@ -192,23 +191,17 @@ class SyncEngine:
             if staging.meta("watermark") is None:
                 staging.set_meta({"watermark": utc_stamp(server - opts.watermark_margin)})
             tracker.advance()
-            history = HistoryFetch(ctx)
-            ctx.arrived = history.arrived
-            try:
-                await fetch_lists(ctx)
-                await self._cards(ctx, page, report)
-                if report.complete:
-                    await confirm_removals(ctx)
-                removals = set(staging.removals())
-                editions = applying.final_editions(staging, self.store, removals)
-                targets = [(e["uuid"], kind.value) for e in editions
-                           for kind in CIRCULATION_KINDS if e.get(kind.dynamic_key) is True]
-                known = {e["uuid"] for e in editions}
-                targets += [t for t in rank_targets(staging) if t[0] in known]
-                await history.run(targets)
-            finally:
-                ctx.arrived = None
-                await history.close()
+            await fetch_lists(ctx)
+            await self._cards(ctx, page, report)
+            if report.complete:
+                await confirm_removals(ctx)
+            removals = set(staging.removals())
+            editions = applying.final_editions(staging, self.store, removals)
+            targets = [(e["uuid"], kind.value) for e in editions for kind in CIRCULATION_KINDS
+                       if e.get(kind.dynamic_key) is True]
+            known = {e["uuid"] for e in editions}
+            targets += [t for t in rank_targets(staging) if t[0] in known]
+            await fetch_history(ctx, targets)
             if client.thema_generated:  # a mirror serving GENERATED history: keep it marked
                 staging.set_meta({"thema_generated": "1"})
             await fetch_images(ctx, wanted_card_images(ctx, opts.images, editions),

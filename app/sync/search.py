@@ -133,8 +133,6 @@ async def _page(ctx: Context, kind: str, page: int, size: int, extra: dict[str, 
                                       marks=[(kind, str(page), str(found["total_cards"]))]))
     if ctx.rows is not None:
         ctx.rows.write(records)
-    if ctx.arrived is not None:
-        ctx.arrived(cards)
     if cache_key is not None:
         if problems:  # rejected records are reported again next time
             ctx.client.validators.forget(cache_key)

@@ -6,20 +6,18 @@ History is asked for per edition with dynamic scores and circulation kind (FOIL 
 of the ranks): one year up to the server's today on the first sync, then only the days after
 the last stored day. Stored history older than a year stays. The ranks carry no date; a rank
 entry becomes a history entry of the server's today unless the edition's history already
-holds it (same day, or a latest entry with the same scores and rank). The history of an
-edition that arrives on a page of the card walk is asked for while the walk goes on.
+holds it (same day, or a latest entry with the same scores and rank).
 """
 
 from __future__ import annotations
 
-import asyncio
 from datetime import date, timedelta
 from typing import Any
 
 from app.errors import InvalidData, InvalidRequest
 from app.ingest.thema import validate_thema
 from app.model import RecordProblem
-from app.model.vocabulary import CIRCULATION_KINDS, THEMA_SCORE_KEYS
+from app.model.vocabulary import THEMA_SCORE_KEYS
 from app.net import endpoints
 from app.net.validators import NOT_MODIFIED
 from app.store.db import Store
@@ -82,63 +80,22 @@ def rank_targets(staging: Staging) -> list[tuple[str, str]]:
     return held + [(e["edition_uuid"], e["kind"]) for e in ranks.get("entries", [])]
 
 
-class HistoryFetch:
-    """Endpoint 7 for each ``(edition uuid, kind)``: the days not stored yet, up to today.
+async def fetch_history(ctx: Context, targets: list[tuple[str, str]]) -> None:
+    """Endpoint 7 for each ``(edition uuid, kind)``: the days not stored yet, up to today."""
+    done = ctx.staging.marks("history")
+    reader = ThemaReader(ctx.store)
+    year_ago = shift_years(ctx.today, -1)
+    todo = []
+    for uuid, kind in dict.fromkeys(targets):
+        if f"{uuid}\x1f{kind}" in done:
+            continue
+        rows = reader.history(uuid, kind, year_ago, ctx.today)
+        start = year_ago if not rows else max(year_ago, _after(rows[-1].day))
+        if start <= ctx.today:
+            todo.append((uuid, kind, start.isoformat()))
+    ctx.tracker.phase("thema", len(todo))
 
-    The history of a dynamic edition that arrives on a page of the walk is asked for at once
-    (:meth:`arrived`), overlapping the rest of the walk; :meth:`run` (phase ``thema``) asks
-    for every other target and waits for all of them.
-    """
-
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
-        self._done = ctx.staging.marks("history")
-        self._reader = ThemaReader(ctx.store)
-        self._year_ago = shift_years(ctx.today, -1)
-        self._asked: set[tuple[str, str]] = set()
-        self._early: list[asyncio.Task[None]] = []
-        self._early_done = 0
-        self._counting = False
-
-    def arrived(self, cards: list[dict[str, Any]]) -> None:
-        """Start asking for the history of the dynamic editions of these staged cards."""
-        targets = [(e["uuid"], kind.value) for card in cards for e in card["editions"]
-                   for kind in CIRCULATION_KINDS if e.get(kind.dynamic_key) is True]
-        self._early += [asyncio.create_task(self._one(*job)) for job in self._plan(targets)]
-
-    async def run(self, targets: list[tuple[str, str]]) -> None:
-        """Ask for the history of ``targets`` not asked for yet; wait for every request.
-
-        Raises:
-            UpstreamError: a request failed for good (the others are cancelled).
-        """
-        todo = self._plan(targets)
-        self.ctx.tracker.phase("thema", len(todo) + len(self._early))
-        self._counting = True
-        if self._early_done:
-            self.ctx.tracker.advance(self._early_done)
-        await run_all([*(self._one(*job) for job in todo), *self._early])
-
-    async def close(self) -> None:
-        """Cancel the requests still running (a failed or cancelled sync) and wait for them."""
-        for task in self._early:
-            task.cancel()
-        await asyncio.gather(*self._early, return_exceptions=True)
-
-    def _plan(self, targets: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
-        todo = []
-        for uuid, kind in dict.fromkeys(targets):
-            if (uuid, kind) in self._asked or f"{uuid}\x1f{kind}" in self._done:
-                continue
-            self._asked.add((uuid, kind))
-            rows = self._reader.history(uuid, kind, self._year_ago, self.ctx.today)
-            start = self._year_ago if not rows else max(self._year_ago, _after(rows[-1].day))
-            if start <= self.ctx.today:
-                todo.append((uuid, kind, start.isoformat()))
-        return todo
-
-    async def _one(self, uuid: str, kind: str, start: str) -> None:
-        ctx = self.ctx
+    async def one(uuid: str, kind: str, start: str) -> None:
         params = {"kind": kind, "from": start, "to": ctx.today.isoformat()}
         source = endpoints.source("thema_history", params, edition_uuid=uuid)
         unit = Unit(marks=[("history", f"{uuid}\x1f{kind}", "done")])
@@ -153,10 +110,9 @@ class HistoryFetch:
             if unit.problems:
                 ctx.client.validators.forget(source)
         ctx.staging.commit(unit)
-        if self._counting:
-            ctx.tracker.advance()
-        else:
-            self._early_done += 1
+        ctx.tracker.advance()
+
+    await run_all(one(*job) for job in todo)
 
 
 def _after(day: str) -> date:
