@@ -114,7 +114,11 @@ class AheadWriter(Writer):
         all_or_nothing: bool = False,
     ) -> WriteReport:
         """:meth:`Writer.write`, completing and committing the cards written ahead."""
-        batch = list(cards)
+        try:
+            batch = list(cards)
+        except BaseException:
+            self.abandon()
+            raise
         rest = Rest(images, featured, options, logos, thema, set(remove), meta, allow_older,
                     all_or_nothing)
         if self._open is not None and not self._agrees(batch):

@@ -78,10 +78,11 @@ def test_a_failure_while_committing_leaves_the_previous_catalogue(
     _complete(mine, upstream)
 
 
-def test_readers_and_other_writers_during_the_walk(tmp_path: Path,
-                                                   healthy: ServerProcess) -> None:
-    """While the pages are written, a reader sees the previous catalogue; the catalogue is
-    held for writing (another writer waits) until the sync ends."""
+def test_readers_see_the_previous_catalogue_after_the_pages_were_written(
+    tmp_path: Path, healthy: ServerProcess
+) -> None:
+    """After the walk wrote every page (the ``verify`` phase), a reader still sees the
+    previous catalogue."""
     mine = tmp_path / "mine"
     before = _previous(mine)
     during: list[dict[str, Any]] = []
