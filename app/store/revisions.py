@@ -82,11 +82,6 @@ class RevisionRecorder:
         self._add(str(new["uuid"]), str(new["slug"]), str(new["name"]), kind, groups, fields,
                   old_body, new_body)
 
-    def clear(self) -> None:
-        """Forget the cards collected so far (their write was rolled back)."""
-        self._rows.clear()
-        self.number = None
-
     def keep_out(self, lines: Sequence[str]) -> None:
         """Records the writer itself did not store (older than the catalogue, or refused):
         listed with the revision after the input's rejected records."""

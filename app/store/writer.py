@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -58,22 +58,6 @@ class CardRecord:
     @property
     def uuid(self) -> str:
         return str(self.raw["uuid"])
-
-
-@dataclass(frozen=True)
-class Rest:
-    """What one write stores besides its cards (the keyword arguments of
-    :meth:`Writer.write`, which documents them)."""
-
-    images: Iterable[tuple[str, int]] = ()
-    featured: list[dict[str, Any]] | None = None
-    options: dict[str, Any] | None = None
-    logos: Iterable[tuple[str, int]] = ()
-    thema: list[dict[str, Any]] | None = None
-    remove: set[str] = field(default_factory=set)
-    meta: Mapping[str, str] | None = None
-    allow_older: bool = False
-    all_or_nothing: bool = False
 
 
 @dataclass
@@ -180,11 +164,6 @@ class Writer:
         self._set_bodies: dict[str, list[tuple[str, Any]]] = {}
         """Set id → the set (its items in order) this write last stored for it."""
 
-    @property
-    def history(self) -> RevisionRecorder | None:
-        """Where this writer records the cards it changes (None: nowhere)."""
-        return self._history
-
     def write(
         self,
         cards: Iterable[CardRecord],
@@ -227,65 +206,56 @@ class Writer:
             Exception: whatever ``cards`` raised; nothing was written.
         """
         report = WriteReport()
-        self._set_bodies = {}
+        now = datetime.now(UTC).isoformat(timespec="seconds")
         with self._store.transaction() as conn:
-            self._write_in(conn, report, utc_stamp(), list(cards), Rest(
-                images, featured, options, logos, thema, set(remove), meta, allow_older,
-                all_or_nothing))
+            stamp = utc_stamp()
+            batch = list(cards)
+            removing = set(remove)
+            self._batch = Batch(batch, removing, allow_older)
+            self._set_bodies = {}
+            written: set[str] = set()
+            for record in batch:
+                self._upsert_card(conn, record, report, stamp)
+                written.add(record.uuid)
+            for uuid in removing:
+                if uuid not in written:
+                    self._remove_card(conn, uuid, report)
+            left = [*report.refused, *report.kept_out]
+            if all_or_nothing and left:
+                more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
+                raise InvalidRequest(f"the card {left[0].slug} cannot be stored: "
+                                     f"{left[0].reason}{more}")
+            for filename, size in images:
+                conn.execute(
+                    "INSERT INTO images(filename, bytes, stored_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT(filename) DO UPDATE SET bytes = excluded.bytes",
+                    (filename, size, now),
+                )
+                report.images += 1
+            if featured is not None:
+                replace_featured(conn, featured)
+            if options is not None:
+                replace_options(conn, options)
+            add_logos(conn, list(logos))
+            if thema:  # a sync from a mirror whose history is generated keeps the mark
+                write_history(conn, thema, (meta or {}).get(META_GENERATED) == "1")
+            conn.executemany(
+                "INSERT INTO meta(key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                list((meta or {}).items()),
+            )
+            if self._history is not None:
+                self._history.keep_out([str(r) for r in (*report.kept_out, *report.refused)])
+                self._history.finish(conn, stamp)
+            if (batch or removing) and not conn.execute(
+                    "SELECT 1 FROM start_page LIMIT 1").fetchone():
+                refresh_start_page(conn)  # the window's first search, read in one query
         log.info("write: %s", report)
         return report
 
-    def _write_in(self, conn: sqlite3.Connection, report: WriteReport, stamp: str,
-                  batch: list[CardRecord], rest: Rest,
-                  done: Collection[str] = frozenset()) -> None:
-        """The body of :meth:`write` in the open transaction ``conn``; the cards of
-        ``done`` were written already in it (:mod:`app.store.ahead`) and are skipped."""
-        now = datetime.now(UTC).isoformat(timespec="seconds")
-        removing, meta = rest.remove, rest.meta or {}
-        self._batch = Batch(batch, removing, rest.allow_older)
-        written: set[str] = set()
-        for record in batch:
-            if record.uuid not in done:
-                self._upsert_card(conn, record, report, stamp)
-            written.add(record.uuid)
-        for uuid in removing:
-            if uuid not in written:
-                self._remove_card(conn, uuid, report)
-        left = [*report.refused, *report.kept_out]
-        if rest.all_or_nothing and left:
-            more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
-            raise InvalidRequest(f"the card {left[0].slug} cannot be stored: "
-                                 f"{left[0].reason}{more}")
-        for filename, size in rest.images:
-            conn.execute(
-                "INSERT INTO images(filename, bytes, stored_at) VALUES (?, ?, ?) "
-                "ON CONFLICT(filename) DO UPDATE SET bytes = excluded.bytes",
-                (filename, size, now),
-            )
-            report.images += 1
-        if rest.featured is not None:
-            replace_featured(conn, rest.featured)
-        if rest.options is not None:
-            replace_options(conn, rest.options)
-        add_logos(conn, list(rest.logos))
-        if rest.thema:  # a sync from a mirror whose history is generated keeps the mark
-            write_history(conn, rest.thema, meta.get(META_GENERATED) == "1")
-        conn.executemany(
-            "INSERT INTO meta(key, value) VALUES (?, ?) "
-            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            list(meta.items()),
-        )
-        if self._history is not None:
-            self._history.keep_out([str(r) for r in (*report.kept_out, *report.refused)])
-            self._history.finish(conn, stamp)
-        if (batch or removing) and not conn.execute(
-                "SELECT 1 FROM start_page LIMIT 1").fetchone():
-            refresh_start_page(conn)  # the window's first search, read in one query
-
     def _upsert_card(
         self, conn: sqlite3.Connection, record: CardRecord, r: WriteReport, stamp: str
-    ) -> bool:
-        """Write one card (see :meth:`write`); True when its rows were written."""
+    ) -> None:
         card = record.raw
         body = record.body if record.body is not None else encode_body(card)
         uuid, slug = card["uuid"], card["slug"]
@@ -295,17 +265,17 @@ class Writer:
             if old[1] == body:
                 r.unchanged += 1
                 r.editions_unchanged += len(card["editions"])
-                return False
+                return
             old_card = json.loads(old[1])
             if canonical(old_card) == canonical({**card, "result_editions": []}):
                 r.unchanged += 1
                 r.editions_unchanged += len(card["editions"])
-                return False
+                return
         refusal = self._batch.refusal(conn, record, old_card)
         if refusal is not None:
             (r.kept_out if refusal.field == "last_update" else r.refused).append(refusal)
             log.warning("not stored: %s", refusal)
-            return False
+            return
         added, changed, same, gone = compare_editions(
             None if old_card is None else old_card.get("editions"), card["editions"]
         )
@@ -346,7 +316,6 @@ class Writer:
         self._write_editions(conn, uuid, card["editions"], r)
         index_api(conn, rowid)  # after the editions: it stores their lowest number, rarity
         set_languages(conn, card_uuid=uuid)
-        return True
 
     def _write_editions(
         self, conn: sqlite3.Connection, card_uuid: str, editions: list[dict[str, Any]],

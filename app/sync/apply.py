@@ -63,14 +63,11 @@ def rejected_uuids(
 def apply(
     staging: Staging, store: Store, *, api_url: str, watermark: str, complete: bool,
     previous_rejected: str | None, allow_older: bool = False, validators: str | None = None,
-    writer: Writer | None = None,
 ) -> Outcome:
     """Write the staged sync into the catalogue in one transaction.
 
     ``validators`` (compact JSON, :meth:`app.net.validators.Validators.to_json`) become the
     held answers' validators in the same transaction, so a failed sync changes none of them.
-    ``writer``: the writer that already holds cards written ahead (:mod:`app.sync.rows`),
-    recording the revision; None: a new one.
 
     Raises:
         StoreError: the write failed; the catalogue is unchanged and the staging file kept.
@@ -88,11 +85,8 @@ def apply(
         meta[META_VALIDATORS] = validators
     if staging.meta("thema_generated") == "1":
         meta[META_GENERATED] = "1"  # else real history replaces generated history
-    if writer is None or writer.history is None:
-        writer = Writer(store, RevisionRecorder(api_url, "sync"))
-    if writer.history is not None:
-        writer.history.keep_out(staging.problems())
-    write = writer.write(
+    history = RevisionRecorder(api_url, "sync", staging.problems())
+    write = Writer(store, history).write(
         staging.records(),
         [(f, size) for f, size, _ in staging.images("cards")],
         featured=staging.blob("featured"), options=staging.blob("options"),

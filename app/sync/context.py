@@ -14,7 +14,6 @@ from app.net.policy import ClientSettings
 from app.store.db import Store
 from app.sync.common import DEFAULT_API, ImagesMode
 from app.sync.progress import Tracker
-from app.sync.rows import RowsAhead
 from app.sync.staging import Staging
 
 log = logging.getLogger("app.sync")
@@ -72,9 +71,6 @@ class Context:
     logos: ImageStore
     today: date = field(default_factory=date.today)
     """The server's date (UTC), from its ``Date`` header: "today" for Thema history."""
-    rows: RowsAhead | None = None
-    """Writes staged cards into the catalogue's open transaction as pages arrive (a full
-    walk); None: everything is written by the final apply."""
 
     def reject(self, problems: list[RecordProblem]) -> list[str]:
         """Log rejected records; return them as lines for the staging file."""

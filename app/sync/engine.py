@@ -15,9 +15,7 @@ Flow of :meth:`SyncEngine.run` (phases of :data:`app.sync.progress.PHASES`):
    those not found are removed.
 5. thema: history of every dynamic edition and kind, the days not stored yet.
 6. images: card images (``none``/``missing``/``all``) and logos, into the image stores.
-7. apply: one writer transaction; then the staging file is deleted. In a full walk (step
-   3) that transaction begins with the first page: each page's cards are written into it
-   while the next pages download (:mod:`app.sync.rows`), and the apply completes it.
+7. apply: one writer transaction; then the staging file is deleted.
 
 Until step 7 commits, every reader (the window, ``archivist get``, ``archivist serve``) sees
 the previous catalogue. A failure or a cancel leaves the catalogue as it was and the staging
@@ -52,7 +50,6 @@ from app.sync.lists import featured_prefixes, fetch_lists
 from app.sync.lock import SyncLock
 from app.sync.progress import CANCELLED, Counters, ProgressFn, SyncCancelled, Tracker
 from app.sync.report import SyncReport
-from app.sync.rows import RowsAhead
 from app.sync.staging import Staging
 from app.sync.thema import fetch_history, rank_slugs, rank_targets
 
@@ -75,7 +72,6 @@ class SyncEngine:
         self.store = store
         self.options = options or SyncOptions()
         self.api_url = self.options.api_url.rstrip("/")
-        self._rows: RowsAhead | None = None
 
     @property
     def staging_path(self) -> Path:
@@ -114,9 +110,8 @@ class SyncEngine:
                                self.options.staging_max_age)
         report = SyncReport(self.api_url, resumed=staging.resumed)
         validators = self._validators()
-        rows = RowsAhead(self.store, self.api_url, self.options.allow_older)
         try:
-            asyncio.run(self._guarded(staging, tracker, report, cancel, validators, rows))
+            asyncio.run(self._guarded(staging, tracker, report, cancel, validators))
             tracker.phase("apply", 1)
             meta = read_meta(self.store, "sync.")
             outcome = applying.apply(
@@ -124,13 +119,11 @@ class SyncEngine:
                 watermark=str(staging.meta("watermark")), complete=report.complete,
                 previous_rejected=meta.get(META_REJECTED),
                 allow_older=self.options.allow_older, validators=validators.to_json(),
-                writer=rows.writer,
             )
             publish_pending(ImageStore(self.paths.card_images), ImageStore(self.paths.logos))
             tracker.advance()
             self._fill(report, staging, outcome)
         except BaseException:
-            rows.abandon()
             staging.close()
             raise
         staging.discard()
@@ -153,7 +146,7 @@ class SyncEngine:
 
     async def _guarded(
         self, staging: Staging, tracker: Tracker, report: SyncReport,
-        cancel: threading.Event | None, validators: Validators, rows: RowsAhead,
+        cancel: threading.Event | None, validators: Validators,
     ) -> None:
         """:meth:`_fetch`, stopped by ``cancel`` (polled every 50 ms)."""
         main = asyncio.current_task()
@@ -166,7 +159,7 @@ class SyncEngine:
 
         watcher = asyncio.create_task(watch()) if cancel is not None else None
         try:
-            await self._fetch(staging, tracker, report, validators, rows)
+            await self._fetch(staging, tracker, report, validators)
         except asyncio.CancelledError:
             if cancel is not None and cancel.is_set():
                 raise SyncCancelled(CANCELLED) from None
@@ -176,14 +169,12 @@ class SyncEngine:
                 watcher.cancel()
 
     async def _fetch(self, staging: Staging, tracker: Tracker, report: SyncReport,
-                     validators: Validators, rows: RowsAhead) -> None:
+                     validators: Validators) -> None:
         opts = self.options
         async with UpstreamClient(self.api_url, opts.client, tracker.counters,
                                   on_retry=tracker.retrying, validators=validators) as client:
             ctx = Context(opts, client, staging, tracker, self.store,
                           ImageStore(self.paths.card_images), ImageStore(self.paths.logos))
-            ctx.rows = None
-            self._rows = rows
             tracker.phase("connect", 1)
             page = await search.probe(ctx)
             server = (client.server_time if opts.server_clock else None) or datetime.now(UTC)
@@ -234,7 +225,6 @@ class SyncEngine:
             staging.set_meta({"mode": "full"})
         report.incremental, report.complete = False, True
         total = page.get("total_cards")
-        ctx.rows = self._rows  # every card arrives: write the rows while pages download
         await search.walk(ctx, "full", total=total if isinstance(total, int) else None)
 
     def _full_due(self, meta: dict[str, str]) -> bool:
