@@ -130,7 +130,7 @@ def run_window(paths: DataFolder, open_services: Callable[[], Services]) -> int:
 
     def open_catalogue() -> None:
         try:
-            window.open_catalogue(open_services())
+            window.open_catalogue(open_services(), defer=True)
         except Exception as error:  # raised again below, after the loop
             failures.append(error)
             _tell_cannot_open(window, error)
