@@ -175,7 +175,8 @@ class MainWindow(QMainWindow):
             self.menuBar().addMenu(title)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
-        for watched in (self.grid.viewport(), self.first_run, *self._lazy.values()):
+        self.grid.painted.connect(self._first_paint.paint_seen)  # not viewport(): see CardGrid
+        for watched in (self.first_run, *self._lazy.values()):
             self._first_paint.watch(watched)
 
         restore_state(settings, self.browser, self.tabs)

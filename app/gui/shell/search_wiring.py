@@ -187,7 +187,7 @@ class SearchWiring(QObject):
             self.first_run.update()
         elif self._has_results:
             self._done = True
-            self._grid.viewport().update()
+            self._grid.update_tiles()
             self._shown_page().update()  # another page may have been restored
         if self._done:
             self.answered.emit()
