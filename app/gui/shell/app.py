@@ -13,6 +13,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app.desktop_libs import install_advice, missing_libraries
+from app.gui.kit.heap import hold_collections
 from app.gui.kit.import_hook import lighten_feature_check
 from app.gui.kit.settings_file import DataFolder, open_settings
 from app.gui.kit.theme import follow_system_scheme
@@ -97,6 +98,7 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
+    hold_collections()  # until the window's first results are painted (freeze_long_lived)
     qInstallMessageHandler(_qt_message)
     app = QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Archivist")

@@ -167,7 +167,6 @@ class MainWindow(QMainWindow):
         self.firstPainted.connect(partial(wiring.load_rest, self._on_failed))
         self.firstPainted.connect(self.sync.start_up)
         self.browser.images_notice.downloadRequested.connect(self.sync.download_images)
-        self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
         self.controller.failed.connect(self._on_failed)
         self.first_run.setupRequested.connect(self.setup.request)
         self.detail.themaRequested.connect(self.show_thema)  # the detail pane's Thema links
@@ -186,10 +185,19 @@ class MainWindow(QMainWindow):
                 menu = action.menu()
                 if isinstance(menu, QMenu):
                     menu.aboutToShow.connect(self._build_rest)
-            self.firstPainted.connect(lambda: QTimer.singleShot(0, self._build_rest))
+            self.firstPainted.connect(lambda: QTimer.singleShot(0, self._settle))
         else:
             self._build_rest()
+            self.firstPainted.connect(freeze_long_lived)  # short full GC passes later
         wiring.start()  # the counts and the first results
+
+    def _settle(self) -> None:
+        """After the first paint: build the rest, then freeze what lives as long as the
+        window (short full collections while scrolling, :mod:`app.gui.kit.heap`)."""
+        from app.gui.kit.heap import freeze_long_lived
+
+        self._build_rest()
+        freeze_long_lived()
 
     def _build_rest(self) -> None:
         """Build what the first paint does not show (once; see :meth:`open_catalogue`)."""
