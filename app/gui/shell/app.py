@@ -27,10 +27,11 @@ def _icons() -> Path:
     """The icons folder of the package ``app.resources`` (the top-level resources/ folder):
     beside its ``__init__`` when it has one (an installed package, the bundle), else through
     importlib.resources (which costs ~7 ms of imports at start-up, issue 24)."""
-    import app.resources
+    from importlib.util import find_spec
 
-    where = getattr(app.resources, "__file__", None)
-    if where:
+    spec = find_spec("app.resources")
+    where = spec.origin if spec is not None else None
+    if where and where not in ("frozen", "built-in"):
         folder = Path(where).parent / "icons"
         if folder.is_dir():
             return folder
