@@ -162,8 +162,8 @@ class Writer:
         self._store = store
         self._history = history
         self._batch = Batch([], set(), False)
-        self._set_bodies: dict[str, str] = {}
-        """Set id → the body this write last stored for it."""
+        self._set_bodies: dict[str, list[tuple[str, Any]]] = {}
+        """Set id → the set (its items in order) this write last stored for it."""
 
     def write(
         self,
@@ -334,9 +334,10 @@ class Writer:
         r.editions += len(editions)
         for e in editions:
             s = e["set"]
-            body = json.dumps(s, ensure_ascii=False, separators=(",", ":"))
-            if self._set_bodies.get(s["id"]) == body:
+            items = list(s.items())  # its keys in order: as its stored body would show them
+            if self._set_bodies.get(s["id"]) == items:
                 continue  # this write stored this very set already: the upsert is a no-op
+            body = json.dumps(s, ensure_ascii=False, separators=(",", ":"))
             before = conn.execute("SELECT language FROM sets WHERE id = ?", (s["id"],)).fetchone()
             cur = conn.execute(
                 "INSERT INTO sets(id, prefix, name, language, release_date, body) "
@@ -346,7 +347,7 @@ class Writer:
                 "WHERE sets.body != excluded.body",
                 (s["id"], s["prefix"], s["name"], s["language"], s["release_date"], body),
             )
-            self._set_bodies[s["id"]] = body
+            self._set_bodies[s["id"]] = items
             r.sets += cur.rowcount
             if before is not None and before[0] != s["language"]:  # other cards' search facts
                 set_languages(conn, set_id=s["id"])
