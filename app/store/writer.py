@@ -31,6 +31,7 @@ from app.store.db import Store
 from app.store.facts import edition_facts, index_card, set_languages
 from app.store.featured import add_logos, replace_featured, replace_options
 from app.store.guard import Refusal
+from app.store.meta import read_meta as read_meta  # its former home
 from app.store.revisions import RevisionRecorder
 from app.store.start_page import refresh as refresh_start_page
 from app.store.thema import META_GENERATED, write_history
@@ -371,11 +372,3 @@ class Writer:
         if self._history is not None:
             self._history.removed(conn, uuid)
         delete_card(conn, uuid)
-
-
-def read_meta(store: Store, prefix: str = "") -> dict[str, str]:
-    """The ``meta`` values (written with :meth:`Writer.write`) whose key starts with ``prefix``."""
-    rows = store.connection().execute(
-        "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix)
-    ).fetchall()
-    return {str(k): str(v) for k, v in rows}
