@@ -1,6 +1,7 @@
 """Latency of the search language on the real catalogue and on one 50 times larger.
 
-Run: ``python -m benchmarks.search_language``. Prints figures; asserts nothing.
+Run: ``python -m benchmarks.search_language [--data DIR] [--save FILE | --check FILE]``.
+Prints figures; asserts nothing.
 
 The real 2026-04-04 snapshot is imported into a temporary folder; a GENERATED catalogue of
 50 times as many cards is made from it by :mod:`benchmarks.synthetic` (real cards cloned
@@ -9,18 +10,30 @@ with new uuids and slugs). The same 240 queries (seeded, a mix of every field, n
 :func:`app.store.query.run_query` with a limit of 200 hits; the figures are p50/p95 latencies
 per catalogue (wall and CPU time), their ratios, and CPU p50/p95 per kind of query (card
 facts are the stats and list values, edition facts the flags and Thema totals, both read
-from the search facts of schema migrations 4 and 7).
+from the search facts of schema migrations 4 and 7), and the slowest queries.
+
+``--data DIR`` keeps both catalogues in DIR (built on the first run, reused after; an older
+schema is migrated on opening). ``--save FILE`` writes every query's answer on both
+catalogues (its total and every hit, in order, with the edition a card hit shows);
+``--check FILE`` compares a run with such a file and prints every difference: results must
+be identical before and after a change to the search's storage.
 """
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
+import json
 import random
 import re
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from app.bootstrap import build
+from app.catalogue import LocalCatalogue
 from app.ingest import import_paths
 from app.search.fields import RARITY_CODES
 from app.store import Store
@@ -106,24 +119,55 @@ def make_queries(store: Store, count: int, seed: int = 20260404) -> list[tuple[s
     return out
 
 
-def measure(
-    store: Store, queries: list[tuple[str, str, dict]]
-) -> dict[str, list[tuple[float, float]]]:
-    """``(wall, CPU)`` milliseconds per query, by kind (after one warm-up pass over the
-    first 20). CPU time (``time.process_time``) is the steadier figure on a shared machine."""
+Query = tuple[str, str, dict[str, Any]]
+
+
+def measure(store: Store, queries: list[Query]) -> dict[str, list[tuple[float, float, str]]]:
+    """``(wall, CPU, label)`` milliseconds per query, by kind (after one warm-up pass over
+    the first 20). CPU time (``time.process_time``) is the steadier figure on a shared
+    machine."""
     for _, text, options in queries[:20]:
         run_query(store, text, limit=LIMIT, **options)
-    out: dict[str, list[tuple[float, float]]] = {kind: [] for kind in KINDS}
+    out: dict[str, list[tuple[float, float, str]]] = {kind: [] for kind in KINDS}
     for kind, text, options in queries:
         started, cpu = time.perf_counter(), time.process_time()
         run_query(store, text, limit=LIMIT, **options)
         out[kind].append(((time.perf_counter() - started) * 1000,
-                          (time.process_time() - cpu) * 1000))
+                          (time.process_time() - cpu) * 1000, label(text, options)))
     return out
 
 
-def _report(title: str, by_kind: dict[str, list[tuple[float, float]]]) -> tuple[float, ...]:
-    """Print p50/p95 (wall and CPU) of all queries and per kind; return the overall four."""
+def label(text: str, options: dict[str, Any]) -> str:
+    """``text [per, sort, direction]`` of a query."""
+    direction = "desc" if options["descending"] else "asc"
+    return f"{text} [{options['per']}, {options['sort']} {direction}]"
+
+
+def answers(store: Store, queries: list[Query]) -> dict[str, Any]:
+    """``{label: {"total": n, "hits": [[every field of a hit], …]}}`` of every query (the
+    first 200 hits, as timed)."""
+    out: dict[str, Any] = {}
+    for number, (_, text, options) in enumerate(queries):
+        result = run_query(store, text, limit=LIMIT, **options)
+        out[f"{number:03} {label(text, options)}"] = {
+            "total": result.total,
+            "hits": [list(dataclasses.astuple(hit)) for hit in result.hits]}
+    return out
+
+
+def compare(saved: dict[str, Any], got: dict[str, Any]) -> int:
+    """Print each query whose answer differs from the saved one; return how many."""
+    differ = [key for key in saved.keys() | got.keys() if saved.get(key) != got.get(key)]
+    for key in sorted(differ):
+        print(f"  DIFFERS: {key}")
+    hits = sum(len(a["hits"]) for a in got.values())
+    print(f"checked {len(got)} query answers ({hits} hits): {len(differ)} differ")
+    return len(differ)
+
+
+def _report(title: str, by_kind: dict[str, list[tuple[float, float, str]]]) -> tuple[float, ...]:
+    """Print p50/p95 (wall and CPU) of all queries, per kind, and the five slowest (CPU);
+    return the overall four."""
     print(title)
     figures: list[float] = []
     for clock, index in (("", 0), ("CPU ", 1)):
@@ -135,28 +179,63 @@ def _report(title: str, by_kind: dict[str, list[tuple[float, float]]]) -> tuple[
         cpu = [ms[1] for ms in values]
         figure(f"CPU p50 / p95 {kind}", percentile(cpu, 50), "ms")
         figure("", percentile(cpu, 95), "ms")
+    every_query = sorted((ms[1], ms[2]) for values in by_kind.values() for ms in values)
+    for cpu_ms, name in every_query[::-1][:5]:
+        figure(f"  slow (CPU): {name[:34]}", cpu_ms, "ms")
     return tuple(figures)
 
 
-def main() -> None:
-    """Build both catalogues, run the queries on each, print the figures."""
-    with tempfile.TemporaryDirectory() as tmp:
-        real = build(str(Path(tmp) / "real"))
+def catalogues(folder: Path) -> tuple[Store, Store]:
+    """The real catalogue (with its card images) and the generated one in ``folder``,
+    built there when missing."""
+    real_dir, big_dir = folder / "real", folder / "generated"
+    if not (folder / "complete").exists():
+        real = build(str(real_dir))
         import_paths(real.store, [SNAPSHOT_0404], CARD_IMAGES, real.images)
         started = time.perf_counter()
-        big = Store(Path(tmp) / "generated" / "catalogue.sqlite3")
-        cards = generate_catalogue(real.store, big, TIMES)
+        cards = generate_catalogue(real.store, Store(big_dir / "catalogue.sqlite3"), TIMES)
         print(f"GENERATED catalogue: {cards} cards ({TIMES}x the real "
               f"{real.catalogue.counts()['cards']}), built in "
               f"{time.perf_counter() - started:.1f} s")
-        queries = make_queries(real.store, QUERIES)
-        print(f"{len(queries)} queries, limit {LIMIT}, "
-              f"{sum(o['per'] == 'edition' for _, _, o in queries)} per edition")
-        small = _report("Real catalogue (2026-04-04)", measure(real.store, queries))
-        large = _report(f"GENERATED catalogue ({TIMES}x)", measure(big, queries))
-        print("Ratio GENERATED / real")
-        for name, index in (("p50", 0), ("p95", 1), ("CPU p50", 2), ("CPU p95", 3)):
-            figure(f"{name} ratio", large[index] / small[index], "x")
+        (folder / "complete").write_text("both catalogues written\n", "utf-8")
+    return LocalCatalogue.open(real_dir).store, LocalCatalogue.open(big_dir).store
+
+
+def run(folder: Path, save: Path | None, check: Path | None) -> None:
+    """Run the queries on both catalogues, print the figures; save or check the answers."""
+    real, big = catalogues(folder)
+    queries = make_queries(real, QUERIES)
+    print(f"{len(queries)} queries, limit {LIMIT}, "
+          f"{sum(o['per'] == 'edition' for _, _, o in queries)} per edition")
+    small = _report("Real catalogue (2026-04-04)", measure(real, queries))
+    large = _report(f"GENERATED catalogue ({TIMES}x)", measure(big, queries))
+    print("Ratio GENERATED / real")
+    for name, index in (("p50", 0), ("p95", 1), ("CPU p50", 2), ("CPU p95", 3)):
+        figure(f"{name} ratio", large[index] / small[index], "x")
+    if save is None and check is None:
+        return
+    got = {f"{name} {key}": answer for name, store in (("real", real), (f"{TIMES}x", big))
+           for key, answer in answers(store, queries).items()}
+    if save is not None:
+        save.write_text(json.dumps(got), "utf-8")
+        print(f"saved the answers of {len(got)} queries to {save}")
+    if check is not None:
+        compare(json.loads(check.read_text("utf-8")), got)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Parse the options; build (or reuse) both catalogues, run, print the figures."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.search_language")
+    parser.add_argument("--data", type=Path, help="keep (and reuse) both catalogues here")
+    parser.add_argument("--save", type=Path, help="write every query's answer here")
+    parser.add_argument("--check", type=Path, help="compare every query's answer to this")
+    args = parser.parse_args(argv)
+    if args.data is not None:
+        args.data.mkdir(parents=True, exist_ok=True)
+        run(args.data, args.save, args.check)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        run(Path(tmp), args.save, args.check)
 
 
 if __name__ == "__main__":

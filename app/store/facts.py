@@ -12,6 +12,8 @@ import json
 import sqlite3
 from typing import Any
 
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+"""SQLite's NOCASE folds ASCII letters only."""
 CARD_LISTS = {"type": "types", "subtype": "subtypes", "class": "classes", "element": "elements"}
 
 
@@ -96,6 +98,7 @@ def index_card(conn: sqlite3.Connection, rowid: int, card: dict[str, Any]) -> No
         (rowid, card.get("name") or "", card.get("effect_raw") or "", card.get("flavor") or ""),
     )
     value = (card.get("cost") or {}).get("value")
+    summary = editions_summary(card)
     conn.execute(
         "INSERT INTO card_facts(card_rowid, cost, cost_x, mem, res, level, power, life, "
         "durability, speed, uuid, name, editions, rarity, thema, thema_low, illustrators, "
@@ -106,19 +109,33 @@ def index_card(conn: sqlite3.Connection, rowid: int, card: dict[str, Any]) -> No
          _number(card.get("durability")),
          None if card.get("speed") is None else int(bool(card.get("speed"))),
          str(card.get("uuid", "")), str(card.get("name") or ""), len(card.get("editions") or []),
-         *editions_summary(card)),
+         *summary),
     )
+    once: dict[tuple[str, str], str] = {}  # a value once a card (any ASCII case, as NOCASE)
+    for field, v in (*card_values(card), *search_values(*summary[3:])):
+        once.setdefault((field, v.translate(_ASCII_LOWER)), v)
     conn.executemany(
         "INSERT INTO card_values(card_rowid, field, value) VALUES (?, ?, ?)",
-        [(rowid, field, v) for field, v in card_values(card)],
+        [(rowid, field, v) for (field, _), v in once.items()],
     )
+
+
+def search_values(illustrators: str | None, foil: int, flip: int, dynamic: int
+                  ) -> list[tuple[str, str]]:
+    """``(field, value)`` rows the search finds cards by (:mod:`app.store.value_counts`):
+    ``illustrator``, each name of ``illustrators`` (the card's, one a line; once), and
+    ``is``, each of ``foil``, ``flip``, ``dynamic`` that is 1 (columns of card_facts)."""
+    names = dict.fromkeys(n for n in (illustrators or "").split("\n") if n)
+    flags = (("foil", foil), ("flip", flip), ("dynamic", dynamic))
+    return [("illustrator", n) for n in names] + [("is", f) for f, on in flags if on]
 
 
 def unindex_card(conn: sqlite3.Connection, rowid: int) -> None:
     """Delete the full-text row and the facts of the card at ``rowid``."""
     conn.execute("DELETE FROM cards_fts WHERE rowid = ?", (rowid,))
-    conn.execute("DELETE FROM card_facts WHERE card_rowid = ?", (rowid,))
+    # the values first: their counts' triggers read the card's edition count
     conn.execute("DELETE FROM card_values WHERE card_rowid = ?", (rowid,))
+    conn.execute("DELETE FROM card_facts WHERE card_rowid = ?", (rowid,))
 
 
 def set_edition_facts(conn: sqlite3.Connection, edition: dict[str, Any]) -> None:
@@ -137,17 +154,31 @@ _LANGUAGES = (  # each upper-cased, between char(31)s (which no query value hold
 )
 
 
+_LANGUAGE_ROWS = (  # the same languages as rows of card_values (app.store.value_counts)
+    "DELETE FROM card_values WHERE field = 'lang' AND card_rowid IN "
+    "(SELECT card_rowid FROM card_facts WHERE {0})",
+    "INSERT INTO card_values(card_rowid, field, value) SELECT DISTINCT card_facts.card_rowid, "
+    "'lang', upper(s.language) FROM card_facts JOIN editions e ON e.card_uuid = card_facts.uuid "
+    "JOIN sets s ON s.id = e.set_id WHERE {0}",
+)
+
+
 def set_languages(conn: sqlite3.Connection, card_uuid: str | None = None,
                   set_id: str | None = None) -> None:
-    """Fill ``card_facts.languages`` from the stored editions and sets: of one card, of the
-    cards with an edition in one set (whose language changed), or of every card."""
+    """Fill ``card_facts.languages`` and the ``lang`` rows of ``card_values`` from the stored
+    editions and sets: of one card, of the cards with an edition in one set (whose language
+    changed), or of every card."""
+    params: tuple[str, ...] = ()
     if card_uuid is not None:
-        conn.execute(_LANGUAGES.format("uuid = ?"), (card_uuid,))
+        which, params = "card_facts.uuid = ?", (card_uuid,)
     elif set_id is not None:
-        conn.execute(_LANGUAGES.format(
-            "uuid IN (SELECT card_uuid FROM editions WHERE set_id = ?)"), (set_id,))
+        which = "card_facts.uuid IN (SELECT card_uuid FROM editions WHERE set_id = ?)"
+        params = (set_id,)
     else:
-        conn.execute(_LANGUAGES.format("1"))
+        which = "1"
+    conn.execute(_LANGUAGES.format(which), params)
+    for sql in _LANGUAGE_ROWS:
+        conn.execute(sql.format(which), params)
 
 
 def backfill(conn: sqlite3.Connection) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from app.store.db import Store
+from app.store.value_counts import SEARCH_FIELDS
 
 EXACT_FIELDS = ("type", "subtype", "class", "element", "format")
 """The fields whose values ``card_values`` holds."""
@@ -37,8 +38,9 @@ def all_card_names(store: Store) -> list[str]:
 def field_values(store: Store) -> dict[str, list[str]]:
     """Field (:data:`EXACT_FIELDS`) → the distinct values the catalogue's cards hold, and
     ``set`` → every set prefix and set name."""
-    rows = store.connection().execute(
-        "SELECT DISTINCT field, value FROM card_values").fetchall()
+    rows = store.connection().execute(  # the distinct values (any case), counted apart
+        "SELECT field, value FROM value_counts WHERE field NOT IN (?, ?, ?)",
+        SEARCH_FIELDS).fetchall()  # lang, is, illustrator: rows for the search only
     out: dict[str, list[str]] = {field: [] for field in EXACT_FIELDS}
     for field, value in rows:
         out.setdefault(str(field), []).append(str(value))

@@ -17,13 +17,15 @@ of matching editions took 60–150 ms a term, the facts take a few.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from app.model.query import Per
 from app.search.ast import And, Node, Not, Term
 from app.search.fields import BY_NAME, COLLECTION_FIELDS, COLLECTION_IS, HISTORY_IS, WORD
 
-__all__ = ["BEST_THEMA", "CARD_STATS", "SOURCES", "Compiled", "Per", "compile_where", "fts_match"]
+__all__ = ["BEST_THEMA", "CARD_STATS", "SET_PREFIXES", "SOURCES", "Compiled", "Per",
+           "compile_where", "fts_match", "rare_key"]
 Param = str | int | float
 
 SOURCES: dict[str, str] = {
@@ -60,7 +62,7 @@ _X_COSTS: dict[str, tuple[str, Param]] = {  # field = x
     "mem": ("c.mem = ?", -1),
     "res": ("c.res = ?", -1),
 }
-_SET_PREFIXES = (  # s:WORD — the prefix if one is WORD, else the set named WORD, else the
+SET_PREFIXES = (  # s:WORD — the prefix if one is WORD, else the set named WORD, else the
     # family: prefixes or names that start with WORD and a space (s:doa → DOA 1st, DOA Alter)
     "SELECT prefix FROM sets WHERE CASE "
     "WHEN EXISTS (SELECT 1 FROM sets WHERE prefix = ? COLLATE NOCASE) "
@@ -70,16 +72,16 @@ _SET_PREFIXES = (  # s:WORD — the prefix if one is WORD, else the set named WO
     "ELSE substr(prefix, 1, length(?) + 1) = ? || ' ' COLLATE NOCASE "
     "OR substr(name, 1, length(?) + 1) = ? || ' ' COLLATE NOCASE END")
 SET_PARAMS = 8
-"""The value of an ``s:`` term is bound this many times in :data:`_SET_PREFIXES`."""
+"""The value of an ``s:`` term is bound this many times in :data:`SET_PREFIXES`."""
 _EDITION_COLUMNS = {  # over the editions row e; sets is small, so these use the indexes
-    "set": f"e.set_prefix IN ({_SET_PREFIXES})",
+    "set": f"e.set_prefix IN ({SET_PREFIXES})",
     "rarity": "IFNULL(e.rarity = ?, 0)",
     "lang": "e.set_id IN (SELECT id FROM sets WHERE language = ? COLLATE NOCASE)",
 }
 _IS = {"foil": "e.foil", "flip": "e.flip", "dynamic": "e.dynamic"}
 _HELD = "c.rowid IN (SELECT card_rowid FROM card_values WHERE field = '{}' AND {})"
 _CARD_EDITIONS = {  # per-card mode: what any of the card's editions holds (facts)
-    "set": _HELD.format("set", f"value IN ({_SET_PREFIXES})"),
+    "set": _HELD.format("set", f"value IN ({SET_PREFIXES})"),
     "rarity": _HELD.format("rarity", "value = ?"),
 }
 _THEMA_RANGE = {"<": "c.thema_low", "<=": "c.thema_low", ">": "c.thema", ">=": "c.thema"}
@@ -130,19 +132,53 @@ class _Sql:
     cost: int  # rough evaluation cost, to test cheap conditions first
 
 
-def compile_where(node: Node, per: Per = "card") -> Compiled:
+def compile_where(node: Node, per: Per = "card", rare: Collection[Term] = ()) -> Compiled:
     """Compile a parsed query to a condition over ``cards c`` (and ``editions e``).
 
     In ``card`` mode an edition term holds for a card when any of its editions matches;
     in ``edition`` mode it holds for the edition ``e`` itself. Card terms always test the
     card. Every condition is 0 or 1, never NULL, so ``NOT`` means "does not match".
 
+    ``rare``: terms of :func:`rare_key` whose value few cards hold
+    (:mod:`app.store.value_counts`); each is written as the list of the cards that hold it,
+    found through card_values' index, rather than as a test of every card's column. Both
+    forms hold for the same cards.
+
     Example:
         >>> compile_where(parse("t:ally cost<=2")).params
         ('ally', 2)
     """
-    sql = _node(node, per)
+    sql = _node(node, per, rare)
     return Compiled(sql.text, sql.params)
+
+
+def rare_key(t: Term) -> tuple[str, str, bool] | None:
+    """``(card_values field, value or LIKE pattern, is a pattern)`` of a term that
+    ``compile_where`` can write as a list of cards (``lang:``, ``is:`` a flag, ``a:``),
+    else None."""
+    if t.field == "lang":
+        return ("lang", str(t.value), False)
+    if t.field == "is" and t.value in _IS:
+        return ("is", str(t.value), False)
+    if t.field == "illustrator" and str(t.value) and "\n" not in str(t.value):
+        return ("illustrator", _contains(t.value), True)  # a name contains it
+    return None
+
+
+_HOLDING = "c.rowid IN (SELECT card_rowid FROM card_values WHERE field = '{}' AND value {})"
+_NAMES = "IN (SELECT value FROM value_counts WHERE field = 'illustrator' AND value LIKE ? " \
+    "ESCAPE '\\')"
+
+
+def _holding(t: Term, per: Per, edition: _Sql | None) -> _Sql:
+    """A rare term as the cards that hold its value (and, per edition, ``edition``)."""
+    key = rare_key(t)
+    assert key is not None
+    field, value, pattern = key
+    text = _HOLDING.format(field, _NAMES if pattern else "= ?")
+    if per == "edition" and edition is not None:
+        return _Sql(f"({text} AND {edition.text})", (value, *edition.params), 3)
+    return _Sql(text, (value,), 3)
 
 
 def fts_match(column: str, text: str, exact: bool) -> str:
@@ -156,23 +192,46 @@ def fts_match(column: str, text: str, exact: bool) -> str:
     return f"{column} : {phrase}" + ("" if exact else " *")
 
 
-def _node(node: Node, per: Per) -> _Sql:
+def _node(node: Node, per: Per, rare: Collection[Term] = ()) -> _Sql:
     if isinstance(node, Term):
+        if node in rare and node.op in (":", "!=") and rare_key(node) is not None:
+            has = Term(node.field, ":", node.value, node.exact)
+            sql = _holding(has, per, _term(has, per) if per == "edition" else None)
+            return sql if node.op == ":" else _Sql(f"NOT {sql.text}", sql.params, sql.cost)
         return _term(node, per)
     if isinstance(node, Not):
-        inner = _node(node.child, per)
+        inner = _node(node.child, per, rare)
+        if inner.text.startswith("NOT "):  # a negated term (0 or 1): NOT NOT x is x
+            return _Sql(inner.text[4:], inner.params, inner.cost)
         return _Sql(f"NOT {inner.text}", inner.params, inner.cost)
     if not node.children:
         return _Sql("1", (), 0)
-    parts = [_node(child, per) for child in node.children]
+    parts = [_node(child, per, rare) for child in node.children]
     if isinstance(node, And):
         parts.sort(key=lambda p: p.cost)
+    elif len(parts) > 1 and all(_card_list(p.text) for p in parts):
+        return _Sql(  # one list: rowid order needs no sort (an or of lists, SQLite's
+            # MULTI-INDEX OR, gives its rows list by list)
+            "c.rowid IN (" + " UNION ALL ".join(p.text[12:-1] for p in parts) + ")",
+            tuple(v for p in parts for v in p.params), sum(p.cost for p in parts))
     joiner = " AND " if isinstance(node, And) else " OR "
     return _Sql(
         "(" + joiner.join(p.text for p in parts) + ")",
         tuple(v for p in parts for v in p.params),
         sum(p.cost for p in parts),
     )
+
+
+def _card_list(text: str) -> bool:
+    """Whether ``text`` is exactly ``c.rowid IN (<one SELECT>)``."""
+    if not text.startswith("c.rowid IN (SELECT ") or not text.endswith(")"):
+        return False
+    depth = 0
+    for i, char in enumerate(text[11:], start=11):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0:
+            return i == len(text) - 1
+    return False
 
 
 def _term(t: Term, per: Per) -> _Sql:
@@ -202,6 +261,13 @@ def _term(t: Term, per: Per) -> _Sql:
                     (t.value, t.value), 2)
     if per == "card" and t.field == "illustrator":
         return _Sql("IFNULL(c.illustrators LIKE ? ESCAPE '\\', 0)", (_contains(t.value),), 3)
+    if t.field == "thema" and t.op == "=":  # two index lookups (scans of every edition:
+        # 36 ms on the generated catalogue)
+        found = "SELECT {0} FROM editions WHERE thema_foil = ? UNION ALL " \
+                "SELECT {0} FROM editions WHERE thema_nonfoil = ?"
+        text = (f"c.uuid IN ({found.format('card_uuid')})" if per == "card"
+                else f"e.rowid IN ({found.format('rowid')})")
+        return _Sql(text, (t.value, t.value), 2)
     sql = _edition(t)
     if per == "card":
         text = f"c.uuid IN (SELECT e.card_uuid FROM editions e WHERE {sql.text})"

@@ -16,6 +16,8 @@ from app.store.api_facts import SCHEMA as API_FACTS
 from app.store.facts import backfill
 from app.store.start_page import SCHEMA as START_PAGE
 from app.store.start_page import install as install_start_page
+from app.store.value_counts import SCHEMA as VALUE_COUNTS
+from app.store.value_counts import install as install_value_counts
 
 SORT_COLUMNS = ("cost", "level", "rarity", "thema")
 """The card_facts columns whose ascending and descending orders (no value last, then name,
@@ -251,10 +253,20 @@ MIGRATIONS: tuple[str, ...] = (
     # card for every hit and sorted all hits (100 ms a page on the generated catalogue), it
     # now walks the index when hits are dense. backfill_order() writes them for every card.
     ORDER_SCHEMA,
+    # 12: the search language's stored counts (issue 24, app/store/value_counts.py): the
+    # languages, flags and illustrator names of each card's editions as card_values rows
+    # (a value once a card), and how many cards (and their editions) hold each value, kept
+    # by triggers; a rare value (lang:cn, is:dynamic, a:alkai) scanned every card twice,
+    # 30-60 ms on the generated catalogue, it is now found through the index, and a
+    # one-value search takes its total from the counts. editions_shown covers what a card
+    # hit's shown edition is chosen by (a search sorted by set), and two Thema indexes find
+    # thema=N. install() writes the rows, the counts and the triggers.
+    VALUE_COUNTS,
 )
 
 DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    7: backfill, 9: backfill_api, 10: install_start_page, 11: backfill_order}
+    7: backfill, 9: backfill_api, 10: install_start_page, 11: backfill_order,
+    12: install_value_counts}
 """Python steps that run after a migration's SQL, in the same transaction."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
