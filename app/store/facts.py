@@ -155,7 +155,9 @@ _LANGUAGES = (  # each upper-cased, between char(31)s (which no query value hold
 
 
 _LANGUAGE_ROWS = (  # the same languages as rows of card_values (app.store.value_counts)
-    "DELETE FROM card_values WHERE field = 'lang' AND card_rowid IN "
+    # (the unary + keeps SQLite off the (field, value) index: every card has lang rows, so
+    # that index walked all of them for each card written, quadratic in the catalogue)
+    "DELETE FROM card_values WHERE +field = 'lang' AND card_rowid IN "
     "(SELECT card_rowid FROM card_facts WHERE {0})",
     "INSERT INTO card_values(card_rowid, field, value) SELECT DISTINCT card_facts.card_rowid, "
     "'lang', upper(s.language) FROM card_facts JOIN editions e ON e.card_uuid = card_facts.uuid "
