@@ -17,6 +17,8 @@ does; the rows themselves are written with the card's facts (:mod:`app.store.fac
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from app.search.ast import And, Node, Not, Or, Term
@@ -79,12 +81,52 @@ def install(conn: sqlite3.Connection) -> None:
     conn.execute(  # a value once a card (older writers kept repeats), as index_card does
         "DELETE FROM card_values WHERE rowid NOT IN "
         "(SELECT MIN(rowid) FROM card_values GROUP BY card_rowid, field, value)")
+    _recount(conn)
+    for trigger in _TRIGGERS:
+        conn.execute(trigger)
+
+
+def _recount(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM value_counts")
     conn.execute("INSERT INTO value_counts(field, value, cards, editions) "
                  "SELECT v.field, v.value, COUNT(*), TOTAL(c.editions) FROM card_values v "
                  "LEFT JOIN card_facts c ON c.card_rowid = v.card_rowid GROUP BY v.field, v.value")
-    for trigger in _TRIGGERS:
-        conn.execute(trigger)
+
+
+BULK_CARDS = 1000
+"""A write of at least this many cards, and of at least a quarter of the stored ones, counts
+the values once at its end (:func:`counting`)."""
+
+
+@contextmanager
+def counting(conn: sqlite3.Connection, cards: int) -> Iterator[None]:
+    """Keep ``value_counts`` right across a write of ``cards`` cards (written or removed)
+    in ``conn``'s open transaction.
+
+    A small write is counted by the triggers, row by row. A big one (:data:`BULK_CARDS`,
+    e.g. a full sync or the first import) sets the triggers aside and counts every value
+    once at its end: the triggers cost ~10 µs a value row, 0.26 s of a full sync of the
+    real catalogue's 2,235 cards, the count ~30 ms. The triggers are back when the block
+    ends, whether it fails or not; a failure rolls the transaction back, counts included.
+
+    Raises:
+        sqlite3.Error: SQLite failed.
+    """
+    if cards < BULK_CARDS:
+        yield
+        return
+    (stored,) = conn.execute("SELECT COUNT(*) FROM card_facts").fetchone()
+    if cards * 4 < stored:
+        yield
+        return
+    for name in ("value_counts_add", "value_counts_remove"):
+        conn.execute(f"DROP TRIGGER IF EXISTS {name}")
+    try:
+        yield
+        _recount(conn)
+    finally:
+        for trigger in _TRIGGERS:
+            conn.execute(trigger)
 
 
 def value_count(store: Store, field: str, value: str, like: bool = False,

@@ -35,6 +35,7 @@ from app.store.meta import read_meta as read_meta  # its former home
 from app.store.revisions import RevisionRecorder
 from app.store.start_page import refresh as refresh_start_page
 from app.store.thema import META_GENERATED, write_history
+from app.store.value_counts import counting
 
 log = logging.getLogger("app.store")
 
@@ -215,12 +216,13 @@ class Writer:
             self._batch = Batch(batch, removing, allow_older)
             self._set_bodies = {}
             written: set[str] = set()
-            for record in batch:
-                self._upsert_card(conn, record, report, stamp)
-                written.add(record.uuid)
-            for uuid in removing:
-                if uuid not in written:
-                    self._remove_card(conn, uuid, report)
+            with counting(conn, len(batch) + len(removing)):
+                for record in batch:
+                    self._upsert_card(conn, record, report, stamp)
+                    written.add(record.uuid)
+                for uuid in removing:
+                    if uuid not in written:
+                        self._remove_card(conn, uuid, report)
             left = [*report.refused, *report.kept_out]
             if all_or_nothing and left:
                 more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""

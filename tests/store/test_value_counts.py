@@ -99,6 +99,39 @@ def test_the_search_values_and_counts_follow_every_write(catalogue: LocalCatalog
     assert _names(store, "a:painter") == ["Card 003"] and _names(store, "lang:cn") == ["Card 001"]
 
 
+def _triggers(conn: sqlite3.Connection) -> list[str]:
+    return [name for (name,) in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'value_counts%' "
+        "ORDER BY name")]
+
+
+def test_a_big_write_counts_once_and_keeps_the_triggers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("app.store.value_counts.BULK_CARDS", 10)  # 40 cards are a big write
+    store = LocalCatalogue.open(tmp_path).store
+    conn = store.connection()
+    Writer(store).write([CardRecord(c) for c in _catalogue()])
+    assert _stored(conn) == _recounted(conn) and _stored(conn)["lang", "CN"] == (1, 1)
+    assert _triggers(conn) == ["value_counts_add", "value_counts_remove"]
+    later = {"last_update": "2026-01-01T00:00:00.000Z", "types": ["CHAMPION"]}
+    Writer(store).write([CardRecord(_card(n, **later)) for n in range(12)])  # big: 12 of 40
+    assert _stored(conn) == _recounted(conn) and _stored(conn)["type", "CHAMPION"] == (12, 12)
+    before = _stored(conn)
+
+    def broken(*_: Any) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(Writer, "_upsert_card", broken)
+    with pytest.raises(Exception, match="disk I/O error"):
+        Writer(store).write([CardRecord(_card(n, last_update="2026-02-01T00:00:00.000Z"))
+                             for n in range(40)])
+    assert _stored(conn) == before and _triggers(conn) == ["value_counts_add",
+                                                           "value_counts_remove"]
+    monkeypatch.undo()
+    Writer(store).write([], remove=["genCard002"])  # a small write: the triggers count it
+    assert _stored(conn) == _recounted(conn) and ("is", "DYNAMIC") not in _stored(conn)
+
+
 def test_a_sets_new_language_moves_its_cards(catalogue: LocalCatalogue) -> None:
     store = catalogue.store
     moved = dict(CN_SET, language="JP")
