@@ -1,0 +1,76 @@
+"""The official search's narrow edition table (schema migration 12): one row per edition with
+what ``/cards/search`` filters and sorts editions by, so a search with edition filters reads
+one narrow table (through an index on the filtered value) instead of joining each hit card's
+``cards``, ``card_facts``, ``editions`` and ``api_editions`` rows (issue 24: 100-700 ms a page
+on the generated catalogue of 110,000 cards for a set prefix, an illustrator, a Thema part).
+
+``api_search_editions`` (alias ``n`` in :mod:`app.store.api_search`), keyed by
+``(card_rowid, position)``: the edition's uuid, its card's uuid and name (the sort's ties),
+and copies of the ``editions`` columns (collector number, rarity, set prefix, flip,
+illustrators, Thema) and ``api_editions`` columns (illustrator, last update, set language,
+collaborators, the Thema parts) the filters read. Each column is declared as the column it
+copies (the ``api_editions`` ones with no type), so every comparison and order is the one the
+search made on the original. The edition texts (effect, flavor) stay in ``api_editions``.
+
+Written by :func:`index_narrow` after the card's ``editions`` and ``api_editions`` rows
+(``app.store.api_facts.index_api`` calls it), deleted with them; :func:`backfill_narrow` is
+the migration's data step. ``cards_last_update`` indexes the card's ``last_update`` so the
+``last_update`` filter is two index ranges (with ``cards_changed_at``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from app.store.api_facts import LIST_LENGTHS, THEMA_PARTS
+
+NARROW_FROM_A = ("illustrator", "last_update", "language", "collaborators", *THEMA_PARTS)
+"""``api_editions`` columns copied into the narrow table (same names)."""
+
+INDEXED = ("set_prefix", "rarity", "illustrator", "last_update", "thema_foil", "thema_nonfoil")
+"""Narrow columns with an index of their own (``api_search_editions_<column>``). Not the
+language or the number of collaborators: without statistics SQLite takes any equality's
+index, and nearly every edition is in English and without collaborators."""
+
+SCHEMA = (
+    "CREATE TABLE api_search_editions (\n"
+    "    card_rowid INTEGER NOT NULL, position INTEGER NOT NULL,\n"
+    "    uuid TEXT NOT NULL, card_uuid TEXT NOT NULL, name TEXT NOT NULL,\n"
+    "    number TEXT NOT NULL, rarity INTEGER, set_prefix TEXT NOT NULL,\n"
+    "    flip INTEGER NOT NULL, illustrators TEXT NOT NULL,\n"
+    "    thema_foil NUMERIC, thema_nonfoil NUMERIC,\n"
+    f"    {', '.join(NARROW_FROM_A)},\n"
+    "    PRIMARY KEY (card_rowid, position)\n"
+    ") WITHOUT ROWID;\n"
+    + "".join(f"CREATE INDEX api_search_editions_{c} ON api_search_editions({c});\n"
+              for c in INDEXED)
+    + "CREATE INDEX cards_last_update ON cards(last_update);\n"
+    + "".join(f"CREATE INDEX api_cards_{c} ON api_cards({c});\n" for c in LIST_LENGTHS.values())
+)
+"""Migration 12's SQL."""
+
+_INSERT = (
+    "INSERT INTO api_search_editions SELECT c.rowid, e.position, e.uuid, c.uuid, c.name, "
+    "e.collector_number, e.rarity, e.set_prefix, e.flip, e.illustrators, e.thema_foil, "
+    "e.thema_nonfoil, " + ", ".join(f"a.{column}" for column in NARROW_FROM_A)
+    + " FROM cards c JOIN editions e ON e.card_uuid = c.uuid JOIN api_editions a "
+    "ON a.card_rowid = c.rowid AND a.position = e.position WHERE {}"
+)
+
+
+def index_narrow(conn: sqlite3.Connection, rowid: int) -> None:
+    """Write the narrow rows of the card at ``rowid`` (replacing old ones) from its
+    ``editions`` and ``api_editions`` rows, which must be written first."""
+    unindex_narrow(conn, rowid)
+    conn.execute(_INSERT.format("c.rowid = ?"), (rowid,))
+
+
+def unindex_narrow(conn: sqlite3.Connection, rowid: int) -> None:
+    """Delete the narrow rows of the card at ``rowid``."""
+    conn.execute("DELETE FROM api_search_editions WHERE card_rowid = ?", (rowid,))
+
+
+def backfill_narrow(conn: sqlite3.Connection) -> None:
+    """Migration 12's data step: the narrow rows of every stored card."""
+    conn.execute("DELETE FROM api_search_editions")
+    conn.execute(_INSERT.format("1"))
