@@ -180,9 +180,11 @@ def _card_filters(q: ApiQuery, s: _Sql) -> None:
         s.add("c.rowid IN (SELECT ca.card_rowid FROM api_cards ca WHERE ca.effect_raw LIKE ? "
               "ESCAPE '\\' UNION SELECT x.card_rowid FROM api_editions x WHERE x.effect_raw "
               "LIKE ? ESCAPE '\\')", _like(q.effect), _like(q.effect))
-    rules = "EXISTS (SELECT 1 FROM api_rules r WHERE r.card_rowid = c.rowid AND "
+    # rules and legality entries: card rowid sets found in one pass over their (small)
+    # tables (a correlated EXISTS probed them for every card: 80 ms on the generated one)
+    rules = "c.rowid IN (SELECT r.card_rowid FROM api_rules r WHERE "
     if q.rule:
-        s.add(rules + "(r.title LIKE ? ESCAPE '\\' OR r.description LIKE ? ESCAPE '\\'))",
+        s.add(rules + "r.title LIKE ? ESCAPE '\\' OR r.description LIKE ? ESCAPE '\\')",
               _like(q.rule), _like(q.rule))
     if q.rule_title == "null":
         s.add(rules + "COALESCE(r.title, '') = '')")
@@ -202,16 +204,17 @@ def _card_filters(q: ApiQuery, s: _Sql) -> None:
 
 def _legality(q: ApiQuery, s: _Sql) -> None:
     fmt = q.legality_format
-    # One row per format of the card's legality object (exact case, as the object's keys).
-    entries = ("SELECT 1 FROM api_legality g WHERE g.card_rowid = c.rowid"
+    # One row per format of the card's legality object (exact case, as the object's keys);
+    # card_rowid is never NULL, so NOT IN is NOT EXISTS.
+    entries = ("SELECT g.card_rowid FROM api_legality g WHERE 1 = 1"
                + (" AND g.format = ?" if fmt else ""))
     fmt_params = [fmt] if fmt else []
     if q.legality_limit is not None:
-        s.add(f"EXISTS ({entries} AND g.lim = ?)", *fmt_params, q.legality_limit)
+        s.add(f"c.rowid IN ({entries} AND g.lim = ?)", *fmt_params, q.legality_limit)
     elif q.legality_state == "RESTRICTED":
-        s.add(f"EXISTS ({entries})", *fmt_params)
+        s.add(f"c.rowid IN ({entries})", *fmt_params)
     elif q.legality_state == "LEGAL":
-        s.add(f"NOT EXISTS ({entries})", *fmt_params)
+        s.add(f"c.rowid NOT IN ({entries})", *fmt_params)
 
 
 def _edition_filters(q: ApiQuery, s: _Sql) -> None:
