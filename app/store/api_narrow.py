@@ -24,6 +24,10 @@ import sqlite3
 
 from app.store.api_facts import LIST_LENGTHS, THEMA_PARTS
 
+WALK = 32
+"""Edition rows a walk reads per card it needs (about 2 editions a card, and hits at least one
+card in 16 as app/store/api_search.DENSE): more, and the caller groups every hit instead."""
+
 NARROW_FROM_A = ("illustrator", "last_update", "language", "collaborators", *THEMA_PARTS)
 """``api_editions`` columns copied into the narrow table (same names)."""
 
@@ -44,6 +48,8 @@ SCHEMA = (
     ") WITHOUT ROWID;\n"
     + "".join(f"CREATE INDEX api_search_editions_{c} ON api_search_editions({c});\n"
               for c in INDEXED)
+    + "CREATE INDEX api_search_editions_number ON api_search_editions(number, "
+      "name COLLATE NOCASE, card_uuid);\n"
     + "CREATE INDEX cards_last_update ON cards(last_update);\n"
     + "".join(f"CREATE INDEX api_cards_{c} ON api_cards({c});\n" for c in LIST_LENGTHS.values())
 )
@@ -74,3 +80,47 @@ def backfill_narrow(conn: sqlite3.Connection) -> None:
     """Migration 12's data step: the narrow rows of every stored card."""
     conn.execute("DELETE FROM api_search_editions")
     conn.execute(_INSERT.format("1"))
+
+
+def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window: list[int]
+              ) -> tuple[list[tuple[object, ...]], int] | None:
+    """The page of a search with edition filters sorted by collector number, ascending,
+    when its hits are dense: ``(card uuid, its passing editions' uuids, one a line, total)``
+    rows and the total; None when the walk finds too few, or none past the offset (the
+    caller groups every hit).
+
+    Walks ``api_search_editions_number`` (collector number, card name case-insensitive,
+    card uuid): a card first appears at its lowest passing collector number, so the cards
+    in order of first appearance are the cards in the search's order (lowest passing
+    number, name, uuid). The total still counts every passing edition's card.
+
+    Args:
+        where: the condition on ``api_search_editions n``; params: its parameters.
+        window: ``[page size, offset]``.
+    """
+    wanted, limit = sum(window), WALK * sum(window)
+    cards: dict[int, str] = {}
+    walked = conn.execute(  # the first `limit` editions in the order, then the filters
+        f"SELECT n.card_rowid, n.card_uuid FROM (SELECT card_rowid, position, number, name, "
+        f"card_uuid FROM api_search_editions INDEXED BY api_search_editions_number ORDER BY "
+        f"number, name COLLATE NOCASE, card_uuid LIMIT ?) w CROSS JOIN api_search_editions n "
+        f"ON n.card_rowid = w.card_rowid AND n.position = w.position WHERE {where} ORDER BY "
+        f"w.number, w.name COLLATE NOCASE, w.card_uuid", [limit, *params]).fetchall()
+    for rowid, uuid in walked:
+        cards.setdefault(rowid, uuid)
+        if len(cards) == wanted:
+            break
+    if len(cards) < wanted:  # (or fewer hits than a page: a grouping is as quick)
+        return None
+    page = list(cards.items())[window[1]:]
+    if not page:
+        return None
+    editions: dict[int, list[str]] = {rowid: [] for rowid, _ in page}
+    for rowid, uuid in conn.execute(
+            f"SELECT n.card_rowid, n.uuid FROM api_search_editions n WHERE n.card_rowid IN "
+            f"({', '.join('?' * len(page))}) AND {where}", [*editions, *params]):
+        editions[rowid].append(uuid)
+    (total,) = conn.execute(
+        f"SELECT COUNT(*) FROM (SELECT n.card_rowid FROM api_search_editions n WHERE {where} "
+        "GROUP BY n.card_rowid)", params).fetchone()
+    return [(uuid, "\n".join(editions[rowid]), total) for rowid, uuid in page], int(total)

@@ -24,6 +24,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from app.store.api_facts import LIST_LENGTHS, ORDER_KEYS, THEMA_PARTS, WALKED
+from app.store.api_narrow import walk_page
 from app.store.db import Store
 from app.store.query_plan import probing
 
@@ -360,6 +361,12 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
         where.insert(0, f"n.card_rowid IN ({cards})")
         params = card.params + params
     source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where) or '1 = 1'}"
+    # (not for an edition text: a LIKE over every edition, read twice when the walk fails)
+    if q.sort == "collector_number" and direction == "ASC" and not q.separate_editions \
+            and not joins and not (q.edition_effect or q.edition_flavor):
+        walked = walk_page(conn, " AND ".join(where) or "1 = 1", params, window)
+        if walked is not None:
+            return walked
     # One pass gives the page and the total (a count first would read every row twice).
     if q.separate_editions:
         sql = (f"SELECT n.card_uuid, n.uuid, COUNT(*) OVER () {source} ORDER BY {single} IS "

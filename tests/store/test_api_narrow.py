@@ -81,3 +81,23 @@ def test_migration_12_fills_the_table_of_a_catalogue_written_before(tmp_path: Pa
     assert _rows(reopened) == written
     assert _names(reopened, prefix=("DOA",)) == ["Fire Spirit"]
     assert search_cards(reopened, ApiQuery(last_update="2000-01-01"))[0] == 2
+
+
+def test_a_dense_page_walks_the_number_order_of_the_passing_editions(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.sqlite3")
+
+    def card(i: int) -> CardRecord:  # its DOA edition's number is not its lowest
+        uuid = f"genCard{i:03}"
+        doa = make_edition(uuid, f"genEdD{i:04}", f"{(i * 37) % 100:03}")
+        doa["set"] = {**doa["set"], "prefix": "DOA"}
+        return CardRecord(make_card(uuid, f"Card {i % 7}", slug=f"card-{i}", editions=[
+            make_edition(uuid, f"genEdA{i:04}", "000"), doa]))
+
+    Writer(store).write([card(i) for i in range(40)])
+    expected = sorted(range(40), key=lambda i: (f"{(i * 37) % 100:03}", f"card {i % 7}",
+                                                f"genCard{i:03}"))
+    for page in (1, 2, 3):
+        total, hits = search_cards(store, ApiQuery(prefix=("DOA",), page=page, page_size=4))
+        assert total == 40
+        assert [h.edition_uuids for h in hits] == [
+            (f"genEdD{i:04}",) for i in expected[(page - 1) * 4:page * 4]]
