@@ -31,6 +31,14 @@ card in 16 as app/store/api_search.DENSE): more, and the caller groups every hit
 NARROW_FROM_A = ("illustrator", "last_update", "language", "collaborators", *THEMA_PARTS)
 """``api_editions`` columns copied into the narrow table (same names)."""
 
+POPULATIONS = {(foil, f"{kind}"): f"pop_{'foil' if foil else 'nonfoil'}_{kind}"
+               for foil in (1, 0) for kind in ("max", "min")}
+"""``(api_prints.foil, max or min)`` → the narrow column holding the highest or lowest
+``population`` of the edition's circulation templates and circulations of that finish
+(NULL: none has one). An edition has a print with ``population > v`` (or ``>=``) exactly
+when its highest is, ``< v`` (``<=``) when its lowest is: the columns have no type, so the
+values and their comparisons are those of ``api_prints``."""
+
 INDEXED = ("set_prefix", "rarity", "illustrator", "last_update", "thema_foil", "thema_nonfoil")
 """Narrow columns with an index of their own (``api_search_editions_<column>``). Not the
 language or the number of collaborators: without statistics SQLite takes any equality's
@@ -43,7 +51,7 @@ SCHEMA = (
     "    number TEXT NOT NULL, rarity INTEGER, set_prefix TEXT NOT NULL,\n"
     "    flip INTEGER NOT NULL, illustrators TEXT NOT NULL,\n"
     "    thema_foil NUMERIC, thema_nonfoil NUMERIC,\n"
-    f"    {', '.join(NARROW_FROM_A)},\n"
+    f"    {', '.join(NARROW_FROM_A)}, {', '.join(POPULATIONS.values())},\n"
     "    PRIMARY KEY (card_rowid, position)\n"
     ") WITHOUT ROWID;\n"
     + "".join(f"CREATE INDEX api_search_editions_{c} ON api_search_editions({c});\n"
@@ -58,7 +66,10 @@ SCHEMA = (
 _INSERT = (
     "INSERT INTO api_search_editions SELECT c.rowid, e.position, e.uuid, c.uuid, c.name, "
     "e.collector_number, e.rarity, e.set_prefix, e.flip, e.illustrators, e.thema_foil, "
-    "e.thema_nonfoil, " + ", ".join(f"a.{column}" for column in NARROW_FROM_A)
+    "e.thema_nonfoil, " + ", ".join(f"a.{column}" for column in NARROW_FROM_A) + ", "
+    + ", ".join(f"(SELECT {kind.upper()}(p.population) FROM api_prints p WHERE p.card_rowid = "
+                f"c.rowid AND p.position = e.position AND p.foil = {foil})"
+                for foil, kind in POPULATIONS)
     + " FROM cards c JOIN editions e ON e.card_uuid = c.uuid JOIN api_editions a "
     "ON a.card_rowid = c.rowid AND a.position = e.position WHERE {}"
 )

@@ -24,7 +24,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from app.store.api_facts import LIST_LENGTHS, ORDER_KEYS, THEMA_PARTS, WALKED
-from app.store.api_narrow import walk_page
+from app.store.api_narrow import POPULATIONS, walk_page
 from app.store.db import Store
 from app.store.query_plan import probing
 
@@ -254,6 +254,10 @@ def _stat_filters(q: ApiQuery, card: _Sql, s: _Sql) -> None:
             card.add(f"{CARD_STATS[term.field]} {term.op} ?", term.value)
         elif term.field in EDITION_STATS or term.field in THEMA_PARTS:
             s.add(f"n.{term.field} {term.op} ?", term.value)
+        elif term.op != "=":  # the edition's highest or lowest population of the finish
+            kind = "max" if ">" in term.op else "min"
+            s.add(f"n.{POPULATIONS[POPULATION_STATS[term.field], kind]} {term.op} ?",
+                  term.value)
         else:  # a circulation template or circulation of the edition
             foil = f"p.foil = {POPULATION_STATS[term.field]} AND p.population {term.op} ?"
             s.add("EXISTS (SELECT 1 FROM api_prints p WHERE p.card_rowid = n.card_rowid AND "
