@@ -19,6 +19,7 @@ read from the official search's facts (:mod:`app.store.api_facts`, schema migrat
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from dataclasses import dataclass, field
@@ -128,6 +129,13 @@ class ApiHit:
     edition_uuids: tuple[str, ...] | None  # None: every edition of the card
 
 
+def _found_once(conn: sqlite3.Connection, sql: str, *params: object) -> tuple[str, str]:
+    """``c.rowid IN (…)`` over the card rowids ``sql`` selects, run now: the condition and
+    its one parameter (the rowids as a JSON array, read by ``json_each``)."""
+    rowids = [row[0] for row in conn.execute(sql, params)]
+    return "c.rowid IN (SELECT value FROM json_each(?))", json.dumps(rowids)
+
+
 def _like(text: str) -> str:
     return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
@@ -148,7 +156,7 @@ class _Sql:
             self.joins.add(join)
 
 
-def _card_filters(q: ApiQuery, s: _Sql) -> None:
+def _card_filters(q: ApiQuery, s: _Sql, conn: sqlite3.Connection) -> None:
     for name, flt in q.lists.items():
         # the cards holding a value, found once through card_values' index (a correlated
         # EXISTS probed it for every card scanned)
@@ -169,18 +177,20 @@ def _card_filters(q: ApiQuery, s: _Sql) -> None:
         s.add("(" + joiner.join(parts) + ")", *params)
     if q.name:
         s.add("c.name LIKE ? ESCAPE '\\'", _like(q.name))
-    # Text filters are sets of card rowids, each found in one pass over its table (joined
+    # Text filters are sets of card rowids, each found in one pass over its tables (joined
     # per card, they read each card's api_cards row and editions: 0.5 s on the generated
-    # catalogue).
+    # catalogue), and only once a search (as a subquery, each statement of the search, the
+    # index walk and the count, scanned again).
     if q.flavor:
-        s.add("c.rowid IN (SELECT ca.card_rowid FROM api_cards ca WHERE ca.flavor LIKE ? "
-              "ESCAPE '\\')", _like(q.flavor))
+        s.add(*_found_once(conn, "SELECT ca.card_rowid FROM api_cards ca WHERE ca.flavor LIKE ? "
+                           "ESCAPE '\\'", _like(q.flavor)))
     if q.slug:
         s.add("c.rowid IN (SELECT rowid FROM cards WHERE slug = ?)", q.slug)
     if q.effect:
-        s.add("c.rowid IN (SELECT ca.card_rowid FROM api_cards ca WHERE ca.effect_raw LIKE ? "
-              "ESCAPE '\\' UNION SELECT x.card_rowid FROM api_editions x WHERE x.effect_raw "
-              "LIKE ? ESCAPE '\\')", _like(q.effect), _like(q.effect))
+        s.add(*_found_once(conn, "SELECT ca.card_rowid FROM api_cards ca WHERE ca.effect_raw "
+                           "LIKE ? ESCAPE '\\' UNION SELECT x.card_rowid FROM api_editions x "
+                           "WHERE x.effect_raw LIKE ? ESCAPE '\\'", _like(q.effect),
+                           _like(q.effect)))
     # rules and legality entries: card rowid sets found in one pass over their (small)
     # tables (a correlated EXISTS probed them for every card: 80 ms on the generated one)
     rules = "c.rowid IN (SELECT r.card_rowid FROM api_rules r WHERE "
@@ -233,7 +243,8 @@ def _edition_filters(q: ApiQuery, s: _Sql) -> None:
     if q.collector_number is not None:
         s.add("n.number = ?", q.collector_number)
     if q.edition_slug is not None:
-        s.add("n.uuid IN (SELECT e.uuid FROM editions e WHERE e.slug = ?)", q.edition_slug)
+        s.add("(n.card_rowid, n.position) IN (SELECT c.rowid, e.position FROM editions e "
+              "JOIN cards c ON c.uuid = e.card_uuid WHERE e.slug = ?)", q.edition_slug)
     for column, text in (("effect_raw", q.edition_effect), ("flavor", q.edition_flavor)):
         if text:
             s.add(f"(n.card_rowid, n.position) IN (SELECT a.card_rowid, a.position FROM "
@@ -243,7 +254,7 @@ def _edition_filters(q: ApiQuery, s: _Sql) -> None:
     if q.language:
         s.add(f"n.language IN ({', '.join('?' * len(q.language))})", *q.language)
     if q.configuration is not None:
-        s.add("n.flip = ?", int(q.configuration == "flip"))
+        s.add(f"n.flip = {int(q.configuration == 'flip')}")  # literal: a partial index
     if q.collab is not None:
         s.add(f"n.collaborators {'>' if q.collab else '='} 0")
 
@@ -280,7 +291,8 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
         card-edition pairs) in the requested order.
     """
     card, ed = _Sql(), _Sql()
-    _card_filters(q, card)
+    conn = store.connection()
+    _card_filters(q, card, conn)
     _edition_filters(q, ed)
     _stat_filters(q, card, ed)
     grouped = API_SORT_KEYS[q.sort][0]
@@ -294,7 +306,6 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     facts = " CROSS JOIN card_facts f ON f.card_rowid = c.rowid" + (
         " JOIN api_cards ca ON ca.card_rowid = c.rowid" * ("ca" in card.joins))
     source = "FROM cards c INDEXED BY cards_cover" + facts
-    conn = store.connection()
     if not ed.where and not q.separate_editions:
         where = " AND ".join(card.where) or "1 = 1"
         params = card.params
@@ -321,8 +332,8 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
                f"ORDER BY {order_key} IS NULL, {order_key} {direction}, {order_ties} "
                "LIMIT ? OFFSET ?")
         rows = conn.execute(sql, [*params, *window]).fetchall()
-        if rows:
-            total = int(rows[0][2])
+        if rows or not window[1]:  # (no row on the first page: no hit)
+            total = int(rows[0][2]) if rows else 0
         else:  # a page past the end: the window has no row to carry the total
             (total,) = conn.execute(count_sql, params).fetchone()
     else:
@@ -362,8 +373,9 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
                  if narrowed is not None else
                  f"SELECT c.rowid FROM cards c CROSS JOIN card_facts f ON f.card_rowid = "
                  f"c.rowid{ca} WHERE {cond}")
-        where.insert(0, f"n.card_rowid IN ({cards})")
-        params = card.params + params
+        # found once (each statement of the search would find them again)
+        where.insert(0, "n.card_rowid IN (SELECT value FROM json_each(?))")
+        params = [json.dumps([row[0] for row in conn.execute(cards, card.params)]), *params]
     source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where) or '1 = 1'}"
     # (not for an edition text: a LIKE over every edition, read twice when the walk fails)
     if q.sort == "collector_number" and direction == "ASC" and not q.separate_editions \
@@ -382,8 +394,8 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
                f"{direction}, {ties} LIMIT ? OFFSET ?")
         count_sql = f"SELECT COUNT(DISTINCT n.card_rowid) {source}"
     rows = conn.execute(sql, [*params, *window]).fetchall()
-    if rows:
-        return rows, int(rows[0][2])
+    if rows or not window[1]:  # (no row on the first page: no hit)
+        return rows, int(rows[0][2]) if rows else 0
     (total,) = conn.execute(count_sql, params).fetchone()  # a page past the end
     return rows, int(total)
 
