@@ -9,6 +9,9 @@ Run: ``python -m benchmarks.sync``. Prints figures; asserts nothing.
   a ratio; the earlier floor (only the ``/cards/search`` pages) is printed too;
 - requests, bytes and ``304`` answers of an incremental sync with nothing changed, next to
   the full sync's, and of the one after it (every answer then revalidated, issue 15 item 5);
+- an incremental sync after one real change upstream (Tether in Flames banned in Standard,
+  its ``last_update`` moved, as the real data shapes a ban): its requests and seconds next
+  to the full sync's, and which requests it sent;
 - card images synced per second with ``--images all`` over the real images (the upstream
   holds 423 of them; the other editions' images are asked for and not found).
 
@@ -39,11 +42,14 @@ from app.bootstrap import build
 from app.ingest import import_paths
 from app.ingest.thema import import_generated_history
 from app.net import USER_AGENT
+from app.store import CardRecord, Writer
+from app.store.writer import utc_stamp
 from app.sync import ClientSettings, SyncEngine, SyncOptions, SyncReport
 from benchmarks.common import CARD_IMAGES, SHARED_DATA, SNAPSHOT_0404, figure
 
 CONCURRENCY = 4
 PAGE_SIZE = 50
+BANNED = "tether-in-flames"
 
 
 def _free_port() -> int:
@@ -105,6 +111,21 @@ def _recorded(urls: list[str]) -> Iterator[None]:
         httpx.AsyncClient.send = send  # type: ignore[method-assign]
 
 
+def _ban(data: Path, slug: str) -> None:
+    """Ban the card ``slug`` in Standard in the upstream catalogue (``legality`` and a
+    newer ``last_update``, as the official API shows a ban), through the one writer."""
+    services = build(str(data))
+    try:
+        card = json.loads(services.store.connection().execute(
+            "SELECT body FROM cards WHERE slug = ?", (slug,)).fetchone()[0])
+        card.update(legality={"STANDARD": {"limit": 0}}, last_update=utc_stamp())
+        report = Writer(services.store).write([CardRecord(card)])
+        if report.changed != 1:
+            raise RuntimeError(f"the ban was not written: {report}")
+    finally:
+        services.store.close()
+
+
 def _search_pages(url: str, pages: int) -> list[str]:
     """The URLs of every ``/cards/search`` page (the floor before issue 16)."""
     return [str(httpx.URL(f"{url}/cards/search", params={"page": p, "page_size": PAGE_SIZE}))
@@ -154,6 +175,15 @@ def main() -> None:
             pages_seconds, _ = asyncio.run(_bare(_search_pages(url, math.ceil(cards / PAGE_SIZE))))
             again = _sync(root / "mine", url, "none")
             steady = _sync(root / "mine", url, "none")  # every answer held: all conditional
+            _ban(root / "upstream", BANNED)
+            banned_urls: list[str] = []
+            with _recorded(banned_urls):
+                banned_cpu = time.process_time()
+                banned = _sync(root / "mine", url, "none")
+                banned_cpu = time.process_time() - banned_cpu
+            held = build(str(root / "mine")).catalogue.card(BANNED)["legality"]
+            if held != {"STANDARD": {"limit": 0}}:
+                raise RuntimeError(f"the incremental sync missed the ban: {held}")
             images = _sync(root / "mine", url, "all")
         finally:
             server.terminate()
@@ -181,6 +211,17 @@ def main() -> None:
     figure("next incremental sync, nothing changed: requests", steady.requests, "")
     figure("next incremental sync, nothing changed: bytes", steady.bytes / 1e3, "kB")
     figure("next incremental sync, nothing changed: answers 304", steady.not_modified, "")
+    figure("after one ban upstream: incremental requests", banned.requests, "")
+    for sent_url in banned_urls:
+        print(f"    {httpx.URL(sent_url).raw_path.decode('ascii')}")
+    figure("  cards received", banned.cards_received, "")
+    figure("  ratio requests incremental / full", banned.requests / full.requests, "x")
+    figure("after one ban upstream: incremental seconds", banned.seconds, "s")
+    figure("  its CPU in this process", banned_cpu, "s")
+    for phase, seconds in banned.phase_seconds.items():
+        figure(f"  of which the {phase} phase", seconds, "s")
+    figure("  ratio seconds incremental / full", banned.seconds / full.seconds, "x")
+    figure("  bytes", banned.bytes / 1e3, "kB")
     seconds = images.phase_seconds.get("images", 0.0)
     asked = images.images + images.images_not_found
     figure("--images all: images stored", images.images, "")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import json
 import os
 import sys
 from datetime import UTC, datetime
@@ -81,6 +80,8 @@ def _print_body(body: bytes, media_type: str | None) -> None:
 
 def _error_text(body: bytes) -> str:
     """The message of an ``{"error": "..."}`` body, else the body's first line."""
+    import json  # only here: the window's start need not load it
+
     try:
         message = json.loads(body).get("error")
     except (ValueError, AttributeError):

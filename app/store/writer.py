@@ -32,6 +32,7 @@ from app.store.db import Store
 from app.store.facts import edition_facts, index_card, set_languages
 from app.store.featured import add_logos, replace_featured, replace_options
 from app.store.guard import Refusal
+from app.store.meta import read_meta as read_meta  # its former home
 from app.store.revisions import RevisionRecorder
 from app.store.start_page import refresh as refresh_start_page
 from app.store.thema import META_GENERATED, write_history
@@ -162,8 +163,8 @@ class Writer:
         self._store = store
         self._history = history
         self._batch = Batch([], set(), False)
-        self._set_bodies: dict[str, str] = {}
-        """Set id → the body this write last stored for it."""
+        self._set_bodies: dict[str, list[tuple[str, Any]]] = {}
+        """Set id → the set (its items in order) this write last stored for it."""
 
     def write(
         self,
@@ -335,9 +336,10 @@ class Writer:
         r.editions += len(editions)
         for e in editions:
             s = e["set"]
-            body = json.dumps(s, ensure_ascii=False, separators=(",", ":"))
-            if self._set_bodies.get(s["id"]) == body:
+            items = list(s.items())  # its keys in order: as its stored body would show them
+            if self._set_bodies.get(s["id"]) == items:
                 continue  # this write stored this very set already: the upsert is a no-op
+            body = json.dumps(s, ensure_ascii=False, separators=(",", ":"))
             before = conn.execute("SELECT language FROM sets WHERE id = ?", (s["id"],)).fetchone()
             cur = conn.execute(
                 "INSERT INTO sets(id, prefix, name, language, release_date, body) "
@@ -347,7 +349,7 @@ class Writer:
                 "WHERE sets.body != excluded.body",
                 (s["id"], s["prefix"], s["name"], s["language"], s["release_date"], body),
             )
-            self._set_bodies[s["id"]] = body
+            self._set_bodies[s["id"]] = items
             r.sets += cur.rowcount
             if before is not None and before[0] != s["language"]:  # other cards' search facts
                 set_languages(conn, set_id=s["id"])
@@ -372,11 +374,3 @@ class Writer:
         if self._history is not None:
             self._history.removed(conn, uuid)
         delete_card(conn, uuid)
-
-
-def read_meta(store: Store, prefix: str = "") -> dict[str, str]:
-    """The ``meta`` values (written with :meth:`Writer.write`) whose key starts with ``prefix``."""
-    rows = store.connection().execute(
-        "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix)
-    ).fetchall()
-    return {str(k): str(v) for k, v in rows}

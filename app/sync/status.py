@@ -13,8 +13,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from app.model.status import SyncStatus
-from app.store import Store
-from app.store.writer import read_meta
+from app.store.meta import read_meta
 from app.sync.common import (
     META_API,
     META_COMPLETE,
@@ -24,6 +23,7 @@ from app.sync.common import (
 from app.sync.common import local_time_text as local_time_text  # its former home
 
 if TYPE_CHECKING:  # the window reads the sync state at start-up without them
+    from app.store import Store
     from app.sync.progress import Progress, ProgressFn
     from app.sync.report import SyncReport
 

@@ -194,3 +194,53 @@ def test_a_stale_mirror_does_not_roll_newer_cards_back(tmp_path: Path,
     forced = sync(mine, healthy.url, full=True, allow_older=True)
     assert forced.write.kept_out == [] and forced.write.changed == 1
     assert state(mine)["cards"]["generated-1"]["flavor"] != "Mine, newer."
+
+
+def test_a_failure_while_the_apply_commits_leaves_the_previous_catalogue(
+    tmp_path: Path, healthy: ServerProcess, upstream: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    import app.store.writer as writing
+
+    mine = tmp_path / "mine"
+    before = previous(mine)
+    write_history = writing.write_history
+
+    def fails(*args: Any) -> int:  # the cards of the apply are written by now
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(writing, "write_history", fails)
+    with pytest.raises(StoreError, match="nothing was changed: disk I/O error"):
+        sync(mine, healthy.url)
+    assert state(mine) == before and (mine / STAGING_FILE).exists()
+    monkeypatch.setattr(writing, "write_history", write_history)
+    sync(mine, healthy.url)
+    complete(mine, upstream)
+
+
+@pytest.mark.parametrize("free", [1_600_000, 2_200_000, 3_200_000])
+def test_a_disk_that_fills_during_a_sync_leaves_a_whole_catalogue(
+    tmp_path: Path, healthy: ServerProcess, upstream: Path, free: int
+) -> None:
+    """A real small file system: the disk fills while the staging file grows (1.6 MB free),
+    while the apply's transaction is written (2.2 MB), or not at all (3.2 MB); a sync that
+    fails says so and leaves the previous catalogue whole; with room again the next sync
+    completes."""
+    from tests.helpers.smallfs import fill, small_fs
+
+    with small_fs(tmp_path / "small", size="6m") as small:
+        mine = small / "mine"
+        before = previous(mine)
+        fill(small, free)
+        failed: StoreError | None = None
+        try:
+            sync(mine, healthy.url)
+        except StoreError as error:
+            failed = error
+        (small / "filler.bin").unlink()  # room again (a full disk cannot even be read)
+        if failed is not None:
+            assert "disk is full" in failed.message
+            assert state(mine) == before
+        sync(mine, healthy.url)
+        complete(mine, upstream)

@@ -14,21 +14,22 @@ mouse's back and forward buttons) move through that history and emit ``cardReque
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QItemSelection, Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QStackedWidget, QVBoxLayout, QWidget
 
-from app.gui.card.card_view import CardView, plain_label
-from app.gui.card.detail_html import parse_link
 from app.gui.card.detail_nav import DetailNav
-from app.gui.card.detail_style import pane_css
-from app.gui.card.edition_list import EditionList, EditionModel
-from app.gui.card.edition_panel import EditionPanel
-from app.gui.card.owned_controls import OwnedControls
-from app.gui.kit.card_paint import scaled_font
-from app.gui.kit.detail_data import CardDetail
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
+
+if TYPE_CHECKING:  # the card's widgets are built (and imported) when first needed
+    from app.gui.card.card_view import CardView
+    from app.gui.card.edition_list import EditionList, EditionModel
+    from app.gui.card.edition_panel import EditionPanel
+    from app.gui.card.owned_controls import OwnedControls
+    from app.gui.card.safe_text import SafeText
+    from app.gui.kit.detail_data import CardDetail
 
 _DONE = (ThumbState.READY, ThumbState.MISSING)
 
@@ -61,6 +62,8 @@ class DetailPane(QWidget):
     def __init__(self, provider: ThumbnailProvider, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._detail: CardDetail | None = None
+        self._provider = provider
+        self._parts: _Parts | None = None
         self.nav = DetailNav(self)
         self.history = self.nav.history
         self.back_button, self.forward_button = self.nav.back_button, self.nav.forward_button
@@ -69,61 +72,99 @@ class DetailPane(QWidget):
         self._hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._hint.setWordWrap(True)
         self._hint.setObjectName("detailHint")
-
-        self.card = CardView()
-        card = self.card  # its texts, under the names the window's tests know
-        self.name, self.type_line, self.facts = card.name, card.type_line, card.facts
-        self.effect, self.flavor, self.sections = card.effect, card.flavor, card.sections
-        self.editions_title = plain_label("editionsTitle")
-        self.editions_title.setFont(scaled_font(self.font(), 1.1, bold=True))
-        self.edition_model = EditionModel(provider, self)
-        self.editions = EditionList(self.edition_model)
-        self.edition_panel = EditionPanel(provider)
-        self.owned = OwnedControls()
         self._css = ""
-
-        content = QWidget()
-        content.setObjectName("detailContent")
-        layout = QVBoxLayout(content)
-        layout.setContentsMargins(16, 8, 16, 14)
-        layout.setSpacing(8)
-        layout.addWidget(self.card)
-        layout.addSpacing(6)
-        layout.addWidget(self.editions_title)
-        layout.addWidget(self.editions)
-        layout.addWidget(self.owned)
-        layout.addWidget(self.edition_panel)
-        layout.addStretch(1)
-        self.content = content
-        self._scroll = QScrollArea()
-        self._scroll.setWidgetResizable(True)
-        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self._scroll.setWidget(content)
         self.stack = QStackedWidget()
         self.stack.addWidget(self._hint)
-        self.stack.addWidget(self._scroll)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(self.nav)
         column.addWidget(self.stack, 1)
         self.setMinimumWidth(300)
-
-        for links in (self.card, self.edition_panel):
-            links.linkActivated.connect(self._on_link)
-        self.editions.selectionModel().selectionChanged.connect(self._on_edition_selected)
-        self.editions.openRequested.connect(self.open_gallery)
-        self.edition_panel.imageClicked.connect(
-            lambda: self.open_gallery(self.editions.currentIndex().row()))
         self.nav.cardRequested.connect(self.cardRequested)
-        self.owned.changeRequested.connect(self.ownedChangeRequested)
-        self.editions.countRequested.connect(self._count_key)
         undo = QShortcut(QKeySequence.StandardKey.Undo, self, self.undoRequested.emit)
         undo.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.nav.galleryRequested.connect(self.open_gallery)
         self.nav.watch([self, *self.findChildren(QWidget)])
-        self._restyle()
+
+    def ensure_built(self) -> None:
+        """Build the card's widgets (texts, editions list, edition panel, owned counts)
+        unless built: the pane shows only its hint until a card is shown, so the window
+        builds them after its first paint (issue 24) or when they are first needed."""
+        if self._parts is None:
+            self._parts = _Parts(self, self._provider)
+            self.nav.watch([self._parts.scroll, *self._parts.scroll.findChildren(QWidget)])
+            self._restyle()
+
+    def _built(self) -> _Parts:
+        self.ensure_built()
+        assert self._parts is not None
+        return self._parts
+
+    @property
+    def card(self) -> CardView:
+        """The card's name, type line, facts, effect, flavor and sections."""
+        return self._built().card
+
+    @property
+    def name(self) -> QLabel:
+        """The card's name."""
+        return self.card.name
+
+    @property
+    def type_line(self) -> QLabel:
+        """The card's type line."""
+        return self.card.type_line
+
+    @property
+    def facts(self) -> SafeText:
+        """The card's facts (cost, power, …)."""
+        return self.card.facts
+
+    @property
+    def effect(self) -> SafeText:
+        """The card's effect box."""
+        return self.card.effect
+
+    @property
+    def flavor(self) -> SafeText:
+        """The card's flavor text."""
+        return self.card.flavor
+
+    @property
+    def sections(self) -> SafeText:
+        """Legality, rules and errata, references, history."""
+        return self.card.sections
+
+    @property
+    def editions_title(self) -> QLabel:
+        """"N editions" above the editions list."""
+        return self._built().editions_title
+
+    @property
+    def edition_model(self) -> EditionModel:
+        """The editions list's model."""
+        return self._built().edition_model
+
+    @property
+    def editions(self) -> EditionList:
+        """The card's editions list."""
+        return self._built().editions
+
+    @property
+    def edition_panel(self) -> EditionPanel:
+        """The selected edition's image and facts."""
+        return self._built().edition_panel
+
+    @property
+    def owned(self) -> OwnedControls:
+        """The − / + counts of the selected edition in the collection."""
+        return self._built().owned
+
+    @property
+    def content(self) -> QWidget:
+        """The card's texts, editions and edition (inside :attr:`scroll_area`)."""
+        return self._built().content
 
     @property
     def slug(self) -> str | None:
@@ -133,7 +174,7 @@ class DetailPane(QWidget):
     @property
     def scroll_area(self) -> QScrollArea:
         """The scroll area around :attr:`content` (the card's texts, editions and edition)."""
-        return self._scroll
+        return self._built().scroll
 
     @property
     def detail(self) -> CardDetail | None:
@@ -161,8 +202,8 @@ class DetailPane(QWidget):
                 self.editions.setCurrentIndex(self.edition_model.index(first))
         else:
             self.edition_panel.show_edition(None, detail.name, self._css)
-        self._scroll.verticalScrollBar().setValue(0)
-        self.stack.setCurrentWidget(self._scroll)
+        self.scroll_area.verticalScrollBar().setValue(0)
+        self.stack.setCurrentWidget(self.scroll_area)
         self.nav.set_gallery_enabled(bool(detail.editions))
 
     def set_owned(self, slug: str, owned: dict[str, tuple[int, int]]) -> None:
@@ -202,23 +243,28 @@ class DetailPane(QWidget):
 
     def current_edition(self) -> int:
         """The row of the selected edition in the card's editions, or -1."""
+        if self._detail is None or self._parts is None:
+            return -1
         rows = self.editions.selectionModel().selectedRows()
-        return rows[0].row() if self._detail is not None and rows else -1
+        return rows[0].row() if rows else -1
 
     def show_message(self, text: str) -> None:
         """Show a message instead of a card (nothing selected, card not found)."""
         self._detail = None
         self._hint.setText(text)
-        self.edition_model.set_editions([])
-        self.edition_panel.show_edition(None, "", self._css)
+        if self._parts is not None:
+            self.edition_model.set_editions([])
+            self.edition_panel.show_edition(None, "", self._css)
         self.stack.setCurrentWidget(self._hint)
         self.nav.leave()
         self.nav.set_gallery_enabled(False)
 
     def settled(self) -> bool:
         """True when a card is shown and all its edition images are made or known missing."""
+        if self._detail is None:
+            return False
         model = self.edition_model
-        return self._detail is not None and self.edition_panel.image.state() in _DONE and all(
+        return self.edition_panel.image.state() in _DONE and all(
             model.thumb_state(row) in _DONE for row in range(model.rowCount()))
 
     @Slot()
@@ -244,6 +290,10 @@ class DetailPane(QWidget):
             self._restyle()
 
     def _restyle(self) -> None:
+        if self._parts is None:  # built later, in this palette
+            return
+        from app.gui.card.detail_style import pane_css
+
         self._css = pane_css(self.palette())
         self.card.restyle(self.palette())
         self.edition_panel.restyle(self._css)
@@ -252,6 +302,8 @@ class DetailPane(QWidget):
 
     @Slot(str)
     def _on_link(self, url: str) -> None:
+        from app.gui.card.detail_html import parse_link
+
         target = parse_link(url)
         if target is None:
             return
@@ -270,3 +322,51 @@ class DetailPane(QWidget):
             return
         self.edition_panel.show_edition(detail.editions[rows[0].row()], detail.name, self._css)
         self._show_owned()
+
+
+class _Parts:
+    """The widgets that show a card, built into ``pane``'s stack on first need."""
+
+    def __init__(self, pane: DetailPane, provider: ThumbnailProvider) -> None:
+        from PySide6.QtWidgets import QFrame
+
+        from app.gui.card.card_view import CardView, plain_label
+        from app.gui.card.edition_list import EditionList, EditionModel
+        from app.gui.card.edition_panel import EditionPanel
+        from app.gui.card.owned_controls import OwnedControls
+        from app.gui.kit.card_paint import scaled_font
+
+        self.card = CardView()
+        self.editions_title = plain_label("editionsTitle")
+        self.editions_title.setFont(scaled_font(pane.font(), 1.1, bold=True))
+        self.edition_model = EditionModel(provider, pane)
+        self.editions = EditionList(self.edition_model)
+        self.edition_panel = EditionPanel(provider)
+        self.owned = OwnedControls()
+        content = QWidget()
+        content.setObjectName("detailContent")
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(16, 8, 16, 14)
+        layout.setSpacing(8)
+        layout.addWidget(self.card)
+        layout.addSpacing(6)
+        layout.addWidget(self.editions_title)
+        layout.addWidget(self.editions)
+        layout.addWidget(self.owned)
+        layout.addWidget(self.edition_panel)
+        layout.addStretch(1)
+        self.content = content
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(content)
+        pane.stack.addWidget(self.scroll)
+        for links in (self.card, self.edition_panel):
+            links.linkActivated.connect(pane._on_link)
+        self.editions.selectionModel().selectionChanged.connect(pane._on_edition_selected)
+        self.editions.openRequested.connect(pane.open_gallery)
+        self.edition_panel.imageClicked.connect(
+            lambda: pane.open_gallery(self.editions.currentIndex().row()))
+        self.owned.changeRequested.connect(pane.ownedChangeRequested)
+        self.editions.countRequested.connect(pane._count_key)

@@ -13,7 +13,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QToolButton, QWidget
 
-from app.gui.card.detail_html import stylesheet
 from app.gui.kit.theme import is_dark
 
 LIGHT_BOX = ("#f7f4ec", "#e2dccb")
@@ -62,6 +61,8 @@ def pane_colours(palette: QPalette) -> dict[str, str]:
 
 def pane_css(palette: QPalette) -> str:
     """The CSS of the pane's rich-text blocks for ``palette``."""
+    from app.gui.card.detail_html import stylesheet  # with the first card shown
+
     return stylesheet(pane_colours(palette))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import traceback
 
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow
 
 from app.errors import ArchivistError
 
@@ -36,6 +36,8 @@ def report_failure(window: QMainWindow, what: str, error: object, dialogs: bool 
     log.error("%s failed: %s", what, details)
     window.statusBar().showMessage(f"Something went wrong ({what}): {error}", STATUS_MS)
     if dialogs:
+        from PySide6.QtWidgets import QMessageBox  # its class is made on first use
+
         box = QMessageBox(QMessageBox.Icon.Critical, "Archivist",
                           f"Something went wrong ({what}).", parent=window)
         box.setInformativeText(str(error))

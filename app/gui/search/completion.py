@@ -4,7 +4,6 @@ Lorraine?" (a link that searches for it)."""
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
 
@@ -41,6 +40,8 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 
 def bold_matches(name: str, typed: str) -> str:
     """``name`` as HTML with each word start matching ``typed`` (any case) in bold."""
+    import html  # with the first names offered, not at start-up
+
     typed = typed.strip()
     if not typed:
         return html.escape(name)
@@ -108,9 +109,7 @@ class NameCompleter(QObject):
         self.completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.completer.setMaxVisibleItems(LIMIT)
-        popup = self.completer.popup()
-        if popup is not None:
-            popup.setItemDelegate(BoldMatchDelegate(lambda: self._field.text(), popup))
+        self._styled = False  # the popup (a list view) is made with the first names offered
         field.setCompleter(self.completer)
         field.textEdited.connect(self._on_edited)
         self._operation: Operation | None = None
@@ -133,6 +132,11 @@ class NameCompleter(QObject):
             return
         self.model.setStringList(found)
         if found:
+            if not self._styled:
+                self._styled = True
+                popup = self.completer.popup()
+                if popup is not None:
+                    popup.setItemDelegate(BoldMatchDelegate(lambda: self._field.text(), popup))
             self.completer.setCompletionPrefix(typed)
             self.completer.complete()
 
@@ -157,6 +161,8 @@ class DidYouMean(QLabel):
 
     def show_suggestion(self, suggestion: str) -> None:
         """Offer ``suggestion`` (a query); "" hides the label."""
+        import html
+
         self.suggestion = suggestion
         self.setText(f'Did you mean <a href="suggestion"><i>{html.escape(suggestion)}</i></a>?'
                      if suggestion else "")

@@ -10,18 +10,25 @@ exception crossing threads). The catalogue is thread-safe (one SQLite connection
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QThreadPool, Signal, Slot
 
-from app.gui.kit.detail_data import CardDetail, DetailSource, load_detail
 from app.gui.kit.operations import LatestRequest
 from app.model.query import Per, QueryResult, SortKey
 from app.search import QuerySyntaxError
 
+if TYPE_CHECKING:  # the card's detail loads with the first card shown, after the first paint
+    from app.gui.kit.detail_data import CardDetail
 
-class CatalogueReader(DetailSource, Protocol):
-    """The catalogue calls the window makes (``LocalCatalogue`` satisfies it)."""
+
+class CatalogueReader(Protocol):
+    """The catalogue calls the window makes (``LocalCatalogue`` satisfies it; ``card`` and
+    ``card_image_path`` are what :func:`~app.gui.kit.detail_data.load_detail` reads)."""
+
+    def card(self, slug: str) -> dict[str, Any]: ...
+
+    def card_image_path(self, filename: str) -> Any: ...
 
     def query(
         self, text: str, per: Per = "card", sort: SortKey | str = "name",
@@ -162,6 +169,8 @@ class SearchController(QObject):
         catalogue = self._catalogue
 
         def work() -> CardDetail:
+            from app.gui.kit.detail_data import load_detail  # loaded in the worker
+
             return load_detail(catalogue, slug)
 
         self._card.submit(work)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSize, Qt, QTimer
-from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPoint, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QRegion, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
@@ -35,10 +35,19 @@ class CardGrid(QListView):
     hide it again: a flip between two layouts); the grid is never narrower than
     :data:`MIN_COLUMNS` columns.
 
+    The grid's own methods do not ask for ``viewport()`` before its first paint: the first
+    Python wrapper of a plain ``QWidget`` that Qt made makes PySide create the classes (and
+    enums) of every widget type (~10 ms, issue 24); :attr:`painted` tells a paint instead.
+
+    Signals:
+        painted(): after each paint of the tiles (the viewport).
+
     Args:
         thumb_size: the logical size of a tile's thumbnail.
         parent: the owning widget.
     """
+
+    painted = Signal()
 
     def __init__(self, thumb_size: QSize, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -84,14 +93,18 @@ class CardGrid(QListView):
     def set_empty_text(self, text: str) -> None:
         """Set what the grid says when it has no rows, e.g. ``No cards match “xyz”``."""
         self._empty_text = text
-        self.viewport().update()
+        self.update_tiles()
+
+    def update_tiles(self) -> None:
+        """Paint the tiles (the viewport) again soon."""
+        self.setDirtyRegion(QRegion(self.rect()))
 
     def visible_rows(self) -> list[int]:
         """Rows whose tiles intersect the viewport, in order (a binary search for the first)."""
         model = self.model()
         if model is None:
             return []
-        area = self.viewport().rect()
+        area = QRect(QPoint(0, 0), self.maximumViewportSize())  # rows: its height counts
         low, high = 0, model.rowCount()
         while low < high:  # tiles flow left to right, top to bottom: bottoms never decrease
             middle = (low + high) // 2
@@ -144,3 +157,4 @@ class CardGrid(QListView):
             painter.drawText(area, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
                              self._empty_text)
             painter.end()
+        self.painted.emit()

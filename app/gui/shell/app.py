@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Callable
-from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +13,8 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app.desktop_libs import install_advice, missing_libraries
+from app.gui.kit.heap import hold_collections
+from app.gui.kit.import_hook import lighten_feature_check
 from app.gui.kit.settings_file import DataFolder, open_settings
 from app.gui.kit.theme import follow_system_scheme
 from app.gui.shell.main_window import MainWindow
@@ -21,7 +22,25 @@ from app.gui.shell.main_window import MainWindow
 if TYPE_CHECKING:
     from app.bootstrap import Services
 
-ICONS = Path(str(files("app.resources") / "icons"))  # the top-level resources/ folder
+
+def _icons() -> Path:
+    """The icons folder of the package ``app.resources`` (the top-level resources/ folder):
+    beside its ``__init__`` when it has one (an installed package, the bundle), else through
+    importlib.resources (which costs ~7 ms of imports at start-up, issue 24)."""
+    from importlib.util import find_spec
+
+    spec = find_spec("app.resources")
+    where = spec.origin if spec is not None else None
+    if where and where not in ("frozen", "built-in"):
+        folder = Path(where).parent / "icons"
+        if folder.is_dir():
+            return folder
+    from importlib.resources import files
+
+    return Path(str(files("app.resources") / "icons"))
+
+
+ICONS = _icons()
 ICON_SVG = ICONS / "archivist.svg"
 ICON_PNG = ICONS / "archivist-256.png"
 
@@ -73,11 +92,14 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     """The running ``QApplication``, or a new one named "Archivist" with its icon.
 
     Only a new application gets Archivist's Qt message handler (Qt's messages go to the
-    ``app.gui.qt`` logger), so a test framework's own handler stays in place.
+    ``app.gui.qt`` logger), so a test framework's own handler stays in place. PySide's
+    per-import check is made lighter first (:mod:`app.gui.kit.import_hook`).
     """
+    lighten_feature_check()  # the window's modules are imported after this
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
+    hold_collections()  # until the window's first results are painted (freeze_long_lived)
     qInstallMessageHandler(_qt_message)
     app = QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Archivist")
@@ -130,7 +152,7 @@ def run_window(paths: DataFolder, open_services: Callable[[], Services]) -> int:
 
     def open_catalogue() -> None:
         try:
-            window.open_catalogue(open_services())
+            window.open_catalogue(open_services(), defer=True)
         except Exception as error:  # raised again below, after the loop
             failures.append(error)
             _tell_cannot_open(window, error)

@@ -38,9 +38,15 @@ class FirstPaintWatch(QObject):
         """The catalogue has answered: the next paint of a watched widget counts."""
         self._answered = True
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Notice the first paint after :meth:`answer` (calls ``emit`` once)."""
-        if event.type() == QEvent.Type.Paint and self._answered and not self.painted:
+    @Slot()
+    def paint_seen(self) -> None:
+        """A watched widget was painted (for one that says so itself, as the grid does)."""
+        if self._answered and not self.painted:
             self.painted = True
             QTimer.singleShot(0, self._emit)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Notice the first paint after :meth:`answer` (calls ``emit`` once)."""
+        if event.type() == QEvent.Type.Paint:
+            self.paint_seen()
         return super().eventFilter(watched, event)

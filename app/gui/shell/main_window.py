@@ -21,22 +21,36 @@ which sees the grid, results and detail pane only through a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QPaintEvent, QShortcut
-from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QIcon,
+    QKeyEvent,
+    QKeySequence,
+    QPaintEvent,
+    QShortcut,
+)
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu, QWidget
 
 from app.gui.kit.settings_file import restore_geometry
 from app.gui.kit.status_bar import ElidingStatusBar
 
 if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_catalogue
     from app.bootstrap import Services
+    from app.gui.card.gallery import GalleryDialog
     from app.gui.changes.page import ChangesPage
     from app.gui.collection.page import CollectionPage
     from app.gui.decks.page import DecksPage
+    from app.gui.export.actions import ExportActions
     from app.gui.sets.page import SetsPage
+    from app.gui.shell.collection_actions import CollectionActions
+    from app.gui.shell.deck_actions import DeckActions
+    from app.gui.shell.menus import WindowMenus
     from app.gui.thema.page import ThemaPage
 
 THUMB_SIZE = QSize(146, 204)
@@ -79,7 +93,12 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._settings, self._dialogs, self._icon = settings, dialogs, icon
         self._services: Services | None = None
-        self._closed = self._frame_painted = False
+        self._closed = self._frame_painted = self._rest_built = False
+        self._early: _EarlyUse | None = None
+        self._export: ExportActions | None = None
+        self._deck_actions: DeckActions | None = None
+        self._collection_actions: CollectionActions | None = None
+        self._menus: WindowMenus | None = None
         self.setWindowTitle("Archivist")
         self.setMinimumSize(MINIMUM_SIZE)
         self.file_menu = self.menuBar().addMenu("&File")
@@ -94,21 +113,26 @@ class MainWindow(QMainWindow):
         """True once :meth:`open_catalogue` has built the window over a catalogue."""
         return self._services is not None
 
-    def open_catalogue(self, services: Services) -> None:
+    def open_catalogue(self, services: Services, defer: bool = False) -> None:
         """Build the pages, menus and workers over ``services`` and ask for the counts and
-        the first results (once; the constructor calls it when given the services)."""
+        the first results (once; the constructor calls it when given the services).
+
+        With ``defer`` (the real start, :func:`~app.gui.shell.app.run_window`), only what
+        the first paint shows is built now: the Search page (its detail pane empty), the
+        tabs and their shortcuts, the File menu and the sync indicator, and the other menus'
+        titles. The rest — the detail pane's card widgets, the gallery, the Edit, Go, View
+        and Help entries, the context menus, export, copy, drag and deck actions — is built
+        right after the first paint (issue 24), or at once when a key is pressed, a mouse
+        button pressed or a menu opened before that, so that nothing behaves differently.
+        """
         if self._services is not None:
             return
-        from app.gui.export.actions import ExportActions
         from app.gui.kit.heap import freeze_long_lived
         from app.gui.kit.thumbnails import ThumbnailProvider
-        from app.gui.shell.deck_actions import DeckActions
         from app.gui.shell.file_menu import build_file_menu
         from app.gui.shell.first_paint import FirstPaintWatch
-        from app.gui.shell.menus import WindowMenus
         from app.gui.shell.pages import build_tabs
         from app.gui.shell.search_wiring import SearchWiring
-        from app.gui.shell.window_selection import WindowSelection
         from app.gui.shell.window_state import restore_state
 
         self._services = services
@@ -126,7 +150,7 @@ class MainWindow(QMainWindow):
         self.browser, self.first_run, self.pages = wiring.browser, wiring.first_run, wiring.pages
         self.search, self.grid = self.browser.search, self.browser.grid
         self.splitter, self.completion = self.browser.splitter, wiring.completion
-        self.count_label, self.gallery = wiring.count_label, wiring.gallery
+        self.count_label = wiring.count_label
         self._first_paint = FirstPaintWatch(self.firstPainted.emit, self)
         wiring.answered.connect(self._first_paint.answer)
         self.tabs, self._lazy = build_tabs(self, self.pages, PAGES, self._build_page,
@@ -143,36 +167,113 @@ class MainWindow(QMainWindow):
         self.firstPainted.connect(partial(wiring.load_rest, self._on_failed))
         self.firstPainted.connect(self.sync.start_up)
         self.browser.images_notice.downloadRequested.connect(self.sync.download_images)
-        self.firstPainted.connect(freeze_long_lived)  # short full GC passes while scrolling
         self.controller.failed.connect(self._on_failed)
         self.first_run.setupRequested.connect(self.setup.request)
         self.detail.themaRequested.connect(self.show_thema)  # the detail pane's Thema links
-        from app.gui.shell.collection_actions import CollectionActions  # − / + and Ctrl+Z
+        for title in ("&Edit", "&Go", "&View", "&Help"):  # filled by _build_rest
+            self.menuBar().addMenu(title)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
+        self.grid.painted.connect(self._first_paint.paint_seen)  # not viewport(): see CardGrid
+        for watched in (self.first_run, *self._lazy.values()):
+            self._first_paint.watch(watched)
 
-        self.collection_actions = CollectionActions(
+        restore_state(settings, self.browser, self.tabs)
+        if defer:
+            self._early = _EarlyUse(self, self._build_rest)
+            for action in self.menuBar().actions():
+                menu = action.menu()
+                if isinstance(menu, QMenu):
+                    menu.aboutToShow.connect(self._build_rest)
+            self.firstPainted.connect(lambda: QTimer.singleShot(0, self._settle))
+        else:
+            self._build_rest()
+            self.firstPainted.connect(freeze_long_lived)  # short full GC passes later
+        wiring.start()  # the counts and the first results
+
+    def _settle(self) -> None:
+        """After the first paint: build the rest, then freeze what lives as long as the
+        window (short full collections while scrolling, :mod:`app.gui.kit.heap`)."""
+        from app.gui.kit.heap import freeze_long_lived
+
+        self._build_rest()
+        freeze_long_lived()
+
+    def _build_rest(self) -> None:
+        """Build what the first paint does not show (once; see :meth:`open_catalogue`)."""
+        if self._rest_built or self._services is None:
+            return
+        self._rest_built = True
+        if self._early is not None:
+            self._early.stop()
+        from app.gui.export.actions import ExportActions
+        from app.gui.shell.collection_actions import CollectionActions  # − / + and Ctrl+Z
+        from app.gui.shell.deck_actions import DeckActions
+        from app.gui.shell.menus import WindowMenus
+        from app.gui.shell.window_selection import WindowSelection
+
+        services, icon = self._services, self._icon
+        self.detail.ensure_built()
+        self._collection_actions = CollectionActions(
             self.detail, services.catalogue, self._pool, self.statusBar(),
             self._collection_changed, self._on_failed, self.model.set_owned)
-        self.firstPainted.connect(self.collection_actions.load_badges)
+        if self.first_painted:
+            self._collection_actions.load_badges()
+        else:
+            self.firstPainted.connect(self._collection_actions.load_badges)
         # File ▸ Export…, Copy image (Ctrl+C) and drag out of the grid, the detail pane's
         # editions and the gallery; Help ▸ About Archivist
-        self.export = ExportActions(
+        self._export = ExportActions(
             self, WindowSelection(self.browser, self.grid, self.model, self.detail),
             services.catalogue,
             grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
             api=lambda: self.sync.prefs.api_url, about=partial(_open_about, self, icon))
-        self.deck_actions = DeckActions(self, self.grid, self.model, lambda: self.decks,
-                                        self.export, self.statusBar())
-        self.add_to_deck_action = self.deck_actions.add_action
-        self.add_to_deck_action.triggered.connect(self.add_current_to_deck)
+        self._deck_actions = DeckActions(self, self.grid, self.model, lambda: self.decks,
+                                         self._export, self.statusBar())
+        self._deck_actions.add_action.triggered.connect(self.add_current_to_deck)
         # Go, Edit and Help ▸ Search syntax menus, right-click menus, Ctrl+E in the search field
-        self.menus = WindowMenus(self, self)
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
-        for watched in (self.grid.viewport(), self.first_run, *self._lazy.values()):
-            self._first_paint.watch(watched)
+        self._menus = WindowMenus(self, self)
+        if self.page_built("thema"):  # restored as the page shown before the menus
+            self._menus.attach_thema(self.thema.table)
 
-        restore_state(settings, self.browser, self.tabs)
-        wiring.start()  # the counts and the first results
+    @property
+    def rest_built(self) -> bool:
+        """True once the menus' entries, the actions and the card widgets are built."""
+        return self._rest_built
+
+    @property
+    def gallery(self) -> GalleryDialog:
+        """The gallery of a card's editions (built on first use)."""
+        return self.search_wiring.gallery
+
+    @property
+    def export(self) -> ExportActions:
+        """File ▸ Export…, Copy image, drag out and Help ▸ About (see the module's notes)."""
+        self._build_rest()
+        return cast("ExportActions", self._export)
+
+    @property
+    def deck_actions(self) -> DeckActions:
+        """Add to deck (Ctrl+D on the grid) and a deck's export."""
+        self._build_rest()
+        return cast("DeckActions", self._deck_actions)
+
+    @property
+    def add_to_deck_action(self) -> QAction:
+        """Edit ▸ Add to deck (the grid's Ctrl+D)."""
+        return self.deck_actions.add_action
+
+    @property
+    def collection_actions(self) -> CollectionActions:
+        """The detail pane's − / + and Ctrl+Z on the collection."""
+        self._build_rest()
+        return cast("CollectionActions", self._collection_actions)
+
+    @property
+    def menus(self) -> WindowMenus:
+        """The Edit, Go, View and Help entries and the right-click menus."""
+        self._build_rest()
+        return cast("WindowMenus", self._menus)
 
     @property
     def sets(self) -> SetsPage:
@@ -305,10 +406,12 @@ class MainWindow(QMainWindow):
         if not self.opened:  # the frame only: no workers yet
             return
         self.sync.shutdown()
-        self.gallery.shutdown()
+        if self.search_wiring.gallery_built:
+            self.gallery.shutdown()
         if self.page_built("decks"):
             self.decks.shutdown()
-        self.export.shutdown()
+        if self._export is not None:
+            self._export.shutdown()
         self.browser.stop()
         self.provider.shutdown()
         self._pool.clear()
@@ -354,3 +457,49 @@ def _open_about(parent: QWidget, icon: QIcon | None, api_url: str | None,
     from app.gui.shell.about_dialog import open_about
 
     return open_about(parent, icon, api_url, counts)
+
+
+class _EarlyUse(QObject):
+    """Calls ``build`` (once) when a key or a mouse button is pressed in ``window`` before
+    it was called otherwise, so that what the window builds after its first paint is there
+    before a shortcut, a click or a right-click is handled.
+
+    It watches the window's platform window, which receives each key and mouse event
+    before the widget it is for (not an application-wide filter: that would see every
+    event of every object). A key press reached it because no shortcut matched; once
+    built, the key is sent again to the widget with the focus, where Qt tries the
+    shortcuts first for a key it did not get from the platform.
+
+    Args:
+        window: the main window (shown: its platform window exists).
+        build: what to call (the window's ``_build_rest``).
+    """
+
+    def __init__(self, window: QWidget, build: Callable[[], None]) -> None:
+        super().__init__(window)
+        self._window, self._build = window, build
+        self._watched: QObject | None = window.windowHandle() or window
+        self._watched.installEventFilter(self)
+
+    def stop(self) -> None:
+        """Watch no more."""
+        if self._watched is not None:
+            self._watched.removeEventFilter(self)
+            self._watched = None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Build at the first key or mouse press; a key press is sent again (see above)."""
+        kind = event.type()
+        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick,
+                    QEvent.Type.TouchBegin):
+            self.stop()
+            self._build()
+        elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            self.stop()
+            self._build()
+            again = QKeyEvent(kind, event.key(), event.modifiers(), event.nativeScanCode(),
+                              event.nativeVirtualKey(), event.nativeModifiers(), event.text(),
+                              event.isAutoRepeat(), event.count())
+            QApplication.sendEvent(QApplication.focusWidget() or self._window, again)
+            return True
+        return False

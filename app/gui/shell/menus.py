@@ -89,6 +89,22 @@ def hinted(text: str, keys: str, parent: QObject, slot: Callable[[], object]) ->
     return action
 
 
+def _menu(window: QMainWindow, title: str, before: QMenu | None = None) -> QMenu:
+    """The window's menu ``title`` (``&Go``; the window may have made it empty, so that the
+    menu bar looks whole from the first paint), else a new one inserted before ``before``
+    (or last)."""
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        if isinstance(menu, QMenu) and action.text().replace("&", "") == title.replace("&", ""):
+            return menu
+    menu = QMenu(title, window)
+    if before is not None:
+        window.menuBar().insertMenu(before.menuAction(), menu)
+    else:
+        window.menuBar().addMenu(menu)
+    return menu
+
+
 class WindowMenus(QObject):
     """Installs the Go and Help entries, the context menus and the Ctrl+E fix on ``window``.
 
@@ -104,26 +120,20 @@ class WindowMenus(QObject):
         self._thema_table: QTableView | None = None
         self.help: SyntaxHelp | None = None
         self._gallery_for: str | None = None
-        go = QMenu("&Go", window)
-        help_menu = next((a.menu() for a in window.menuBar().actions()
-                          if a.text().replace("&", "") == "Help"), None)
-        if not isinstance(help_menu, QMenu):
-            help_menu = window.menuBar().addMenu("&Help")
-        edit = QMenu("&Edit", window)
+        help_menu = _menu(window, "&Help")
+        edit = _menu(window, "&Edit", before=help_menu)
         edit.addAction(host.export.copy_action)  # Ctrl+C on the grid (its own shortcut)
         edit.addAction(host.add_to_deck_action)  # Ctrl+D on the grid (its own shortcut)
         edit.addAction(hinted("&Undo the collection's last change", "Ctrl+Z", window,
                               host.collection_actions.undo))  # the card and Collection pages'
-        window.menuBar().insertMenu(help_menu.menuAction(), edit)
-        window.menuBar().insertMenu(help_menu.menuAction(), go)
-        view_menu = QMenu("&View", window)
+        go = _menu(window, "&Go", before=help_menu)
+        view_menu = _menu(window, "&View", before=help_menu)
         self.owned_badges_action = QAction("&Owned counts on tiles", window, checkable=True,
                                            checked=True)
         self.owned_badges_action.setToolTip("A badge on each search tile with the copies of "
                                             "the card in your collection")
         self.owned_badges_action.toggled.connect(host.collection_actions.show_badges)
         view_menu.addAction(self.owned_badges_action)
-        window.menuBar().insertMenu(help_menu.menuAction(), view_menu)
         for text, keys, page in GO:
             go.addAction(hinted(text, keys, window, partial(host.show_page, page)))
         go.addSeparator()
@@ -152,6 +162,8 @@ class WindowMenus(QObject):
     def attach_thema(self, table: QTableView) -> None:
         """Give the Thema page's ranking table (its model may be a sorting proxy) its
         right-click menu."""
+        if self._thema_table is table:
+            return
         self._thema_table = table
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._thema_menu)

@@ -21,7 +21,6 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QLabel, QStackedWidget, QWidget
 
 from app.gui.card.detail_pane import DetailPane
-from app.gui.card.gallery import GalleryDialog
 from app.gui.kit.operations import run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
 from app.gui.search.completion import NameCompleter
@@ -32,6 +31,7 @@ from app.gui.shell.first_run import FirstRunPage
 
 if TYPE_CHECKING:
     from app.catalogue import Catalogue
+    from app.gui.card.gallery import GalleryDialog
     from app.gui.kit.detail_data import CardDetail
     from app.gui.search.controller import QueryProblem, SearchRequest
     from app.model.query import QueryResult
@@ -96,10 +96,27 @@ class SearchWiring(QObject):
         controller.cardReady.connect(self._on_card)
         controller.countsReady.connect(self._on_counts)
         self.first_run.recheckRequested.connect(controller.load_counts)
-        self.gallery = GalleryDialog(lambda f: catalogue.card_image(f, rounded=True), parent)
+        self._gallery: GalleryDialog | None = None  # built on first use
+        self._parent = parent
         self.detail.cardRequested.connect(self.select_card)
         self.detail.galleryRequested.connect(
             lambda detail, row: self.gallery.show_card(detail, row, self.detail.current_edition()))
+
+    @property
+    def gallery(self) -> GalleryDialog:
+        """The gallery dialog of a card's editions (built, and imported, on first use)."""
+        if self._gallery is None:
+            from app.gui.card.gallery import GalleryDialog
+
+            catalogue = self._catalogue
+            self._gallery = GalleryDialog(lambda f: catalogue.card_image(f, rounded=True),
+                                          self._parent)
+        return self._gallery
+
+    @property
+    def gallery_built(self) -> bool:
+        """True once :attr:`gallery` was built."""
+        return self._gallery is not None
 
     def start(self) -> None:
         """Ask for the counts and the first results (the first paint waits for them; the
@@ -170,7 +187,7 @@ class SearchWiring(QObject):
             self.first_run.update()
         elif self._has_results:
             self._done = True
-            self._grid.viewport().update()
+            self._grid.update_tiles()
             self._shown_page().update()  # another page may have been restored
         if self._done:
             self.answered.emit()

@@ -14,14 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, QThreadPool, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QInputDialog,
-    QLineEdit,
-    QMainWindow,
-    QMessageBox,
-    QProgressDialog,
-)
+from PySide6.QtWidgets import QMainWindow, QProgressDialog
 
 from app.catalogue import Catalogue
 from app.catalogue.setup import ImportCancelled
@@ -164,6 +157,8 @@ class SetupActions(QObject):
 
     def _on_failed(self, error: Exception) -> None:
         if isinstance(error, ArchivistError) and self._dialogs:
+            from PySide6.QtWidgets import QMessageBox  # the dialogs' classes: on first use
+
             QMessageBox.warning(self._window, "Archivist", error.message)
         report_failure(self._window, "import", error, self._dialogs)
 
@@ -171,6 +166,8 @@ class SetupActions(QObject):
         self._window.statusBar().showMessage(text, STATUS_MS)
 
     def _ask_mirror(self, remembered: str) -> str | None:
+        from PySide6.QtWidgets import QInputDialog, QLineEdit
+
         text, ok = QInputDialog.getText(
             self._window, "Sync from a mirror",
             "Address of another Archivist (archivist serve) or a mirror of the catalogue API,\n"
@@ -179,6 +176,8 @@ class SetupActions(QObject):
         return text if ok and text.strip() else None
 
     def _ask_paths(self) -> list[Path]:
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
         box = QMessageBox(QMessageBox.Icon.Question, "Import",
                           "Import JSON files or a ZIP file, or a whole folder (its JSON "
                           "files and card images)?", parent=self._window)
