@@ -19,11 +19,13 @@ read from the official search's facts (:mod:`app.store.api_facts`, schema migrat
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from dataclasses import dataclass, field
 
 from app.store.api_facts import LIST_LENGTHS, ORDER_KEYS, THEMA_PARTS, WALKED
+from app.store.api_narrow import POPULATIONS, walk_page
 from app.store.db import Store
 from app.store.query_plan import probing
 
@@ -33,9 +35,8 @@ CARD_STATS = {
 }
 """Card stats of the ``stats`` parameter, as card-fact columns."""
 
-EDITION_STATS = {"rarity": "e.rarity", "thema_foil": "e.thema_foil",
-                 "thema_nonfoil": "e.thema_nonfoil"}
-"""Edition stats held in edition columns; the other Thema parts are ``api_editions``'."""
+EDITION_STATS = ("rarity", "thema_foil", "thema_nonfoil")
+"""Edition stats held in narrow edition columns of the same name, as the Thema parts."""
 
 POPULATION_STATS = {"population_foil": 1, "population_nonfoil": 0}
 STAT_FIELDS = (*CARD_STATS, *EDITION_STATS, *THEMA_PARTS, *POPULATION_STATS)
@@ -128,6 +129,13 @@ class ApiHit:
     edition_uuids: tuple[str, ...] | None  # None: every edition of the card
 
 
+def _found_once(conn: sqlite3.Connection, sql: str, *params: object) -> tuple[str, str]:
+    """``c.rowid IN (…)`` over the card rowids ``sql`` selects, run now: the condition and
+    its one parameter (the rowids as a JSON array, read by ``json_each``)."""
+    rowids = [row[0] for row in conn.execute(sql, params)]
+    return "c.rowid IN (SELECT value FROM json_each(?))", json.dumps(rowids)
+
+
 def _like(text: str) -> str:
     return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
@@ -140,53 +148,15 @@ class _Sql:
         self.where: list[str] = []
         self.params: list[object] = []
         self.joins: set[str] = set()
-        self.cards: list[tuple[str, list[object]]] = []
-        self.editions: list[tuple[str, list[object]]] = []
 
     def add(self, sql: str, *params: object, join: str | None = None) -> None:
         self.where.append(sql)
         self.params.extend(params)
         if join is not None:
             self.joins.add(join)
-        if join == "a":  # a condition on api_editions alone: see card_rowids()
-            self.cards.append((sql, list(params)))
-        elif join is None and not _OTHER_ALIAS.search(sql):  # on editions alone: card_uuids()
-            self.editions.append((sql, list(params)))
-
-    def card_rowids(self) -> tuple[str, list[object]] | None:
-        """``c.rowid IN (…)``: the cards with an edition passing every ``api_editions``
-        condition. Implied by those conditions, so it changes no answer; it lets the search
-        skip every other card before reading its editions (the join read each edition row
-        of every card: a second a page on the generated catalogue)."""
-        if not self.cards:
-            return None
-        where = " AND ".join(sql for sql, _ in self.cards)
-        return (f"c.rowid IN (SELECT a.card_rowid FROM api_editions a WHERE {where})",
-                [p for _, params in self.cards for p in params])
-
-    def card_uuids(self) -> tuple[str, list[object]] | None:
-        """``c.uuid IN (…)``: the cards with an edition passing every condition on
-        ``editions`` columns alone, as :meth:`card_rowids` (found through the editions'
-        indexes: the join read every card's editions, a second a page for a set prefix on
-        the generated catalogue)."""
-        if not self.editions:
-            return None
-        where = " AND ".join(sql for sql, _ in self.editions)
-        return (f"c.uuid IN (SELECT e.card_uuid FROM editions e WHERE {where})",
-                [p for _, params in self.editions for p in params])
 
 
-_OTHER_ALIAS = re.compile(r"\b(?!e\.)[a-z]+\.[a-z_]")
-"""A column of another table than ``editions e`` (``c.``, ``p.``)."""
-
-
-_JOINS = {
-    "ca": " JOIN api_cards ca ON ca.card_rowid = c.rowid",
-    "a": " CROSS JOIN api_editions a ON a.card_rowid = c.rowid AND a.position = e.position",
-}
-
-
-def _card_filters(q: ApiQuery, s: _Sql) -> None:
+def _card_filters(q: ApiQuery, s: _Sql, conn: sqlite3.Connection) -> None:
     for name, flt in q.lists.items():
         # the cards holding a value, found once through card_values' index (a correlated
         # EXISTS probed it for every card scanned)
@@ -201,31 +171,42 @@ def _card_filters(q: ApiQuery, s: _Sql) -> None:
                 if flt.values else []
             params = [name, *flt.values] if flt.values else []
             joiner = " OR "
-        none = flt.none
-        if none:
-            parts.append(f"ca.{LIST_LENGTHS[name]} = 0")
-        s.add("(" + joiner.join(parts) + ")", *params, join="ca" if none else None)
+        if flt.none:  # found through api_cards_<list> (migration 13)
+            parts.append(f"c.rowid IN (SELECT ca.card_rowid FROM api_cards ca "
+                         f"WHERE ca.{LIST_LENGTHS[name]} = 0)")
+        s.add("(" + joiner.join(parts) + ")", *params)
     if q.name:
         s.add("c.name LIKE ? ESCAPE '\\'", _like(q.name))
+    # Text filters are sets of card rowids, each found in one pass over its tables (joined
+    # per card, they read each card's api_cards row and editions: 0.5 s on the generated
+    # catalogue), and only once a search (as a subquery, each statement of the search, the
+    # index walk and the count, scanned again).
     if q.flavor:
-        s.add("ca.flavor LIKE ? ESCAPE '\\'", _like(q.flavor), join="ca")
+        s.add(*_found_once(conn, "SELECT ca.card_rowid FROM api_cards ca WHERE ca.flavor LIKE ? "
+                           "ESCAPE '\\'", _like(q.flavor)))
     if q.slug:
-        s.add("c.slug = ?", q.slug)
+        s.add("c.rowid IN (SELECT rowid FROM cards WHERE slug = ?)", q.slug)
     if q.effect:
-        s.add("(ca.effect_raw LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM api_editions x "
-              "WHERE x.card_rowid = c.rowid AND x.effect_raw LIKE ? ESCAPE '\\'))",
-              _like(q.effect), _like(q.effect), join="ca")
-    rules = "EXISTS (SELECT 1 FROM api_rules r WHERE r.card_rowid = c.rowid AND "
+        s.add(*_found_once(conn, "SELECT ca.card_rowid FROM api_cards ca WHERE ca.effect_raw "
+                           "LIKE ? ESCAPE '\\' UNION SELECT x.card_rowid FROM api_editions x "
+                           "WHERE x.effect_raw LIKE ? ESCAPE '\\'", _like(q.effect),
+                           _like(q.effect)))
+    # rules and legality entries: card rowid sets found in one pass over their (small)
+    # tables (a correlated EXISTS probed them for every card: 80 ms on the generated one)
+    rules = "c.rowid IN (SELECT r.card_rowid FROM api_rules r WHERE "
     if q.rule:
-        s.add(rules + "(r.title LIKE ? ESCAPE '\\' OR r.description LIKE ? ESCAPE '\\'))",
+        s.add(rules + "r.title LIKE ? ESCAPE '\\' OR r.description LIKE ? ESCAPE '\\')",
               _like(q.rule), _like(q.rule))
     if q.rule_title == "null":
         s.add(rules + "COALESCE(r.title, '') = '')")
     elif q.rule_title is not None:
         s.add(rules + "lower(r.title) = lower(?))", q.rule_title)
     if q.last_update:
-        # As before this module: a sync also needs cards whose record changed here.
-        s.add("(c.changed_at > ? OR c.last_update > ?)", q.last_update, q.last_update)
+        # As before this module: a sync also needs cards whose record changed here. Two
+        # ranges of cards_changed_at and cards_last_update (reading the columns, stored
+        # after the body, read every card's whole row: 0.6 s on the generated catalogue).
+        s.add("c.rowid IN (SELECT rowid FROM cards WHERE changed_at > ? UNION ALL "
+              "SELECT rowid FROM cards WHERE last_update > ?)", q.last_update, q.last_update)
     if q.speed:
         speeds = {"fast": "f.speed = 1", "slow": "f.speed = 0", "none": "f.speed IS NULL"}
         s.add("(" + " OR ".join(speeds[v] for v in q.speed) + ")")
@@ -234,60 +215,67 @@ def _card_filters(q: ApiQuery, s: _Sql) -> None:
 
 def _legality(q: ApiQuery, s: _Sql) -> None:
     fmt = q.legality_format
-    # One row per format of the card's legality object (exact case, as the object's keys).
-    entries = ("SELECT 1 FROM api_legality g WHERE g.card_rowid = c.rowid"
+    # One row per format of the card's legality object (exact case, as the object's keys);
+    # card_rowid is never NULL, so NOT IN is NOT EXISTS.
+    entries = ("SELECT g.card_rowid FROM api_legality g WHERE 1 = 1"
                + (" AND g.format = ?" if fmt else ""))
     fmt_params = [fmt] if fmt else []
     if q.legality_limit is not None:
-        s.add(f"EXISTS ({entries} AND g.lim = ?)", *fmt_params, q.legality_limit)
+        s.add(f"c.rowid IN ({entries} AND g.lim = ?)", *fmt_params, q.legality_limit)
     elif q.legality_state == "RESTRICTED":
-        s.add(f"EXISTS ({entries})", *fmt_params)
+        s.add(f"c.rowid IN ({entries})", *fmt_params)
     elif q.legality_state == "LEGAL":
-        s.add(f"NOT EXISTS ({entries})", *fmt_params)
+        s.add(f"c.rowid NOT IN ({entries})", *fmt_params)
 
 
 def _edition_filters(q: ApiQuery, s: _Sql) -> None:
+    """Edition conditions on the narrow edition table ``api_search_editions n``
+    (:mod:`app.store.api_narrow`), the edition texts on ``api_editions a``."""
     if q.prefix:
-        s.add(f"e.set_prefix IN ({', '.join('?' * len(q.prefix))})", *q.prefix)
+        s.add(f"n.set_prefix IN ({', '.join('?' * len(q.prefix))})", *q.prefix)
     if q.rarity is not None:
-        s.add("e.rarity = ?", q.rarity)
+        s.add("n.rarity = ?", q.rarity)
     if q.illustrator == "null":
-        s.add("a.illustrator IS NULL", join="a")
+        s.add("n.illustrator IS NULL")
     elif q.illustrator is not None:  # the edition's illustrators fact holds the name
-        s.add("instr(e.illustrators, ?) > 0", q.illustrator)
-        s.add("a.illustrator = ?", q.illustrator, join="a")
+        s.add("n.illustrator = ?", q.illustrator)
+        s.add("instr(n.illustrators, ?) > 0", q.illustrator)
     if q.collector_number is not None:
-        s.add("e.collector_number = ?", q.collector_number)
+        s.add("n.number = ?", q.collector_number)
     if q.edition_slug is not None:
-        s.add("e.slug = ?", q.edition_slug)
+        s.add("(n.card_rowid, n.position) IN (SELECT c.rowid, e.position FROM editions e "
+              "JOIN cards c ON c.uuid = e.card_uuid WHERE e.slug = ?)", q.edition_slug)
     for column, text in (("effect_raw", q.edition_effect), ("flavor", q.edition_flavor)):
         if text:
-            s.add(f"a.{column} LIKE ? ESCAPE '\\'", _like(text), join="a")
+            s.add(f"(n.card_rowid, n.position) IN (SELECT a.card_rowid, a.position FROM "
+                  f"api_editions a WHERE a.{column} LIKE ? ESCAPE '\\')", _like(text))
     if q.edition_last_update:
-        s.add("a.last_update > ?", q.edition_last_update, join="a")
+        s.add("n.last_update > ?", q.edition_last_update)
     if q.language:
-        s.add(f"a.language IN ({', '.join('?' * len(q.language))})", *q.language, join="a")
+        s.add(f"n.language IN ({', '.join('?' * len(q.language))})", *q.language)
     if q.configuration is not None:
-        s.add("e.flip = ?", int(q.configuration == "flip"))
+        s.add(f"n.flip = {int(q.configuration == 'flip')}")  # literal: a partial index
     if q.collab is not None:
-        s.add(f"a.collaborators {'>' if q.collab else '='} 0", join="a")
+        s.add(f"n.collaborators {'>' if q.collab else '='} 0")
 
 
 def _stat_filters(q: ApiQuery, card: _Sql, s: _Sql) -> None:
     for term in q.stats:
         if term.field in CARD_STATS:
             card.add(f"{CARD_STATS[term.field]} {term.op} ?", term.value)
-        elif term.field in EDITION_STATS:
-            s.add(f"{EDITION_STATS[term.field]} {term.op} ?", term.value)
-        elif term.field in THEMA_PARTS:
-            s.add(f"a.{term.field} {term.op} ?", term.value, join="a")
+        elif term.field in EDITION_STATS or term.field in THEMA_PARTS:
+            s.add(f"n.{term.field} {term.op} ?", term.value)
+        elif term.op != "=":  # the edition's highest or lowest population of the finish
+            kind = "max" if ">" in term.op else "min"
+            s.add(f"n.{POPULATIONS[POPULATION_STATS[term.field], kind]} {term.op} ?",
+                  term.value)
         else:  # a circulation template or circulation of the edition
             foil = f"p.foil = {POPULATION_STATS[term.field]} AND p.population {term.op} ?"
-            s.add("EXISTS (SELECT 1 FROM api_prints p WHERE p.card_rowid = c.rowid AND "
-                  f"p.position = e.position AND {foil})", term.value)
+            s.add("EXISTS (SELECT 1 FROM api_prints p WHERE p.card_rowid = n.card_rowid AND "
+                  f"p.position = n.position AND {foil})", term.value)
             # implied (a card with such a print), and found by api_prints_population
-            card.add(f"c.rowid IN (SELECT p.card_rowid FROM api_prints p WHERE {foil})",
-                     term.value)
+            s.add(f"n.card_rowid IN (SELECT p.card_rowid FROM api_prints p WHERE {foil})",
+                  term.value)
 
 
 def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
@@ -303,13 +291,11 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
         card-edition pairs) in the requested order.
     """
     card, ed = _Sql(), _Sql()
-    _card_filters(q, card)
+    conn = store.connection()
+    _card_filters(q, card, conn)
     _edition_filters(q, ed)
     _stat_filters(q, card, ed)
-    for implied in (ed.card_rowids(), ed.card_uuids()):
-        if implied is not None:
-            card.add(implied[0], *implied[1])
-    grouped, single = API_SORT_KEYS[q.sort]
+    grouped = API_SORT_KEYS[q.sort][0]
     direction = "DESC" if q.order == "DESC" else "ASC"
     ties = f"c.name COLLATE NOCASE {direction}, c.uuid"
     window = [q.page_size, (q.page - 1) * q.page_size]
@@ -317,10 +303,9 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     # (reading card rows means reading their bodies' pages). CROSS JOIN keeps the order
     # cards, facts, editions: given a list of card rowids, SQLite would otherwise start from
     # it and scan editions (or build an automatic index) for every card.
-    facts = " CROSS JOIN card_facts f ON f.card_rowid = c.rowid" + _JOINS["ca"] * (
-        "ca" in card.joins)
+    facts = " CROSS JOIN card_facts f ON f.card_rowid = c.rowid" + (
+        " JOIN api_cards ca ON ca.card_rowid = c.rowid" * ("ca" in card.joins))
     source = "FROM cards c INDEXED BY cards_cover" + facts
-    conn = store.connection()
     if not ed.where and not q.separate_editions:
         where = " AND ".join(card.where) or "1 = 1"
         params = card.params
@@ -332,47 +317,97 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
                 " CROSS JOIN api_cards ca ON ca.card_rowid = f.card_rowid" * ("ca" in card.joins))
             cond, order_ties = narrowed, _narrow(ties) or ties
             order_key = _narrow(grouped) or grouped
-        count_sql = f"SELECT COUNT(*) {cards} WHERE {cond}"
         key = ORDER_COLUMNS.get(q.sort)
+        on_order = _on_order(narrowed, card) if key or q.sort == "name" else None
+        if on_order is not None:  # api_order alone holds what it reads and the sort keys
+            cards, cond = "FROM api_order o", on_order
+            order_ties = f"o.name COLLATE NOCASE {direction}, o.uuid"
+            order_key = f"o.{key}" if key else "o.name COLLATE NOCASE"
+        count_sql = f"SELECT COUNT(*) {cards} WHERE {cond}"
         if key in ORDER_KEYS[:WALKED]:
             found = _card_page(conn, key, direction, f"{facts} WHERE {probing(where)}", count_sql,
                                params, window)
             if found is not None:
                 return found
         rowid = "c.rowid" if narrowed is None else "f.card_rowid"
-        if key:
+        if on_order is not None:
+            rowid = "o.card_rowid"
+        elif key:
             cards += f" CROSS JOIN api_order o ON o.card_rowid = {rowid}"
             order_key = f"o.{key}"
         sql = (f"SELECT {rowid.split('.')[0]}.uuid, '', COUNT(*) OVER () {cards} WHERE {cond} "
                f"ORDER BY {order_key} IS NULL, {order_key} {direction}, {order_ties} "
                "LIMIT ? OFFSET ?")
         rows = conn.execute(sql, [*params, *window]).fetchall()
-        if rows:
-            total = int(rows[0][2])
+        if rows or not window[1]:  # (no row on the first page: no hit)
+            total = int(rows[0][2]) if rows else 0
         else:  # a page past the end: the window has no row to carry the total
             (total,) = conn.execute(count_sql, params).fetchone()
     else:
-        where = " AND ".join(card.where + ed.where) or "1 = 1"
-        joined = (f"{source} CROSS JOIN editions e ON e.card_uuid = c.uuid"
-                  f"{_JOINS['a'] * ('a' in ed.joins)} WHERE {where}")
-        params = card.params + ed.params
-        # One pass gives the page and the total: these joins scan (a count first would
-        # read every joined row twice).
-        if q.separate_editions:
-            sql = (f"SELECT c.uuid, e.uuid, COUNT(*) OVER () {joined} ORDER BY {single} IS "
-                   f"NULL, {single} {direction}, {ties}, e.position LIMIT ? OFFSET ?")
-            count_sql = f"SELECT COUNT(*) {joined}"
-        else:
-            sql = (f"SELECT c.uuid, group_concat(e.uuid, char(10)), COUNT(*) OVER () {joined} "
-                   f"GROUP BY c.uuid ORDER BY {grouped} IS NULL, {grouped} {direction}, {ties} "
-                   "LIMIT ? OFFSET ?")
-            count_sql = f"SELECT COUNT(DISTINCT c.uuid) {joined}"
-        rows = conn.execute(sql, [*params, *window]).fetchall()
-        if rows:
-            total = int(rows[0][2])
-        else:  # a page past the end: the window has no row to carry the total
-            (total,) = conn.execute(count_sql, params).fetchone()
+        rows, total = _edition_page(conn, q, card, ed, window)
     return int(total), _hits(conn, rows)
+
+
+EDITION_SORT_KEYS = {"collector_number": ("MIN(n.number)", "n.number"),
+                     "rarity": ("MIN(n.rarity)", "n.rarity"),
+                     "name": ("n.name COLLATE NOCASE", "n.name COLLATE NOCASE")}
+"""The sort keys of :data:`API_SORT_KEYS` that the narrow edition table holds (the others
+are card facts)."""
+
+
+def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
+                  window: list[int]) -> tuple[list[tuple[object, ...]], int]:
+    """The page's ``(card uuid, edition uuids, total)`` rows and the total of a search
+    with edition filters (or ``separate_editions``), read from the narrow edition table.
+
+    The card filters become one set of card rowids (found once, on ``card_facts``); the
+    edition filters read ``api_search_editions n`` alone (and ``api_editions a`` for the
+    edition texts), through the index of a filtered value when SQLite finds one.
+    """
+    grouped, single = EDITION_SORT_KEYS.get(q.sort) or API_SORT_KEYS[q.sort]
+    direction = "DESC" if q.order == "DESC" else "ASC"
+    ties = f"n.name COLLATE NOCASE {direction}, n.card_uuid"
+    joins = (" CROSS JOIN card_facts f ON f.card_rowid = n.card_rowid"
+             * (q.sort not in EDITION_SORT_KEYS)
+             + " CROSS JOIN api_editions a ON a.card_rowid = n.card_rowid "
+               "AND a.position = n.position" * ("a" in ed.joins))
+    where, params = list(ed.where), list(ed.params)
+    if card.where:
+        cond = " AND ".join(card.where)
+        narrowed = _narrow(cond)
+        ca = " CROSS JOIN api_cards ca ON ca.card_rowid = f.card_rowid" * ("ca" in card.joins)
+        on_order = _on_order(narrowed, card)
+        cards = (f"SELECT o.card_rowid FROM api_order o WHERE {on_order}"
+                 if on_order is not None else
+                 f"SELECT f.card_rowid FROM card_facts f{ca} WHERE {narrowed}"
+                 if narrowed is not None else
+                 f"SELECT c.rowid FROM cards c CROSS JOIN card_facts f ON f.card_rowid = "
+                 f"c.rowid{ca} WHERE {cond}")
+        # found once (each statement of the search would find them again)
+        where.insert(0, "n.card_rowid IN (SELECT value FROM json_each(?))")
+        params = [json.dumps([row[0] for row in conn.execute(cards, card.params)]), *params]
+    source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where) or '1 = 1'}"
+    # (not for an edition text: a LIKE over every edition, read twice when the walk fails)
+    if q.sort == "collector_number" and direction == "ASC" and not q.separate_editions \
+            and not joins and not (q.edition_effect or q.edition_flavor):
+        walked = walk_page(conn, " AND ".join(where) or "1 = 1", params, window)
+        if walked is not None:
+            return walked
+    # One pass gives the page and the total (a count first would read every row twice).
+    if q.separate_editions:
+        sql = (f"SELECT n.card_uuid, n.uuid, COUNT(*) OVER () {source} ORDER BY {single} IS "
+               f"NULL, {single} {direction}, {ties}, n.position LIMIT ? OFFSET ?")
+        count_sql = f"SELECT COUNT(*) {source}"
+    else:
+        sql = (f"SELECT n.card_uuid, group_concat(n.uuid, char(10)), COUNT(*) OVER () "
+               f"{source} GROUP BY n.card_rowid ORDER BY {grouped} IS NULL, {grouped} "
+               f"{direction}, {ties} LIMIT ? OFFSET ?")
+        count_sql = f"SELECT COUNT(DISTINCT n.card_rowid) {source}"
+    rows = conn.execute(sql, [*params, *window]).fetchall()
+    if rows or not window[1]:  # (no row on the first page: no hit)
+        return rows, int(rows[0][2]) if rows else 0
+    (total,) = conn.execute(count_sql, params).fetchone()  # a page past the end
+    return rows, int(total)
 
 
 def _card_page(conn: sqlite3.Connection, key: str, direction: str, joined: str,
@@ -418,6 +453,19 @@ def _narrow(sql: str) -> str | None:
     if _OTHER_CARD_COLUMN.search(sql):
         return None
     return _CARD_COLUMN.sub(lambda m: _FACT_COLUMNS[m.group(1)], sql)
+
+
+_OTHER_FACT = re.compile(r"\bf\.(?!card_rowid\b)")
+
+
+def _on_order(narrowed: str | None, card: _Sql) -> str | None:
+    """A condition on ``card_facts f`` (from :func:`_narrow`) on ``api_order o`` instead,
+    when it reads only the card's rowid (sets of cards: lists, texts, rules, legality),
+    or None. ``api_order`` holds the uuid, name and sort keys in narrower rows: a search
+    with many hits reads one row less per hit."""
+    if narrowed is None or "ca" in card.joins or _OTHER_FACT.search(narrowed):
+        return None
+    return narrowed.replace("f.card_rowid", "o.card_rowid")
 
 
 def _hits(conn: sqlite3.Connection, rows: list[tuple[object, ...]]) -> list[ApiHit]:

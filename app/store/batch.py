@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from app.store.api_facts import unindex_api
+from app.store.api_narrow import unindex_narrow
 from app.store.facts import unindex_card
 from app.store.guard import Refusal, older_than_stored
 
@@ -22,6 +23,7 @@ def delete_card(conn: sqlite3.Connection, uuid: str) -> None:
     if row is not None:
         unindex_card(conn, row[0])
         unindex_api(conn, row[0])
+        unindex_narrow(conn, row[0])
         conn.execute("DELETE FROM cards WHERE uuid = ?", (uuid,))
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from app.errors import InvalidRequest
 from app.history import content_equal
 from app.store.api_facts import index_api
+from app.store.api_narrow import index_narrow
 from app.store.batch import Batch, delete_card
 from app.store.db import Store
 from app.store.facts import edition_facts, index_card, set_languages
@@ -318,6 +319,7 @@ class Writer:
         index_card(conn, rowid, card)
         self._write_editions(conn, uuid, card["editions"], r)
         index_api(conn, rowid)  # after the editions: it stores their lowest number, rarity
+        index_narrow(conn, rowid)  # after both: it copies editions and api_editions rows
         set_languages(conn, card_uuid=uuid)
 
     def _write_editions(
