@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from app.store.api_facts import LIST_LENGTHS, ORDER_KEYS, THEMA_PARTS, WALKED
 from app.store.api_narrow import POPULATIONS, walk_page
+from app.store.api_texts import matching
 from app.store.db import Store
 from app.store.query_plan import probing
 
@@ -130,10 +131,14 @@ class ApiHit:
 
 
 def _found_once(conn: sqlite3.Connection, sql: str, *params: object) -> tuple[str, str]:
-    """``c.rowid IN (…)`` over the card rowids ``sql`` selects, run now: the condition and
-    its one parameter (the rowids as a JSON array, read by ``json_each``)."""
-    rowids = [row[0] for row in conn.execute(sql, params)]
-    return "c.rowid IN (SELECT value FROM json_each(?))", json.dumps(rowids)
+    """``c.rowid IN (…)`` over the card rowids ``sql`` selects (as its column ``r``), run
+    now: the condition and its one parameter (the rowids as a JSON array, built by SQLite
+    and read by ``json_each``)."""
+    (rowids,) = conn.execute(f"SELECT json_group_array(r) FROM ({sql})", params).fetchone()
+    return "c.rowid IN (SELECT value FROM json_each(?))", rowids
+
+
+_ROWID = "x.card_rowid AS r"
 
 
 def _like(text: str) -> str:
@@ -181,16 +186,15 @@ def _card_filters(q: ApiQuery, s: _Sql, conn: sqlite3.Connection) -> None:
     # per card, they read each card's api_cards row and editions: 0.5 s on the generated
     # catalogue), and only once a search (as a subquery, each statement of the search, the
     # index walk and the count, scanned again).
-    if q.flavor:
-        s.add(*_found_once(conn, "SELECT ca.card_rowid FROM api_cards ca WHERE ca.flavor LIKE ? "
-                           "ESCAPE '\\'", _like(q.flavor)))
+    if q.flavor:  # through each distinct text (app/store/api_texts.py)
+        s.add(*_found_once(conn, matching("api_cards", "flavor", _ROWID),
+                           *[_like(q.flavor)] * 2))
     if q.slug:
         s.add("c.rowid IN (SELECT rowid FROM cards WHERE slug = ?)", q.slug)
-    if q.effect:
-        s.add(*_found_once(conn, "SELECT ca.card_rowid FROM api_cards ca WHERE ca.effect_raw "
-                           "LIKE ? ESCAPE '\\' UNION SELECT x.card_rowid FROM api_editions x "
-                           "WHERE x.effect_raw LIKE ? ESCAPE '\\'", _like(q.effect),
-                           _like(q.effect)))
+    if q.effect:  # the card's or any edition's (a card in both: twice, the same for IN)
+        s.add(*_found_once(conn, matching("api_cards", "effect_raw", _ROWID) + " UNION ALL "
+                           + matching("api_editions", "effect_raw", _ROWID),
+                           *[_like(q.effect)] * 4))
     # rules and legality entries: card rowid sets found in one pass over their (small)
     # tables (a correlated EXISTS probed them for every card: 80 ms on the generated one)
     rules = "c.rowid IN (SELECT r.card_rowid FROM api_rules r WHERE "
@@ -247,8 +251,11 @@ def _edition_filters(q: ApiQuery, s: _Sql) -> None:
               "JOIN cards c ON c.uuid = e.card_uuid WHERE e.slug = ?)", q.edition_slug)
     for column, text in (("effect_raw", q.edition_effect), ("flavor", q.edition_flavor)):
         if text:
-            s.add(f"(n.card_rowid, n.position) IN (SELECT a.card_rowid, a.position FROM "
-                  f"api_editions a WHERE a.{column} LIKE ? ESCAPE '\\')", _like(text))
+            # (the card too: SQLite then reads only the matching cards' rows by key)
+            s.add(f"n.card_rowid IN ({matching('api_editions', column, 'x.card_rowid')}) "
+                  f"AND (n.card_rowid, n.position) IN ("
+                  f"{matching('api_editions', column, 'x.card_rowid, x.position')})",
+                  *[_like(text)] * 4)
     if q.edition_last_update:
         s.add("n.last_update > ?", q.edition_last_update)
     if q.language:
