@@ -19,7 +19,6 @@ read from the official search's facts (:mod:`app.store.api_facts`, schema migrat
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from dataclasses import dataclass, field
@@ -153,8 +152,14 @@ class _Sql:
         self.where: list[str] = []
         self.params: list[object] = []
         self.joins: set[str] = set()
+        self.sets: dict[int, str] = {}  # where's index → the SELECT of its card rowids
 
-    def add(self, sql: str, *params: object, join: str | None = None) -> None:
+    def add(self, sql: str, *params: object, join: str | None = None,
+            rowids: str | None = None) -> None:
+        """Add the condition ``sql``; ``rowids``: a SELECT of exactly the card rowids it
+        holds for, taking the same parameters (a card set found without the cards)."""
+        if rowids is not None:
+            self.sets[len(self.where)] = rowids
         self.where.append(sql)
         self.params.extend(params)
         if join is not None:
@@ -179,7 +184,9 @@ def _card_filters(q: ApiQuery, s: _Sql, conn: sqlite3.Connection) -> None:
         if flt.none:  # found through api_cards_<list> (migration 13)
             parts.append(f"c.rowid IN (SELECT ca.card_rowid FROM api_cards ca "
                          f"WHERE ca.{LIST_LENGTHS[name]} = 0)")
-        s.add("(" + joiner.join(parts) + ")", *params)
+        single = f"SELECT v.card_rowid FROM card_values v WHERE v.field = ? AND v.value IN " \
+            f"({', '.join('?' * len(flt.values))})" if len(parts) == 1 and not flt.none else None
+        s.add("(" + joiner.join(parts) + ")", *params, rowids=single)
     if q.name:
         s.add("c.name LIKE ? ESCAPE '\\'", _like(q.name))
     # Text filters are sets of card rowids, each found in one pass over its tables (joined
@@ -384,7 +391,8 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
         narrowed = _narrow(cond)
         ca = " CROSS JOIN api_cards ca ON ca.card_rowid = f.card_rowid" * ("ca" in card.joins)
         on_order = _on_order(narrowed, card)
-        cards = (f"SELECT o.card_rowid FROM api_order o WHERE {on_order}"
+        cards = (card.sets[0] if len(card.where) == 1 and 0 in card.sets else
+                 f"SELECT o.card_rowid FROM api_order o WHERE {on_order}"
                  if on_order is not None else
                  f"SELECT f.card_rowid FROM card_facts f{ca} WHERE {narrowed}"
                  if narrowed is not None else
@@ -392,7 +400,9 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
                  f"c.rowid{ca} WHERE {cond}")
         # found once (each statement of the search would find them again)
         where.insert(0, "n.card_rowid IN (SELECT value FROM json_each(?))")
-        params = [json.dumps([row[0] for row in conn.execute(cards, card.params)]), *params]
+        (rowids,) = conn.execute(f"WITH k(r) AS ({cards}) SELECT json_group_array(r) FROM k",
+                                 card.params).fetchone()
+        params = [rowids, *params]
     source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where) or '1 = 1'}"
     # (not for an edition text: a LIKE over every edition, read twice when the walk fails)
     if q.sort == "collector_number" and direction == "ASC" and not q.separate_editions \
