@@ -92,11 +92,14 @@ def test_migration_14_indexes_the_texts_of_a_catalogue_written_before(tmp_path: 
     store = Store(path)
     Writer(store).write([_card("genCard001", "Draw a card.", "Light falls.")])
     conn = store.connection()
-    for table, column in TEXTS:  # a file of schema version 13 has none of them
-        conn.execute(f"DROP INDEX {table}_{column}")
+    indexes = ["api_search_editions_populations", *(f"{t}_{c}" for t, c in TEXTS)]
+    for index in indexes:  # a file of schema version 13 has none of them
+        conn.execute(f"DROP INDEX {index}")
     conn.execute("PRAGMA user_version = 13")
     store.close()
     reopened = Store(path)
+    assert {row[0] for row in reopened.connection().execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index'")} >= set(indexes)
     plan = " ".join(str(row) for row in reopened.connection().execute(
         "EXPLAIN QUERY PLAN " + matching("api_cards", "effect_raw", "x.card_rowid"), ["%a%"] * 2))
     assert "api_cards_effect_raw" in plan
