@@ -338,22 +338,30 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
             order_ties = f"o.name COLLATE NOCASE {direction}, o.uuid"
             order_key = f"o.{key}" if key else "o.name COLLATE NOCASE"
         count_sql = f"SELECT COUNT(*) {cards} WHERE {cond}"
-        if key in ORDER_KEYS[:WALKED]:
+        walked = key in ORDER_KEYS[:WALKED]
+        if walked and key is not None:
             found = _card_page(conn, key, direction, f"{facts} WHERE {probing(where)}", count_sql,
                                params, window)
             if found is not None:
                 return found
+        # One card set whose walk failed (dense but clustered hits: element=FIRE&element=
+        # WATER, 32,000 cards at 50x): counted on its index, the page sorted alone cost less
+        # than the window's sort of every hit (about 30 vs 44 ms).
+        counted = walked and len(card.where) == 1 and 0 in card.sets
         rowid = "c.rowid" if narrowed is None else "f.card_rowid"
         if on_order is not None:
             rowid = "o.card_rowid"
         elif key:
             cards += f" CROSS JOIN api_order o ON o.card_rowid = {rowid}"
             order_key = f"o.{key}"
-        sql = (f"SELECT {rowid.split('.')[0]}.uuid, '', COUNT(*) OVER () {cards} WHERE {cond} "
-               f"ORDER BY {order_key} IS NULL, {order_key} {direction}, {order_ties} "
-               "LIMIT ? OFFSET ?")
+        sql = (f"SELECT {rowid.split('.')[0]}.uuid, '', {'0' if counted else 'COUNT(*) OVER ()'} "
+               f"{cards} WHERE {cond} ORDER BY {order_key} IS NULL, {order_key} {direction}, "
+               f"{order_ties} LIMIT ? OFFSET ?")
         rows = conn.execute(sql, [*params, *window]).fetchall()
-        if rows or not window[1]:  # (no row on the first page: no hit)
+        if counted:
+            (total,) = conn.execute(f"WITH k(r) AS ({card.sets[0]}) SELECT COUNT(DISTINCT r) "
+                                    "FROM k", params).fetchone()
+        elif rows or not window[1]:  # (no row on the first page: no hit)
             total = int(rows[0][2]) if rows else 0
         else:  # a page past the end: the window has no row to carry the total
             (total,) = conn.execute(count_sql, params).fetchone()

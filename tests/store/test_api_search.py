@@ -57,6 +57,8 @@ def test_a_card_list_with_edition_filters_lists_each_card_once(store: Store) -> 
     with_editions = ApiQuery(lists=either, stats=(StatTerm("rarity", ">=", 0),))
     assert search_cards(store, with_editions)[0] == len(every)
     assert sorted(names(store, with_editions)) == sorted(every)
+    past = ApiQuery(lists=either, page=len(every) + 1, page_size=1)  # the walk finds none
+    assert search_cards(store, past) == (len(every), [])
     one = {"class": ListFilter(("WARRIOR",), "AND")}
     assert names(store, ApiQuery(lists=one, stats=(StatTerm("rarity", ">=", 0),))) == names(
         store, ApiQuery(lists=one))
