@@ -41,6 +41,13 @@ POPULATIONS = {(foil, f"{kind}"): f"pop_{'foil' if foil else 'nonfoil'}_{kind}"
 when its highest is, ``< v`` (``<=``) when its lowest is: the columns have no type, so the
 values and their comparisons are those of ``api_prints``."""
 
+POPULATIONS_INDEX = (
+    "CREATE INDEX IF NOT EXISTS api_search_editions_populations ON api_search_editions("
+    f"card_rowid, {', '.join(POPULATIONS.values())});\n")
+"""Migration 14's: the population columns in card order, narrow, so a population filter's
+count of cards reads them, not every edition's whole row (population_nonfoil>1000 at 50x:
+a count of 110,700 cards, 36 -> 16 ms)."""
+
 INDEXED = ("set_prefix", "rarity", "illustrator", "last_update", "language", "thema_foil",
            "thema_nonfoil")
 """Narrow columns with an index of their own (``api_search_editions_<column>``)."""
@@ -119,9 +126,9 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
         where: the condition on ``api_search_editions n``; params: its parameters.
         window: ``[page size, offset]``.
     """
-    (total,) = conn.execute(
-        f"SELECT COUNT(*) FROM (SELECT n.card_rowid FROM api_search_editions n WHERE {where} "
-        "GROUP BY n.card_rowid)", params).fetchone()
+    (total,) = conn.execute(  # (in card order, SQLite counts without sorting or grouping)
+        f"SELECT COUNT(DISTINCT n.card_rowid) FROM api_search_editions n WHERE {where}",
+        params).fetchone()
     (cards_stored,) = conn.execute("SELECT MAX(rowid) FROM cards").fetchone()  # about
     wanted, low, high = sum(window), *WALK
     if not total or 8 * cards_stored > high * total:

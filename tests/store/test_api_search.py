@@ -49,6 +49,21 @@ def test_list_logic_and_null(store: Store) -> None:
     assert "Water Bolt" not in names(store, no_element)
 
 
+def test_a_card_list_with_edition_filters_lists_each_card_once(store: Store) -> None:
+    # Or Else is both a WARRIOR and a GUARDIAN: found through each value, listed once
+    either = {"class": ListFilter(("WARRIOR", "GUARDIAN"), "OR")}
+    every = names(store, ApiQuery(lists=either))
+    assert "Or Else" in every and len(every) == len(set(every))
+    with_editions = ApiQuery(lists=either, stats=(StatTerm("rarity", ">=", 0),))
+    assert search_cards(store, with_editions)[0] == len(every)
+    assert sorted(names(store, with_editions)) == sorted(every)
+    past = ApiQuery(lists=either, page=len(every) + 1, page_size=1)  # the walk finds none
+    assert search_cards(store, past) == (len(every), [])
+    one = {"class": ListFilter(("WARRIOR",), "AND")}
+    assert names(store, ApiQuery(lists=one, stats=(StatTerm("rarity", ">=", 0),))) == names(
+        store, ApiQuery(lists=one))
+
+
 def test_x_cost_and_stat_terms(store: Store) -> None:
     assert names(store, ApiQuery(stats=(StatTerm("cost_reserve", "=", -1),))) == [
         "Mystery Cost"]
