@@ -99,7 +99,7 @@ the values once at its end (:func:`counting`)."""
 
 
 @contextmanager
-def counting(conn: sqlite3.Connection, cards: int) -> Iterator[None]:
+def counting(conn: sqlite3.Connection, cards: int) -> Iterator[bool]:
     """Keep ``value_counts`` right across a write of ``cards`` cards (written or removed)
     in ``conn``'s open transaction.
 
@@ -108,21 +108,23 @@ def counting(conn: sqlite3.Connection, cards: int) -> Iterator[None]:
     once at its end: the triggers cost ~10 µs a value row, 0.26 s of a full sync of the
     real catalogue's 2,235 cards, the count ~30 ms. The triggers are back when the block
     ends, whether it fails or not; a failure rolls the transaction back, counts included.
+    The block gets whether the write is big (its other per-card rows can be written once
+    for every card at its end too).
 
     Raises:
         sqlite3.Error: SQLite failed.
     """
     if cards < BULK_CARDS:
-        yield
+        yield False
         return
     (stored,) = conn.execute("SELECT COUNT(*) FROM card_facts").fetchone()
     if cards * 4 < stored:
-        yield
+        yield False
         return
     for name in ("value_counts_add", "value_counts_remove"):
         conn.execute(f"DROP TRIGGER IF EXISTS {name}")
     try:
-        yield
+        yield True
         _recount(conn)
     finally:
         for trigger in _TRIGGERS:

@@ -26,7 +26,7 @@ from typing import Any
 from app.errors import InvalidRequest
 from app.history import content_equal
 from app.store.api_facts import index_api
-from app.store.api_narrow import index_narrow
+from app.store.api_narrow import backfill_narrow, index_narrow
 from app.store.batch import Batch, delete_card
 from app.store.db import Store
 from app.store.facts import edition_facts, index_card, set_languages
@@ -166,6 +166,9 @@ class Writer:
         self._batch = Batch([], set(), False)
         self._set_bodies: dict[str, list[tuple[str, Any]]] = {}
         """Set id → the set (its items in order) this write last stored for it."""
+        self._big = False
+        """This write is big (:func:`app.store.value_counts.counting`): the narrow rows and
+        languages of every card are written once at its end, not card by card."""
 
     def write(
         self,
@@ -217,13 +220,17 @@ class Writer:
             self._batch = Batch(batch, removing, allow_older)
             self._set_bodies = {}
             written: set[str] = set()
-            with counting(conn, len(batch) + len(removing)):
+            with counting(conn, len(batch) + len(removing)) as big:
+                self._big = big
                 for record in batch:
                     self._upsert_card(conn, record, report, stamp)
                     written.add(record.uuid)
                 for uuid in removing:
                     if uuid not in written:
                         self._remove_card(conn, uuid, report)
+                if big:  # each card's narrow rows and languages, for every card at once
+                    backfill_narrow(conn)
+                    set_languages(conn)
             left = [*report.refused, *report.kept_out]
             if all_or_nothing and left:
                 more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
@@ -319,8 +326,9 @@ class Writer:
         index_card(conn, rowid, card)
         self._write_editions(conn, uuid, card["editions"], r)
         index_api(conn, rowid)  # after the editions: it stores their lowest number, rarity
-        index_narrow(conn, rowid)  # after both: it copies editions and api_editions rows
-        set_languages(conn, card_uuid=uuid)
+        if not self._big:  # a big write writes these once for every card at its end
+            index_narrow(conn, rowid)  # after both: it copies editions and api_editions rows
+            set_languages(conn, card_uuid=uuid)
 
     def _write_editions(
         self, conn: sqlite3.Connection, card_uuid: str, editions: list[dict[str, Any]],

@@ -132,6 +132,33 @@ def test_a_big_write_counts_once_and_keeps_the_triggers(
     assert _stored(conn) == _recounted(conn) and ("is", "DYNAMIC") not in _stored(conn)
 
 
+def _search_rows(store: Store) -> tuple[list[Any], ...]:
+    conn = store.connection()
+    return (conn.execute("SELECT * FROM api_search_editions ORDER BY card_rowid, position"
+                         ).fetchall(),
+            conn.execute("SELECT card_rowid, field, upper(value) FROM card_values "
+                         "ORDER BY 1, 2, 3").fetchall(),
+            conn.execute("SELECT card_rowid, languages FROM card_facts ORDER BY 1").fetchall(),
+            sorted(_stored(conn).items()))
+
+
+def test_a_big_write_stores_the_rows_of_card_by_card_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    later = {"last_update": "2026-01-01T00:00:00.000Z"}
+    moved = [_card(1, **later), _card(6, editions=[_edition(6, set=dict(CN_SET))], **later),
+             *[_card(n, types=["CHAMPION"], **later) for n in range(20, 32)]]
+    stores = []
+    for name, bulk in (("one-by-one", 10_000), ("big", 10)):
+        monkeypatch.setattr("app.store.value_counts.BULK_CARDS", bulk)
+        store = LocalCatalogue.open(tmp_path / name).store
+        Writer(store).write([CardRecord(c) for c in _catalogue()])
+        Writer(store).write([CardRecord(c) for c in moved], remove=["genCard002"])
+        stores.append(store)
+    one_by_one, big = (_search_rows(s) for s in stores)
+    assert big == one_by_one and big[0] and big[1]
+    assert _names(stores[1], "lang:cn") == ["Card 006"]
+
+
 def test_a_sets_new_language_moves_its_cards(catalogue: LocalCatalogue) -> None:
     store = catalogue.store
     moved = dict(CN_SET, language="JP")
