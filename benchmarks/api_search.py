@@ -22,7 +22,6 @@ change to the search's storage.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import statistics
 import tempfile
@@ -35,7 +34,7 @@ from app.bootstrap import build
 from app.catalogue import LocalCatalogue
 from app.ingest import import_paths
 from app.store import Store
-from benchmarks.common import SNAPSHOT_0404, figure, percentile
+from benchmarks.common import SNAPSHOT_0404, figure, percentile, save_or_check
 from benchmarks.synthetic import generate_catalogue
 from tests.contract.test_search_semantics import COMBINATIONS, SORT_COMBINATIONS
 
@@ -121,15 +120,6 @@ def report(name: str, times: list[tuple[float, float]], queries: list[Pairs]) ->
         figure(f"  slow: {query[:38]}", wall, "ms")
 
 
-def compare(saved: dict[str, Any], got: dict[str, Any]) -> int:
-    """Print each request whose answers differ from the saved ones; return how many."""
-    differ = [key for key in saved.keys() | got.keys() if saved.get(key) != got.get(key)]
-    for key in sorted(differ):
-        print(f"  DIFFERS: {key}")
-    pages = sum(len(a["pages"]) for a in got.values())
-    print(f"checked {len(got)} request answers ({pages} pages): {len(differ)} differ")
-    return len(differ)
-
 
 def run(folder: Path, repeat: int, save: Path | None, check: Path | None) -> None:
     """Time both sets on both catalogues; save or check their answers."""
@@ -146,11 +136,7 @@ def run(folder: Path, repeat: int, save: Path | None, check: Path | None) -> Non
     got = {f"{name} {label(q)}": answers(catalogue, q, every_page=name == "real")
            for name, catalogue in (("real", real), (f"{TIMES}x", big))
            for q in (*QUERIES, *REFERENCE)}
-    if save is not None:
-        save.write_text(json.dumps(got), "utf-8")
-        print(f"saved the answers of {len(got)} requests to {save}")
-    if check is not None:
-        compare(json.loads(check.read_text("utf-8")), got)
+    save_or_check(got, save, check, "request", "pages")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

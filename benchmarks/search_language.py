@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import random
 import re
 import tempfile
@@ -38,7 +37,7 @@ from app.ingest import import_paths
 from app.search.fields import RARITY_CODES
 from app.store import Store
 from app.store.query import run_query
-from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404, figure, percentile
+from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404, figure, percentile, save_or_check
 from benchmarks.synthetic import generate_catalogue
 
 TIMES = 50
@@ -155,15 +154,6 @@ def answers(store: Store, queries: list[Query]) -> dict[str, Any]:
     return out
 
 
-def compare(saved: dict[str, Any], got: dict[str, Any]) -> int:
-    """Print each query whose answer differs from the saved one; return how many."""
-    differ = [key for key in saved.keys() | got.keys() if saved.get(key) != got.get(key)]
-    for key in sorted(differ):
-        print(f"  DIFFERS: {key}")
-    hits = sum(len(a["hits"]) for a in got.values())
-    print(f"checked {len(got)} query answers ({hits} hits): {len(differ)} differ")
-    return len(differ)
-
 
 def _report(title: str, by_kind: dict[str, list[tuple[float, float, str]]]) -> tuple[float, ...]:
     """Print p50/p95 (wall and CPU) of all queries, per kind, and the five slowest (CPU);
@@ -216,11 +206,7 @@ def run(folder: Path, save: Path | None, check: Path | None) -> None:
         return
     got = {f"{name} {key}": answer for name, store in (("real", real), (f"{TIMES}x", big))
            for key, answer in answers(store, queries).items()}
-    if save is not None:
-        save.write_text(json.dumps(got), "utf-8")
-        print(f"saved the answers of {len(got)} queries to {save}")
-    if check is not None:
-        compare(json.loads(check.read_text("utf-8")), got)
+    save_or_check(got, save, check, "query", "hits")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
