@@ -27,6 +27,21 @@ def delete_card(conn: sqlite3.Connection, uuid: str) -> None:
         conn.execute("DELETE FROM cards WHERE uuid = ?", (uuid,))
 
 
+BULK_CARDS = 1000
+"""A write of at least this many cards, and of at least a quarter of the stored ones, is
+big (:func:`big_write`)."""
+
+
+def big_write(conn: sqlite3.Connection, cards: int) -> bool:
+    """Whether a write of ``cards`` cards (written or removed) is big: a full sync or the
+    first import, whose derived rows (value counts, the official search's narrow rows, the
+    card languages) cost less written once for every card at its end than card by card."""
+    if cards < BULK_CARDS:
+        return False
+    (stored,) = conn.execute("SELECT COUNT(*) FROM card_facts").fetchone()
+    return cards * 4 >= int(stored)
+
+
 class Batch:
     """What one write receives and removes, to tell a legitimate slug or edition move (the
     other card leaves it in the same write) from a collision that would destroy a card."""

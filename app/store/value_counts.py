@@ -93,38 +93,27 @@ def _recount(conn: sqlite3.Connection) -> None:
                  "LEFT JOIN card_facts c ON c.card_rowid = v.card_rowid GROUP BY v.field, v.value")
 
 
-BULK_CARDS = 1000
-"""A write of at least this many cards, and of at least a quarter of the stored ones, counts
-the values once at its end (:func:`counting`)."""
-
-
 @contextmanager
-def counting(conn: sqlite3.Connection, cards: int) -> Iterator[bool]:
-    """Keep ``value_counts`` right across a write of ``cards`` cards (written or removed)
-    in ``conn``'s open transaction.
+def counting(conn: sqlite3.Connection, big: bool) -> Iterator[None]:
+    """Keep ``value_counts`` right across a write in ``conn``'s open transaction.
 
-    A small write is counted by the triggers, row by row. A big one (:data:`BULK_CARDS`,
-    e.g. a full sync or the first import) sets the triggers aside and counts every value
-    once at its end: the triggers cost ~10 µs a value row, 0.26 s of a full sync of the
-    real catalogue's 2,235 cards, the count ~30 ms. The triggers are back when the block
-    ends, whether it fails or not; a failure rolls the transaction back, counts included.
-    The block gets whether the write is big (its other per-card rows can be written once
-    for every card at its end too).
+    A small write is counted by the triggers, row by row. A ``big`` one
+    (:func:`app.store.batch.big_write`: a full sync, the first import) sets the triggers
+    aside and counts every value once at its end: the triggers cost ~10 µs a value row,
+    0.26 s of a full sync of the real catalogue's 2,235 cards, the count ~30 ms. The
+    triggers are back when the block ends, whether it fails or not; a failure rolls the
+    transaction back, counts included.
 
     Raises:
         sqlite3.Error: SQLite failed.
     """
-    if cards < BULK_CARDS:
-        yield False
-        return
-    (stored,) = conn.execute("SELECT COUNT(*) FROM card_facts").fetchone()
-    if cards * 4 < stored:
-        yield False
+    if not big:
+        yield
         return
     for name in ("value_counts_add", "value_counts_remove"):
         conn.execute(f"DROP TRIGGER IF EXISTS {name}")
     try:
-        yield True
+        yield
         _recount(conn)
     finally:
         for trigger in _TRIGGERS:

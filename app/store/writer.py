@@ -27,7 +27,7 @@ from app.errors import InvalidRequest
 from app.history import content_equal
 from app.store.api_facts import index_api
 from app.store.api_narrow import backfill_narrow, index_narrow
-from app.store.batch import Batch, delete_card
+from app.store.batch import Batch, big_write, delete_card
 from app.store.db import Store
 from app.store.facts import edition_facts, index_card, set_languages
 from app.store.featured import add_logos, replace_featured, replace_options
@@ -167,7 +167,7 @@ class Writer:
         self._set_bodies: dict[str, list[tuple[str, Any]]] = {}
         """Set id → the set (its items in order) this write last stored for it."""
         self._big = False
-        """This write is big (:func:`app.store.value_counts.counting`): the narrow rows and
+        """This write is big (:func:`app.store.batch.big_write`): the narrow rows and
         languages of every card are written once at its end, not card by card."""
 
     def write(
@@ -220,15 +220,15 @@ class Writer:
             self._batch = Batch(batch, removing, allow_older)
             self._set_bodies = {}
             written: set[str] = set()
-            with counting(conn, len(batch) + len(removing)) as big:
-                self._big = big
+            self._big = big_write(conn, len(batch) + len(removing))
+            with counting(conn, self._big):
                 for record in batch:
                     self._upsert_card(conn, record, report, stamp)
                     written.add(record.uuid)
                 for uuid in removing:
                     if uuid not in written:
                         self._remove_card(conn, uuid, report)
-                if big:  # each card's narrow rows and languages, for every card at once
+                if self._big:  # each card's narrow rows and languages, for every card at once
                     backfill_narrow(conn)
                     set_languages(conn)
             left = [*report.refused, *report.kept_out]

@@ -107,7 +107,7 @@ def _triggers(conn: sqlite3.Connection) -> list[str]:
 
 def test_a_big_write_counts_once_and_keeps_the_triggers(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("app.store.value_counts.BULK_CARDS", 10)  # 40 cards are a big write
+    monkeypatch.setattr("app.store.batch.BULK_CARDS", 10)  # 40 cards are a big write
     store = LocalCatalogue.open(tmp_path).store
     conn = store.connection()
     Writer(store).write([CardRecord(c) for c in _catalogue()])
@@ -149,7 +149,7 @@ def test_a_big_write_stores_the_rows_of_card_by_card_writes(
              *[_card(n, types=["CHAMPION"], **later) for n in range(20, 32)]]
     stores = []
     for name, bulk in (("one-by-one", 10_000), ("big", 10)):
-        monkeypatch.setattr("app.store.value_counts.BULK_CARDS", bulk)
+        monkeypatch.setattr("app.store.batch.BULK_CARDS", bulk)
         store = LocalCatalogue.open(tmp_path / name).store
         Writer(store).write([CardRecord(c) for c in _catalogue()])
         Writer(store).write([CardRecord(c) for c in moved], remove=["genCard002"])
