@@ -12,7 +12,8 @@ import math
 from typing import Any
 
 from app.catalogue.shapes import EditionTest, card_response
-from app.store.api_search import ApiQuery, search_cards
+from app.store.api_query import ApiQuery
+from app.store.api_search import search_cards
 from app.store.db import Store
 
 

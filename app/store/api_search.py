@@ -1,8 +1,8 @@
 """The official API's ``GET /cards/search``, compiled to SQL over the search facts.
 
 Source: ``openapi-v1.1.0.json``, ``/cards/search``. The parameters arrive already validated
-as an :class:`ApiQuery` (``app/catalogue/search_params.py``); nothing a client sent is ever
-pasted into SQL: values are bound, column names come from fixed tables here.
+as an :class:`app.store.api_query.ApiQuery` (``app/catalogue/search_params.py``); nothing a
+client sent is ever pasted into SQL: values are bound, column names come from fixed tables.
 
 Card-level filters (class, type, subtype, element, name, slug, effect, flavor, rule, speed,
 card stats, legality, last_update) decide which cards match. Edition-level filters (set
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from dataclasses import dataclass, field
 
 from app.store.api_facts import LIST_LENGTHS, ORDER_KEYS, THEMA_PARTS, WALKED
 from app.store.api_narrow import POPULATIONS, walk_page
+from app.store.api_query import ApiHit, ApiQuery
 from app.store.api_texts import matching
 from app.store.db import Store
 from app.store.query_plan import probing
@@ -64,70 +64,6 @@ search without edition filters."""
 DENSE = 16
 """Walk a sort index when at least one card in this many is a hit (as the search language,
 app/store/query_plan.py): the walk reads about ``limit × DENSE`` cards, a scan all of them."""
-
-@dataclass(frozen=True)
-class StatTerm:
-    """One ``stats`` term such as ``level>=2``: field, operator, number (-1 for ``=X``)."""
-
-    field: str
-    op: str
-    value: float
-
-
-@dataclass(frozen=True)
-class ListFilter:
-    """Values of a card list parameter and how they combine (``OR`` or ``AND``).
-
-    ``none`` is True when ``"null"`` was among the values (cards with an empty list).
-    """
-
-    values: tuple[str, ...] = ()
-    logic: str = "OR"
-    none: bool = False
-
-
-@dataclass(frozen=True)
-class ApiQuery:
-    """A validated ``/cards/search`` request (see the module docstring for the levels)."""
-
-    page: int = 1
-    page_size: int = 50
-    sort: str = "collector_number"
-    order: str = "ASC"
-    separate_editions: bool = False
-    lists: dict[str, ListFilter] = field(default_factory=dict)
-    name: str | None = None
-    slug: str | None = None
-    effect: str | None = None
-    flavor: str | None = None
-    rule: str | None = None
-    rule_title: str | None = None
-    last_update: str | None = None
-    speed: tuple[str, ...] = ()
-    stats: tuple[StatTerm, ...] = ()
-    legality_format: str | None = None
-    legality_limit: int | None = None
-    legality_state: str = "ANY"
-    prefix: tuple[str, ...] = ()
-    rarity: int | None = None
-    illustrator: str | None = None
-    collector_number: str | None = None
-    edition_slug: str | None = None
-    edition_effect: str | None = None
-    edition_flavor: str | None = None
-    edition_last_update: str | None = None
-    language: tuple[str, ...] = ()
-    configuration: str | None = None
-    collab: bool | None = None
-
-
-@dataclass(frozen=True)
-class ApiHit:
-    """One ``data`` entry: the card's stored body and the uuids of its result editions."""
-
-    body: str
-    edition_uuids: tuple[str, ...] | None  # None: every edition of the card
-
 
 def _found_once(conn: sqlite3.Connection, sql: str, *params: object) -> tuple[str, str]:
     """``c.rowid IN (…)`` over the card rowids ``sql`` selects (as its column ``r``), run

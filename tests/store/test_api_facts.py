@@ -9,7 +9,8 @@ from typing import Any
 
 from app.store import CardRecord, Store, Writer
 from app.store.api_facts import TABLES
-from app.store.api_search import DENSE, ApiQuery, StatTerm, search_cards
+from app.store.api_query import ApiQuery, StatTerm
+from app.store.api_search import DENSE, search_cards
 from tests.helpers.cards import make_card, make_edition
 
 

@@ -11,7 +11,8 @@ from typing import Any
 from app.catalogue import LocalCatalogue
 from app.store import CardRecord, Store, Writer
 from app.store.api_narrow import backfill_narrow
-from app.store.api_search import ApiQuery, StatTerm, search_cards
+from app.store.api_query import ApiQuery, StatTerm
+from app.store.api_search import search_cards
 from app.store.revisions import RevisionRecorder
 from tests.helpers.cards import make_card, make_edition
 

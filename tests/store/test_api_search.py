@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.store.api_search import ApiQuery, ListFilter, StatTerm, search_cards
+from app.store.api_query import ApiQuery, ListFilter, StatTerm
+from app.store.api_search import search_cards
 from app.store.db import Store
 from tests.search.generated import generated_catalogue
 

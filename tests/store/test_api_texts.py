@@ -12,7 +12,8 @@ from typing import Any
 
 from app.catalogue import LocalCatalogue
 from app.store import CardRecord, Store, Writer
-from app.store.api_search import ApiQuery, search_cards
+from app.store.api_query import ApiQuery
+from app.store.api_search import search_cards
 from app.store.api_texts import TEXTS, matching
 from app.store.revisions import RevisionRecorder
 from tests.helpers.cards import make_card, make_edition
