@@ -21,22 +21,21 @@ which sees the grid, results and detail pane only through a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import QSettings, QSize, Qt, QThreadPool, QTimer, Signal, Slot
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QIcon,
-    QKeyEvent,
     QKeySequence,
     QPaintEvent,
     QShortcut,
 )
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QWidget
 
+from app.gui.kit.early_use import EarlyUse
 from app.gui.kit.settings_file import restore_geometry
 from app.gui.kit.status_bar import ElidingStatusBar
 
@@ -94,7 +93,7 @@ class MainWindow(QMainWindow):
         self._settings, self._dialogs, self._icon = settings, dialogs, icon
         self._services: Services | None = None
         self._closed = self._frame_painted = self._rest_built = False
-        self._early: _EarlyUse | None = None
+        self._early: EarlyUse | None = None
         self._export: ExportActions | None = None
         self._deck_actions: DeckActions | None = None
         self._collection_actions: CollectionActions | None = None
@@ -180,7 +179,7 @@ class MainWindow(QMainWindow):
 
         restore_state(settings, self.browser, self.tabs)
         if defer:
-            self._early = _EarlyUse(self, self._build_rest)
+            self._early = EarlyUse(self, self._build_rest)
             for action in self.menuBar().actions():
                 menu = action.menu()
                 if isinstance(menu, QMenu):
@@ -457,49 +456,3 @@ def _open_about(parent: QWidget, icon: QIcon | None, api_url: str | None,
     from app.gui.shell.about_dialog import open_about
 
     return open_about(parent, icon, api_url, counts)
-
-
-class _EarlyUse(QObject):
-    """Calls ``build`` (once) when a key or a mouse button is pressed in ``window`` before
-    it was called otherwise, so that what the window builds after its first paint is there
-    before a shortcut, a click or a right-click is handled.
-
-    It watches the window's platform window, which receives each key and mouse event
-    before the widget it is for (not an application-wide filter: that would see every
-    event of every object). A key press reached it because no shortcut matched; once
-    built, the key is sent again to the widget with the focus, where Qt tries the
-    shortcuts first for a key it did not get from the platform.
-
-    Args:
-        window: the main window (shown: its platform window exists).
-        build: what to call (the window's ``_build_rest``).
-    """
-
-    def __init__(self, window: QWidget, build: Callable[[], None]) -> None:
-        super().__init__(window)
-        self._window, self._build = window, build
-        self._watched: QObject | None = window.windowHandle() or window
-        self._watched.installEventFilter(self)
-
-    def stop(self) -> None:
-        """Watch no more."""
-        if self._watched is not None:
-            self._watched.removeEventFilter(self)
-            self._watched = None
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Build at the first key or mouse press; a key press is sent again (see above)."""
-        kind = event.type()
-        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick,
-                    QEvent.Type.TouchBegin):
-            self.stop()
-            self._build()
-        elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-            self.stop()
-            self._build()
-            again = QKeyEvent(kind, event.key(), event.modifiers(), event.nativeScanCode(),
-                              event.nativeVirtualKey(), event.nativeModifiers(), event.text(),
-                              event.isAutoRepeat(), event.count())
-            QApplication.sendEvent(QApplication.focusWidget() or self._window, again)
-            return True
-        return False
