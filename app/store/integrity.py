@@ -78,8 +78,10 @@ def check_at_open(conn: sqlite3.Connection, path: Path) -> None:
         log.warning("damaged catalogue %s moved to %s: %s", path, aside, problems)
         raise DamagedCatalogue(f"The catalogue {path} is damaged ({problems[0][:120]}); it "
                                f"was moved aside to {aside.name} (kept, not deleted): {REBUILD}")
+    from app.files import write_text  # only after a check: its imports cost start-up
+
     with contextlib.suppress(OSError):  # a read-only or full disk: check again next time
-        stamp.write_text(json.dumps(_signature(path)), encoding="utf-8")
+        write_text(stamp, json.dumps(_signature(path)))  # whole or not at all
 
 
 def move_aside(path: Path) -> Path:
