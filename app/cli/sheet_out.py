@@ -26,18 +26,19 @@ def unfetched_reason(args: argparse.Namespace, api: str | None) -> str:
     """Why an image not stored was not fetched, naming the option that would fetch it."""
     if getattr(args, "offline", False) and api:
         return "the image is not stored (not fetched: --offline)"
-    return "the image is not stored, and no API is set to fetch it from (pass --api URL)"
+    return ("the image is not stored, and no API is set to fetch it from: pass --api URL, or "
+            "run `archivist sync` once (the catalogue then keeps its API)")
 
 
 def fetch_hint(plan: SheetPlan, args: argparse.Namespace, api: str | None,
                fetched: bool) -> str:
     """How to get the missing images, for the end of the summary line."""
     if fetched:
-        return f"; fetching them failed: {plan.missing[0].reason}"
+        return f"; fetching the images failed: {plan.missing[0].reason}"
     if getattr(args, "offline", False) and api:
-        return f"; run without --offline to fetch them from {api}"
-    return (f"; to fetch them, pass --api URL (e.g. --api {EXAMPLE_API}), or run "
-            "`archivist sync` once and the catalogue keeps its API")
+        return f"; run without --offline to fetch the images from {api}"
+    return (f"; to fetch the images, pass --api URL (e.g. --api {EXAMPLE_API}), or run "
+            "`archivist sync` once (the catalogue then keeps its API)")
 
 
 def write_sheet(services: Services, copies: Sequence[ExportItem], fetch: Fetcher | None,

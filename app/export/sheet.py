@@ -63,8 +63,9 @@ class SheetPlan:
         count = len(self.missing)
         copies = self.proxied
         extra = f" ({copies} copies)" if copies > count else ""
-        return (f"{count} card{'s' if count != 1 else ''} without an image "
-                f"{'were' if count != 1 else 'was'} drawn as text proxies{extra}: {listed}")
+        if count == 1:
+            return f"1 card without an image was drawn as a text proxy{extra}: {listed}"
+        return f"{count} cards without an image were drawn as text proxies{extra}: {listed}"
 
 
 def plan_sheet(

@@ -24,6 +24,9 @@ def _font(points: float, bold: bool = False, italic: bool = False) -> QFont:
     font.setPointSizeF(points)
     font.setBold(bold)
     font.setItalic(italic)
+    # Without ligatures a reader copies "Defiant", not "De\ufb01ant", from the PDF's text.
+    for tag in ("liga", "clig", "dlig"):
+        font.setFeature(QFont.Tag(tag), 0)
     return font
 
 
