@@ -53,15 +53,14 @@ class SheetPlan:
 
     def summary(self) -> str:
         """One line naming the cards drawn as text proxies ("" when none was), e.g.
-        ``2 cards without an image were drawn as text proxies: Engulf, Fracturize``."""
+        ``2 cards without an image were drawn as text proxies: Engulf; Fracturize``."""
         if not self.missing:
             return ""
         names = list(dict.fromkeys(problem.item.name for problem in self.missing))
         listed = "; ".join(names[:NAMES_LISTED])  # names hold commas ("Jin, Fate Defiant")
         if len(names) > NAMES_LISTED:
             listed += f" … and {len(names) - NAMES_LISTED} more"
-        count = len(self.missing)
-        copies = self.proxied
+        count, copies = len(names), self.proxied
         extra = f" ({copies} copies)" if copies > count else ""
         if count == 1:
             return f"1 card without an image was drawn as a text proxy{extra}: {listed}"
