@@ -18,6 +18,7 @@ from app.bootstrap import Services
 from app.diskfull import write_failure
 from app.errors import StoreError
 from app.export import ExportItem, Fetcher, SheetPlan, plan_sheet
+from app.files import NotAFile
 
 EXAMPLE_API = "https://api.gatcg.com"
 
@@ -62,6 +63,8 @@ def write_sheet(services: Services, copies: Sequence[ExportItem], fetch: Fetcher
         pages = write_proxy_sheet(sheet, out, page=args.page, cut_marks=cut_marks,
                                   bleed_mm=bleed_mm, title=title,
                                   progress=lambda done, _total: bar.update(done - bar.n))
+    except NotAFile:
+        raise  # a folder or a device as the target: refused in its own words (exit 2)
     except OSError as exc:
         raise StoreError(f"Cannot write {out}: {write_failure(exc, out.parent)}") from exc
     finally:

@@ -7,7 +7,7 @@ that it is cut with an ellipsis). Text is drawn as text, so the PDF's text holds
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from app.export import ProxyText
@@ -83,7 +83,7 @@ def _draw_inside(painter: QPainter, inner: QRectF, proxy: ProxyText, scale: floa
     top += _block(painter, rest(), proxy.stats, _font(LINE_PT, bold=True))
     painter.setPen(QPen(FAINT, 0.2 * scale))
     top += gap / 2
-    painter.drawLine(inner.left(), top, inner.right(), top)
+    painter.drawLine(QPointF(inner.left(), top), QPointF(inner.right(), top))
     top += gap
     edition_font = _font(EDITION_PT)
     painter.setFont(edition_font)
