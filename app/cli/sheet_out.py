@@ -35,7 +35,7 @@ def fetch_hint(plan: SheetPlan, args: argparse.Namespace, api: str | None,
                fetched: bool) -> str:
     """How to get the missing images, for the end of the summary line."""
     if fetched:
-        return f"; fetching the images failed: {plan.missing[0].reason}"
+        return f"; fetching the images failed: {plan.missing[0].reason.rstrip('.')}"
     if getattr(args, "offline", False) and api:
         return f"; run without --offline to fetch the images from {api}"
     return (f"; to fetch the images, pass --api URL (e.g. --api {EXAMPLE_API}), or run "
