@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from app.decks.storage import DeckStore
     from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
+    from app.export.proxy import ProxyText
     from app.images.store import ImageStore
     from app.ingest.report import ImportReport
     from app.model.history import CardChange, CardVersion, Revision
@@ -151,6 +152,11 @@ class Catalogue(Endpoints, Protocol):
     def image_fetcher(self, api_url: str) -> ApiFetcher:
         """Fetches card images missing from the store from ``api_url`` (for an export);
         the caller closes it."""
+        ...
+
+    def proxy_texts(self, items: Sequence[ExportItem]) -> dict[str, ProxyText]:
+        """The text proxy of each item's card, by edition uuid (a proxy sheet prints it
+        where the card has no image). Raises StoreError."""
         ...
 
     @property

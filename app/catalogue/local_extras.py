@@ -23,6 +23,7 @@ from app.store.query import run_query
 if TYPE_CHECKING:  # the export machinery loads when an export is planned, not to read
     from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
+    from app.export.proxy import ProxyText
     from app.model.status import SyncStatus
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
@@ -124,6 +125,13 @@ class LocalExtras(SetupOps, TypingHelp):
         from app.export.fetch import ApiFetcher
 
         return ApiFetcher(api_url, self.images, self.store)
+
+    def proxy_texts(self, items: Sequence[ExportItem]) -> dict[str, ProxyText]:
+        """The text proxy of each item's card, by edition uuid (where a proxy sheet has
+        no image to print). Raises StoreError."""
+        from app.export.proxy import proxy_texts
+
+        return proxy_texts(self.store, items)
 
     def sync_status(self) -> SyncStatus:
         """The catalogue's sync state (reads SQLite: call it off the GUI thread).

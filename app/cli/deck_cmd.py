@@ -14,9 +14,10 @@ with ``--json`` it prints one object ``{"decks": [...]}`` (see
 :meth:`app.decks.CheckResult.to_json`). A deck is checked with each card's version in force
 at ``--as-of`` (a date: the start of that UTC day; a timestamp; ``latest``); an event file's
 decks default to the event's ``startAt``, text decklists to ``latest``.
-``export`` fetches images not stored from the API the catalogue was synced from (unless
-``--offline``), like ``archivist export``; a card whose image cannot be had is a grey
-placeholder on the proxy sheet, and the exit status 1.
+``export`` fetches images not stored from the API the catalogue was synced from (or
+``--api``; unless ``--offline``), like ``archivist export``; a card whose image cannot be
+had is a text proxy on the proxy sheet (its name, cost, type line and effect), and the exit
+status 1.
 """
 
 from __future__ import annotations
@@ -105,6 +106,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--sheet", metavar="F", help="registration sheet PDF")
     p.add_argument("--zip", metavar="F", help="ZIP of the card images (stored ones)")
     p.add_argument("--page", choices=("A4", "Letter"), default="A4", help="PDF page size")
+    p.add_argument("--api", metavar="URL", help="fetch images not stored from this API "
+                   "(default: the API the catalogue was synced from)")
     p.add_argument("--offline", action="store_true", help="never fetch images not stored "
                    "(default: fetch them from the API the catalogue was synced from)")
     p.set_defaults(run=run_export)
@@ -257,20 +260,23 @@ def _sheet(deck: Any, cards: DeckCards, args: argparse.Namespace) -> None:
 
 
 def _images(services: Services, deck: Any, cards: DeckCards, args: argparse.Namespace) -> bool:
-    from app.export import ApiFetcher, configured_api
+    from app.export import configured_api
 
-    api = None if args.offline else configured_api(services.store)
-    fetch = ApiFetcher(api, services.images, services.store) if api else None
+    api = args.api or configured_api(services.store)
+    if api and not api.startswith(("http://", "https://")):
+        raise InvalidRequest(f"--api must be an http:// or https:// URL, not {api[:80]!r}")
+    fetch = services.catalogue.image_fetcher(api) if api and not args.offline else None
     try:
-        return _write_images(services, deck, cards, args, fetch)
+        return _write_images(services, deck, cards, args, fetch, api)
     finally:
         if fetch is not None:
             fetch.close()
 
 
 def _write_images(services: Services, deck: Any, cards: DeckCards, args: argparse.Namespace,
-                  fetch: Any) -> bool:
-    from app.export import ExportOptions, resolve_sources, run_export
+                  fetch: Any, api: str | None) -> bool:
+    from app.cli.sheet_out import unfetched_reason, write_sheet
+    from app.export import ExportOptions, run_export
 
     planned = deck_images(services.store, deck, cards)
     for name in planned.missing:
@@ -280,28 +286,14 @@ def _write_images(services: Services, deck: Any, cards: DeckCards, args: argpars
         # The ZIP named is replaced whole: it holds exactly this deck's images.
         report = run_export(planned.editions,
                             ExportOptions(zip_path=Path(args.zip), collision="replace"),
-                            services.images, fetch=fetch)
+                            services.images, fetch=fetch,
+                            unfetched=unfetched_reason(args, api))
         for problem in [*report.missing, *report.failed][:MAX_LISTED]:
             print(f"not exported: {problem}", file=sys.stderr)
         print(report.summary())
         complete = complete and report.complete
     if args.pdf and planned.copies:
-        from app.gui.export.proxy_sheet import SheetCard, ensure_gui_application, write_proxy_sheet
-
-        found, missing, _ = resolve_sources(planned.editions, services.images, fetch)
-        paths = {item.uuid: path for item, path in found}
-        absent = sorted({problem.item.label for problem in missing})
-        for label in absent[:MAX_LISTED]:
-            print(f"grey placeholder on the sheet (image not stored): {label}", file=sys.stderr)
-        _app = ensure_gui_application()
-        # A card without a stored image is drawn grey (an unreadable path), so the sheet
-        # still holds every copy in deck order.
-        sheet = [SheetCard(item.label, paths.get(item.uuid, Path("<not stored>")))
-                 for item in planned.copies]
-        pages = write_proxy_sheet(sheet, Path(args.pdf), page=args.page,
-                                  title=f"Proxies: {deck.name}")
-        print(f"Wrote {args.pdf}: {len(sheet)} cards on {pages} {args.page} page"
-              + ("s" if pages != 1 else "")
-              + (f"; {len(absent)} without a stored image (grey)." if absent else "."))
-        complete = complete and not absent
+        plan = write_sheet(services, planned.copies, fetch, api, args,
+                           title=f"Proxies: {deck.name}")
+        complete = complete and not plan.missing
     return complete

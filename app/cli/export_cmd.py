@@ -4,7 +4,7 @@ Does what the window's export dialog does: the original JPEG or a rounded PNG, a
 original size or a chosen width, named by a template, into a folder and/or one ZIP file,
 and/or a proxy-sheet PDF (3 × 3 cards per page). Images not stored are fetched from the
 API the catalogue was synced from (or ``--api``), unless ``--offline``; those that cannot
-be had are listed, and the exit status is then 1.
+be had are listed (on the proxy sheet, they are text proxies), and the exit status is then 1.
 
 Examples::
 
@@ -24,8 +24,8 @@ from typing import Any
 from tqdm import tqdm
 
 from app.bootstrap import Services, build
-from app.diskfull import write_failure
-from app.errors import InvalidRequest, StoreError
+from app.cli.sheet_out import unfetched_reason
+from app.errors import InvalidRequest
 from app.export import (
     COLLISIONS,
     DEFAULT_TEMPLATE,
@@ -37,7 +37,6 @@ from app.export import (
     ExportReport,
     Fetcher,
     Progress,
-    resolve_sources,
     run_export,
 )
 from app.model.query import QUERY_SORTS
@@ -108,7 +107,8 @@ def run_export_cmd(args: argparse.Namespace) -> int:
     complete = True
     try:
         if args.to or args.zip:
-            report = _export(items, options, services, fetch)
+            report = _export(items, options, services, fetch,
+                             unfetched_reason(args, _api(services, args)))
             _print_report(report)
             complete = report.complete
         if args.pdf:
@@ -134,10 +134,14 @@ def _plan(services: Services, args: argparse.Namespace) -> list[ExportItem]:
     return catalogue.export_plan(query=args.query, sort=args.sort)
 
 
+def _api(services: Services, args: argparse.Namespace) -> str | None:
+    return str(args.api or services.catalogue.configured_api() or "") or None
+
+
 def _fetcher(services: Services, args: argparse.Namespace) -> Fetcher | None:
     if args.offline:
         return None
-    api = args.api or services.catalogue.configured_api()
+    api = _api(services, args)
     if not api:
         return None
     if not api.startswith(("http://", "https://")):
@@ -146,7 +150,7 @@ def _fetcher(services: Services, args: argparse.Namespace) -> Fetcher | None:
 
 
 def _export(items: list[ExportItem], options: ExportOptions, services: Services,
-            fetch: Fetcher | None) -> ExportReport:
+            fetch: Fetcher | None, unfetched: str) -> ExportReport:
     bar = tqdm(total=len(items), desc="Exporting", unit="image", file=sys.stderr,
                disable=None, leave=False, dynamic_ncols=True, mininterval=0.2)
 
@@ -155,7 +159,8 @@ def _export(items: list[ExportItem], options: ExportOptions, services: Services,
         bar.update(step.done - bar.n)
 
     try:
-        return run_export(items, options, services.images, fetch=fetch, progress=progress)
+        return run_export(items, options, services.images, fetch=fetch, progress=progress,
+                          unfetched=unfetched)
     finally:
         bar.close()
 
@@ -171,30 +176,10 @@ def _print_report(report: ExportReport) -> None:
 
 def _proxy_sheet(items: list[ExportItem], services: Services, fetch: Fetcher | None,
                  args: argparse.Namespace) -> bool:
-    """Write the PDF of the items whose image is stored (or fetched); True if all were."""
-    from app.gui.export.proxy_sheet import SheetCard, ensure_gui_application, write_proxy_sheet
+    """Write the PDF; a card without an image is a text proxy. True if every image was had."""
+    from app.cli.sheet_out import write_sheet
 
-    found, missing, _fetched = resolve_sources(items, services.images, fetch)
-    for problem in missing[:MAX_LISTED]:
-        print(f"not on the sheet: {problem}", file=sys.stderr)
-    if not found:
-        print("No stored image to put on a proxy sheet.", file=sys.stderr)
-        return False
-    _app = ensure_gui_application()  # kept alive while the PDF is drawn
-    bar = tqdm(total=len(found), desc="Proxy sheet", unit="card", file=sys.stderr,
-               disable=None, leave=False, dynamic_ncols=True)
-    try:
-        pages = write_proxy_sheet(
-            [SheetCard(item.label, path) for item, path in found], Path(args.pdf),
-            page=args.page, cut_marks=not args.no_cut_marks, bleed_mm=args.bleed,
-            progress=lambda done, _total: bar.update(done - bar.n),
-        )
-    except OSError as exc:
-        raise StoreError(f"Cannot write {args.pdf}: {write_failure(exc, Path(args.pdf).parent)}"
-                         ) from exc
-    finally:
-        bar.close()
-    print(f"Wrote {args.pdf}: {len(found)} card{'s' if len(found) != 1 else ''} on "
-          f"{pages} {args.page} page{'s' if pages != 1 else ''}"
-          + (f"; {len(missing)} missing (not stored)." if missing else "."))
-    return not missing and os.path.isfile(args.pdf)
+    plan = write_sheet(services, items, fetch, _api(services, args), args,
+                       title="Archivist proxy sheet", cut_marks=not args.no_cut_marks,
+                       bleed_mm=args.bleed)
+    return not plan.missing and os.path.isfile(args.pdf)

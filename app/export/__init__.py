@@ -13,7 +13,7 @@ The proxy-sheet PDF is drawn with Qt's PDF writer, so it lives in
 :mod:`app.gui.export.proxy_sheet` (the layer rule).
 """
 
-from app.export.fetch import ApiFetcher, Fetcher, configured_api, resolve_sources
+from app.export.fetch import NOT_STORED, ApiFetcher, Fetcher, configured_api, resolve_sources
 from app.export.jobs import COLLISIONS, ExportOptions
 from app.export.naming import (
     DEFAULT_TEMPLATE,
@@ -31,14 +31,17 @@ from app.export.plan import (
     plan_set,
     plan_tiles,
 )
+from app.export.proxy import ProxyText, proxy_text, proxy_texts
 from app.export.render import FORMATS
 from app.export.report import ExportReport, Problem, Progress
 from app.export.runner import ProgressFn, run_export
+from app.export.sheet import SheetEntry, SheetPlan, plan_sheet
 
 __all__ = [
     "COLLISIONS",
     "DEFAULT_TEMPLATE",
     "FORMATS",
+    "NOT_STORED",
     "PLACEHOLDERS",
     "ApiFetcher",
     "ExportItem",
@@ -48,6 +51,9 @@ __all__ = [
     "Problem",
     "Progress",
     "ProgressFn",
+    "ProxyText",
+    "SheetEntry",
+    "SheetPlan",
     "check_template",
     "configured_api",
     "plan_card",
@@ -55,7 +61,10 @@ __all__ = [
     "plan_hits",
     "plan_query",
     "plan_set",
+    "plan_sheet",
     "plan_tiles",
+    "proxy_text",
+    "proxy_texts",
     "render_name",
     "resolve_sources",
     "run_export",

@@ -25,7 +25,8 @@ from app.sync.common import META_API
 log = logging.getLogger("app.export")
 
 Fetcher = Callable[[str], Path]
-NOT_STORED = "the image is not stored and no API is configured to fetch it from (offline)"
+NOT_STORED = "the image is not stored, and no API is set to fetch it from"
+"""Why an image is missing when nothing fetches (callers may say how to set one)."""
 
 
 def configured_api(store: Store) -> str | None:
@@ -92,7 +93,7 @@ class ApiFetcher:
 def resolve_sources(
     items: Sequence[ExportItem], images: ImageStore, fetch: Fetcher | None = None,
     on_fetch: Callable[[ExportItem], None] | None = None,
-    cancel: threading.Event | None = None,
+    cancel: threading.Event | None = None, unfetched: str = NOT_STORED,
 ) -> tuple[list[tuple[ExportItem, Path]], list[Problem], int]:
     """The stored image file of each item, fetching those not stored when ``fetch`` is given.
 
@@ -102,6 +103,8 @@ def resolve_sources(
         fetch: fetches an image not stored (None: offline, such items are missing).
         on_fetch: called before each fetch (progress).
         cancel: when set, stop before the next fetch (the rest is left out of the result).
+        unfetched: the reason given for an image not stored when ``fetch`` is None (the
+            command line names its ``--api`` there, the window its settings).
 
     Returns:
         ``(found, missing, fetched)``: ``(item, path)`` in the items' order, the items
@@ -127,7 +130,7 @@ def resolve_sources(
                 missing.append(Problem(item, error.message))
                 continue
         if path is None:
-            missing.append(Problem(item, NOT_STORED))
+            missing.append(Problem(item, unfetched))
         else:
             found.append((item, path))
     return found, missing, fetched

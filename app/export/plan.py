@@ -9,13 +9,13 @@ Every selection becomes a list of :class:`ExportItem`, one per edition, in a sta
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import astuple, dataclass
+from dataclasses import astuple, dataclass, replace
 
 from app.errors import NotFound
 from app.model.query import EditionHit, SortKey
 from app.model.vocabulary import rarity_by_number
 from app.store import Store
-from app.store.editions import EditionRecord, Selector, select_editions
+from app.store.editions import EditionRecord, Selector, select_editions, shared_numbers
 from app.store.query import run_query
 
 
@@ -24,23 +24,37 @@ class ExportItem(EditionRecord):
     """One edition to export: the columns of :class:`~app.store.editions.EditionRecord`
     (uuid, card_slug, name, edition_slug, set_prefix, collector_number, rarity — None when
     unknown —, image_file) with the names a person and a file template use.
+
+    ``distinction`` tells it apart from other editions printed with the same set prefix and
+    collector number (its rarity's code, or its edition slug when the rarities are the
+    same too); "" when no other edition shares them.
     """
+
+    distinction: str = ""
 
     @property
     def label(self) -> str:
-        """How a person names it: ``Tristan, Underhanded — DOA 1st 001``."""
-        return f"{self.name} — {self.set_prefix} {self.collector_number}"
+        """How a person names it: ``Tristan, Underhanded — DOA 1st 001``; with the
+        :attr:`distinction` where the number is shared: ``Lorraine, Ascendant Wings —
+        P25 001 (CPR)``."""
+        base = f"{self.name} — {self.set_prefix} {self.collector_number}"
+        return f"{base} ({self.distinction})" if self.distinction else base
+
+    @property
+    def rarity_code(self) -> str:
+        """The rarity's code (``UR``), its number when it has no code, "" when unknown."""
+        known = rarity_by_number(self.rarity)
+        return known.code if known else "" if self.rarity is None else str(self.rarity)
 
     def placeholders(self) -> dict[str, str]:
         """The values of :data:`app.export.naming.PLACEHOLDERS` for this edition.
 
         ``rarity`` is the rarity's code (``UR``), or its number when it has no code.
         """
-        known = rarity_by_number(self.rarity)
-        rarity = known.code if known else "" if self.rarity is None else str(self.rarity)
         return {
             "set_prefix": self.set_prefix, "collector_number": self.collector_number,
-            "slug": self.card_slug, "name": self.name, "rarity": rarity, "uuid": self.uuid,
+            "slug": self.card_slug, "name": self.name, "rarity": self.rarity_code,
+            "uuid": self.uuid,
         }
 
 
@@ -60,7 +74,8 @@ def plan_query(store: Store, text: str, sort: SortKey | str = "set",
     """
     result = run_query(store, text, per="edition", sort=sort, descending=descending,
                        limit=limit)
-    return [item_of(hit) for hit in result.hits if isinstance(hit, EditionHit)]
+    return told_apart(store, [item_of(hit) for hit in result.hits
+                              if isinstance(hit, EditionHit)])
 
 
 def plan_set(store: Store, prefix: str) -> list[ExportItem]:
@@ -72,7 +87,8 @@ def plan_set(store: Store, prefix: str) -> list[ExportItem]:
     items = _select(store, "set", (prefix,))
     if not items:
         raise NotFound(f"No edition has the set prefix {prefix!r}")
-    return sorted(items, key=lambda i: (i.collector_number, i.name.casefold(), i.uuid))
+    return sorted(told_apart(store, items),
+                  key=lambda i: (i.collector_number, i.name.casefold(), i.uuid))
 
 
 def plan_card(store: Store, slug: str) -> list[ExportItem]:
@@ -84,7 +100,7 @@ def plan_card(store: Store, slug: str) -> list[ExportItem]:
     items = _select(store, "card", (slug,))
     if not items:
         raise NotFound(f"Card not found: no card has the slug {slug!r}")
-    return items
+    return told_apart(store, items)
 
 
 def plan_editions(store: Store, uuids: Sequence[str]) -> list[ExportItem]:
@@ -99,7 +115,7 @@ def plan_editions(store: Store, uuids: Sequence[str]) -> list[ExportItem]:
     if unknown:
         raise NotFound(f"No edition has the uuid {', '.join(unknown[:10])}"
                        + (" …" if len(unknown) > 10 else ""))
-    return [found[u] for u in wanted]
+    return told_apart(store, [found[u] for u in wanted])
 
 
 def plan_tiles(store: Store, tiles: Iterable[tuple[str, str]]) -> list[ExportItem]:
@@ -112,7 +128,7 @@ def plan_tiles(store: Store, tiles: Iterable[tuple[str, str]]) -> list[ExportIte
     for slug, image_file in dict.fromkeys(tiles):
         rows = _select(store, "tile", (slug, image_file))
         items.extend(rows[:1])
-    return items
+    return told_apart(store, items)
 
 
 def plan_hits(store: Store, hits: Iterable[object]) -> list[ExportItem]:
@@ -125,7 +141,25 @@ def plan_hits(store: Store, hits: Iterable[object]) -> list[ExportItem]:
         else:
             items.extend(plan_tiles(store, [(getattr(hit, "slug", ""),
                                              getattr(hit, "image_file", ""))]))
-    return list(dict.fromkeys(items))
+    return list(dict.fromkeys(told_apart(store, items)))
+
+
+def told_apart(store: Store, items: Sequence[ExportItem]) -> list[ExportItem]:
+    """``items`` with their :attr:`ExportItem.distinction` set where another edition of the
+    catalogue has the same set prefix and collector number (so two lines of a listing
+    never read the same).
+
+    Raises:
+        StoreError: the catalogue cannot be read.
+    """
+    shared = shared_numbers(store)
+    out: list[ExportItem] = []
+    for item in items:
+        by_rarity = shared.get((item.set_prefix, item.collector_number))
+        distinction = "" if by_rarity is None else (
+            item.rarity_code if by_rarity and item.rarity_code else item.edition_slug)
+        out.append(replace(item, distinction=distinction))
+    return out
 
 
 def _select(store: Store, selector: Selector, values: Sequence[str]) -> list[ExportItem]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from app.diskfull import write_failure
 from app.errors import StoreError
-from app.export.fetch import Fetcher, resolve_sources
+from app.export.fetch import NOT_STORED, Fetcher, resolve_sources
 from app.export.jobs import ExportOptions, Job, assign_jobs, free_name, rendered
 from app.export.plan import ExportItem
 from app.export.render import Unwritable
@@ -33,7 +33,7 @@ ProgressFn = Callable[[Progress], None]
 def run_export(
     items: Sequence[ExportItem], options: ExportOptions, images: ImageStore, *,
     fetch: Fetcher | None = None, progress: ProgressFn | None = None,
-    cancel: threading.Event | None = None,
+    cancel: threading.Event | None = None, unfetched: str = NOT_STORED,
 ) -> ExportReport:
     """Export the images of ``items`` as ``options`` say.
 
@@ -45,6 +45,7 @@ def run_export(
             editions are listed as missing.
         progress: called after each edition is finished (in the calling thread).
         cancel: set it (from any thread) to stop after the image being finished.
+        unfetched: why an image not stored is missing when ``fetch`` is None.
 
     Returns:
         The report; ``cancelled`` is True when ``cancel`` stopped it.
@@ -70,7 +71,7 @@ def run_export(
             progress(Progress(done, report.total, f"fetching {item.image_file}"))
 
     found, report.missing, report.fetched = resolve_sources(items, images, fetch, fetching,
-                                                            cancel)
+                                                            cancel, unfetched)
     for problem in report.missing:
         tick(problem.item.label)
     jobs = assign_jobs(found, options, report)

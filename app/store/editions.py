@@ -78,3 +78,42 @@ def _select(store: Store, where: str, params: Sequence[str]) -> list[EditionReco
 def _chunks(values: list[str]) -> Iterable[list[str]]:
     for start in range(0, len(values), _CHUNK):
         yield values[start:start + _CHUNK]
+
+
+_SHARED_SQL = """
+SELECT set_prefix, collector_number, COUNT(*), COUNT(DISTINCT COALESCE(rarity, -1))
+FROM editions GROUP BY set_prefix, collector_number HAVING COUNT(*) > 1
+"""
+
+
+def shared_numbers(store: Store) -> dict[tuple[str, str], bool]:
+    """The ``(set prefix, collector number)`` pairs more than one edition prints, each with
+    whether their rarities alone tell them apart (``P25 001`` is a PR and a CPR: True; the
+    twelve AMBDP 001 are all Common: False).
+
+    Raises:
+        StoreError: the catalogue cannot be read.
+    """
+    try:
+        rows = store.connection().execute(_SHARED_SQL).fetchall()
+    except sqlite3.Error as exc:
+        raise StoreError(f"Reading the catalogue failed: {exc}") from exc
+    return {(prefix, number): distinct == count for prefix, number, count, distinct in rows}
+
+
+def card_bodies(store: Store, uuids: Sequence[str]) -> dict[str, str]:
+    """The stored card JSON (text) of each edition uuid's card; unknown uuids are left out.
+
+    Raises:
+        StoreError: the catalogue cannot be read.
+    """
+    found: dict[str, str] = {}
+    try:
+        for chunk in _chunks(list(dict.fromkeys(uuids))):
+            rows = store.connection().execute(
+                "SELECT e.uuid, c.body FROM editions e JOIN cards c ON c.uuid = e.card_uuid "
+                f"WHERE e.uuid IN ({','.join('?' * len(chunk))})", tuple(chunk))
+            found.update(rows.fetchall())
+    except sqlite3.Error as exc:
+        raise StoreError(f"Reading the catalogue failed: {exc}") from exc
+    return found

@@ -217,3 +217,38 @@ def test_import_of_an_event_file_keeps_every_decklist_named_after_the_event(
     assert main(["deck", "import", "--data-dir", str(event_dir),
                  str(DECKLISTS / "50623.json"), "--index", "57"]) == 2
     assert "holds 56 decklists (1 to 56)" in capsys.readouterr().err
+
+
+def _export_sheet(data_dir: Path, pdf: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(  # a process of its own: drawing PDFs starts a QGuiApplication
+        [sys.executable, "-m", "app", "deck", "export", "--data-dir", str(data_dir), "Wind",
+         "--pdf", str(pdf), *extra],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+
+
+def test_cards_without_an_image_are_named_text_proxies_in_one_line(
+    data_dir: Path, legal_text: Path, tmp_path: Path,
+) -> None:
+    proxies = tmp_path / "p.pdf"
+    run = _export_sheet(data_dir, proxies)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1, run.stderr  # one summary, not a line per card (or two)
+    summary = lines[0]
+    assert " were drawn as text proxies" in summary and "pass --api URL" in summary
+    names = summary.split(": ", 1)[1].split(" …")[0].split("; to fetch")[0].split("; ")
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(proxies).pages)
+    assert names and all(name in text for name in names)
+
+
+def test_verbose_lists_each_text_proxy_with_its_reason(
+    data_dir: Path, legal_text: Path, tmp_path: Path,
+) -> None:
+    run = _export_sheet(data_dir, tmp_path / "p.pdf", "--verbose")
+    detail = [line for line in run.stderr.splitlines() if line.startswith("text proxy: ")]
+    summary = [line for line in run.stderr.splitlines() if "drawn as text proxies" in line]
+    assert len(summary) == 1 and detail
+    names = {line.removeprefix("text proxy: ").split(" — ")[0] for line in detail}
+    assert int(summary[0].split()[0]) == len(names)
+    assert all("no API is set to fetch it from" in line for line in detail)

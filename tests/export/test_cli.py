@@ -77,9 +77,34 @@ def test_a_whole_set_as_a_proxy_sheet(real_catalogue_dir: Path, tmp_path: Path) 
          "--set", "FTC", "--pdf", str(pdf), "--page", "Letter"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 1, run.stderr  # FTC 004B has no stored image
-    assert "97 cards on 11 Letter pages; 1 missing" in run.stdout
-    assert "not on the sheet: Merlin, Kingslayer — FTC 004B" in run.stderr
+    assert "98 cards on 11 Letter pages." in run.stdout
+    assert run.stderr.splitlines() == [
+        "1 card without an image was drawn as a text proxy: Merlin, Kingslayer; to fetch the "
+        "images, pass --api URL (e.g. --api https://api.gatcg.com), or run `archivist sync` "
+        "once (the catalogue then keeps its API)."]
     reader = PdfReader(pdf)
     assert len(reader.pages) == 11
     box = reader.pages[0].mediabox
     assert abs(float(box.width) - 612) < 1 and abs(float(box.height) - 792) < 1
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "Merlin, Kingslayer — FTC 004B" in text and "Champion" in text
+
+
+def test_the_reason_an_image_was_not_fetched_names_the_option_that_would(
+        real_catalogue_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--data-dir", str(real_catalogue_dir), "export", CHAMPIONS, "--to", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert "no API is set to fetch it from: pass --api URL, or run `archivist sync`" in err
+    assert "(offline)" not in err
+    main(["--data-dir", str(real_catalogue_dir), "export", CHAMPIONS, "--to", str(tmp_path),
+          "--offline", "--api", "https://api.example"])
+    assert "the image is not stored (not fetched: --offline)" in capsys.readouterr().err
+
+
+def test_editions_sharing_a_set_and_number_are_listed_with_their_rarity(
+        real_catalogue_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--data-dir", str(real_catalogue_dir), "export", 's:P25 "Ascendant Wings"',
+          "--to", str(tmp_path), "--offline"])
+    lines = [line.split(": the image")[0] for line in capsys.readouterr().err.splitlines()]
+    assert sorted(lines) == ["not exported: Lorraine, Ascendant Wings — P25 001 (CPR)",
+                             "not exported: Lorraine, Ascendant Wings — P25 001 (PR)"]

@@ -72,3 +72,22 @@ def test_every_edition_of_a_card(real: Services) -> None:
     assert {i.name for i in items} == {"Merlin, Kingslayer"} and len(items) >= 2
     with pytest.raises(NotFound):
         plan_card(real.store, "no-such-card")
+
+
+def test_editions_sharing_a_set_and_number_are_told_apart_by_rarity(real: Services) -> None:
+    """P25 001 is printed as a PR and a CPR: the two listings must not read the same."""
+    items = plan_query(real.store, 's:P25 "Ascendant Wings"')
+    assert sorted(item.label for item in items) == [
+        "Lorraine, Ascendant Wings — P25 001 (CPR)", "Lorraine, Ascendant Wings — P25 001 (PR)"]
+
+
+def test_editions_sharing_set_number_and_rarity_are_told_apart_by_their_slug(
+        real: Services) -> None:
+    items = plan_set(real.store, "AMBDP")
+    nameless = [item.label for item in items if item.collector_number == "001"]
+    assert len(nameless) > 1 and len(set(nameless)) == len(nameless)
+    assert "Nameless Champion — AMBDP 001 (nameless-champion-cg-ambdp)" in nameless
+
+
+def test_an_edition_alone_with_its_number_has_a_plain_label(fire: list[ExportItem]) -> None:
+    assert all("(" not in item.label for item in fire)

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from app.decks.storage import DeckStore
     from app.export.fetch import ApiFetcher
     from app.export.plan import ExportItem
+    from app.export.proxy import ProxyText
     from app.ingest.report import ImportReport
     from app.model.history import CardChange, CardVersion, Revision
     from app.paths import Paths
@@ -279,6 +280,10 @@ class FakeCatalogue:
     def image_fetcher(self, api_url: str) -> ApiFetcher:
         """Not in the fake: it fetches nothing."""
         raise NotImplementedError("the fake catalogue fetches no image")
+
+    def proxy_texts(self, items: Sequence[ExportItem]) -> dict[str, ProxyText]:
+        """Not in the fake: exports need the real catalogue."""
+        raise NotImplementedError("the fake catalogue has no text proxies")
 
     def deck_cards(self) -> DeckCards:
         """Not in the fake: decks need the real catalogue."""

@@ -142,7 +142,8 @@ class ExportActions(QObject):
         from app.gui.export.task import ExportTask
 
         catalogue = self.catalogue
-        task = ExportTask(catalogue.images, catalogue.image_fetcher, self.fetch_api)
+        task = ExportTask(catalogue.images, catalogue.image_fetcher, self.fetch_api,
+                          proxies=catalogue.proxy_texts)
         dialog = ExportDialog(task, scopes or self.scopes(), self.folder, self.window)
         task.setParent(dialog)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -74,8 +74,10 @@ class ExportDialog(QDialog):
         task.progressed.connect(self._on_progress)
         task.finished.connect(self._on_finished)
         task.failed.connect(self._on_failed)
+        task.api_found.connect(self.form.set_api)
         self._target: Path | None = None
         self._validate()
+        task.find_api()
 
     @Slot()
     def start(self) -> None:
@@ -132,7 +134,9 @@ class ExportDialog(QDialog):
             lines = [str(p) for p in problems[:MAX_LISTED]]
             if len(problems) > MAX_LISTED:
                 lines.append(f"… and {len(problems) - MAX_LISTED} more")
-            self.details.setPlainText("Not exported:\n" + "\n".join(lines))
+            heading = ("Drawn as text proxies (no image):" if outcome.plan is not None
+                       else "Not exported:")
+            self.details.setPlainText(heading + "\n" + "\n".join(lines))
             self.details.setVisible(True)
         self.open_button.setVisible(self._folder() is not None and not outcome.cancelled)
 

@@ -93,6 +93,13 @@ class ExportForm(QWidget):
         self.cut_marks.setChecked(True)
         self.bleed = QDoubleSpinBox(minimum=0.0, maximum=5.0, singleStep=0.5, suffix=" mm")
         self.pdf_file = QLineEdit(str(folder / "proxies.pdf"))
+        self.fetch = QCheckBox("Fetch missing images from the API")
+        self.fetch.setChecked(True)
+        self.fetch.setVisible(False)  # until set_api says which API
+        self.no_api = QLabel("Images not stored cannot be fetched: no API is set (choose one "
+                             "in File ▸ Settings…); a proxy sheet prints such cards as text.",
+                             textFormat=Qt.TextFormat.PlainText, wordWrap=True)
+        self.no_api.setVisible(False)
 
         files = QFormLayout()
         files.addRow("Format:", self.format)
@@ -122,12 +129,22 @@ class ExportForm(QWidget):
         layout.addWidget(self.files_radio)
         layout.addWidget(self.sheet_radio)
         layout.addWidget(self.pages)
+        layout.addWidget(self.fetch)
+        layout.addWidget(self.no_api)
         for signal in (self.scope.currentIndexChanged, self.format.currentIndexChanged,
                        self.width_box.valueChanged, self.template.textChanged,
                        self.zip.toggled, self.files_radio.toggled, self.folder.textChanged,
                        self.zip_file.textChanged, self.pdf_file.textChanged):
             signal.connect(self._update)
         self._update()
+
+    def set_api(self, api: object) -> None:
+        """Offer to fetch missing images from ``api`` (a URL), or say none is set (None)."""
+        known = isinstance(api, str) and bool(api)
+        if known:
+            self.fetch.setText(f"Fetch missing images from {api}")
+        self.fetch.setVisible(known)
+        self.no_api.setVisible(not known)
 
     def _browse(self, slot: object) -> QPushButton:
         button = QPushButton("Browse…")
@@ -147,7 +164,7 @@ class ExportForm(QWidget):
                 raise InvalidRequest("Choose the PDF file to write")
             sheet = SheetOptions(Path(out).expanduser(), self.page.currentData(),
                                  self.cut_marks.isChecked(), self.bleed.value())
-            return ExportRequest(scope, sheet=sheet)
+            return ExportRequest(scope, sheet=sheet, fetch=self.fetch.isChecked())
         zipped = self.zip.isChecked()
         folder, zip_file = self.folder.text().strip(), self.zip_file.text().strip()
         if not (zip_file if zipped else folder):
@@ -160,7 +177,7 @@ class ExportForm(QWidget):
             template=self.template.text(), collision=self.collision.currentData(),
         )
         options.validate()
-        return ExportRequest(scope, files=options)
+        return ExportRequest(scope, files=options, fetch=self.fetch.isChecked())
 
     @Slot()
     def _update(self) -> None:

@@ -1,6 +1,8 @@
 """Proxy sheets: card images 3 × 3 per A4 or Letter page at card size, with Qt's PDF writer.
 
 Each card is drawn at 63 × 88 mm from its stored image; the grid is centred on the page.
+A card without an image (none stored or fetched, or unreadable) is a text proxy in a
+bordered frame (:mod:`app.gui.export.text_proxy`): its name, cost, type line and effect.
 With a bleed, each card's edge pixels are stretched outward by that many millimetres
 (so a slightly off cut shows no white) and the cards are spaced by twice the bleed. Cut
 marks are short lines in the page margins on the line of every card edge.
@@ -34,7 +36,9 @@ from PySide6.QtGui import (
 
 from app import __version__
 from app.errors import InvalidRequest
+from app.export import ProxyText
 from app.files import check_whole_pdf, replacing
+from app.gui.export.text_proxy import draw_text_proxy
 
 CARD_MM = QSizeF(63.0, 88.0)
 COLUMNS = ROWS = 3
@@ -49,10 +53,13 @@ _EDGE_PX = 2
 
 @dataclass(frozen=True)
 class SheetCard:
-    """One card of a sheet: ``label`` (for the metadata) and its stored ``image`` file."""
+    """One card of a sheet: ``label`` (for the metadata), its stored ``image`` file (None:
+    none to be had) and the ``proxy`` text drawn when there is no readable image (None:
+    the label alone)."""
 
     label: str
-    image: Path
+    image: Path | None
+    proxy: ProxyText | None = None
 
 
 def page_size_mm(page: str) -> QSizeF:
@@ -138,7 +145,12 @@ def write_proxy_sheet(
                     slot = index % PER_PAGE
                     if index and slot == 0:
                         writer.newPage()
-                    _draw_card(painter, QImage(str(card.image)), rects[slot], bleed_mm)
+                    image = QImage(str(card.image)) if card.image is not None else QImage()
+                    if image.isNull():
+                        draw_text_proxy(painter, rects[slot], card.proxy
+                                        or ProxyText(card.label, card.label))
+                    else:
+                        _draw_card(painter, image, rects[slot], bleed_mm)
                     if cut_marks and (slot == PER_PAGE - 1 or index == len(cards) - 1):
                         _draw_marks(painter, rects, page_size_mm(page))
                     if progress is not None:
@@ -187,9 +199,6 @@ def xmp_metadata(title: str, labels: Sequence[str]) -> bytes:
 
 
 def _draw_card(painter: QPainter, image: QImage, trim: QRectF, bleed: float) -> None:
-    if image.isNull():  # unreadable: a grey card rather than a hole in the sheet
-        painter.fillRect(trim, QColor("#bbbbbb"))
-        return
     w, h, e = image.width(), image.height(), min(_EDGE_PX, image.width(), image.height())
     if bleed > 0:  # edge pixels stretched outward: four sides, then four corners
         out = trim.adjusted(-bleed, -bleed, bleed, bleed)

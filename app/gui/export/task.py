@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +24,9 @@ from app.export import (
     ExportReport,
     Fetcher,
     Problem,
+    ProxyText,
+    SheetEntry,
+    SheetPlan,
     resolve_sources,
     run_export,
 )
@@ -54,11 +57,20 @@ class SheetOptions:
 
 @dataclass(frozen=True)
 class ExportRequest:
-    """One run of the dialog: the scope, and image files (``files``) or a sheet."""
+    """One run of the dialog: the scope, and image files (``files``) or a sheet; whether
+    images not stored are fetched from the API (``fetch``, when one is known)."""
 
     scope: ExportScope
     files: ExportOptions | None = None
     sheet: SheetOptions | None = None
+    fetch: bool = True
+
+
+NO_API = ("the image is not stored, and no API is set to fetch it from "
+          "(choose one in File ▸ Settings…)")
+NOT_FETCHED = "the image is not stored (not fetched: “Fetch missing images” was off)"
+ProxyTexts = Callable[[Sequence[ExportItem]], dict[str, ProxyText]]
+"""The text proxies of items, by edition uuid (``Catalogue.proxy_texts``)."""
 
 
 @dataclass
@@ -70,17 +82,19 @@ class ExportOutcome:
     pages: int = 0
     missing: list[Problem] = field(default_factory=list)
     cancelled: bool = False
+    plan: SheetPlan | None = None
 
     def summary(self) -> str:
-        """A line for the dialog's status."""
+        """A line for the dialog's status (the sheet's text proxies named in it)."""
         if self.report is not None:
             return self.report.summary()
         if self.cancelled:
             return "Cancelled: no PDF was written."
         if self.sheet is None:
-            return "No stored image to put on a proxy sheet."
-        line = f"Wrote {self.sheet.name}: {self.pages} page{'s' if self.pages != 1 else ''}"
-        return line + (f"; {len(self.missing)} missing (not stored)." if self.missing else ".")
+            return "Nothing to put on a proxy sheet."
+        line = f"Wrote {self.sheet.name}: {self.pages} page{'s' if self.pages != 1 else ''}."
+        told = self.plan.summary() if self.plan is not None else ""
+        return f"{line} {told}." if told else line
 
     def problems(self) -> list[Problem]:
         """Every edition not exported, with the reason."""
@@ -97,21 +111,28 @@ class ExportTask(QObject):
         finished(object): the :class:`ExportOutcome`.
         failed(object): the exception that stopped the run.
 
+        api_found(object): the API images would be fetched from (a str), or None: the
+            answer to :meth:`find_api`.
+
     Args:
         images: the image store. fetcher: ``Catalogue.image_fetcher`` (an API → a fetcher of
             missing images that tells the catalogue about them).
         api: returns the API to fetch missing images from, or None (called in the worker).
         parent: the owning QObject.
+        proxies: the text proxies of cards without an image (None: their labels alone).
     """
 
     progressed = Signal(int, int, str)
     finished = Signal(object)
     failed = Signal(object)
+    api_found = Signal(object)
 
     def __init__(self, images: ImageStore, fetcher: Callable[[str], ApiFetcher],
-                 api: Callable[[], str | None], parent: QObject | None = None) -> None:
+                 api: Callable[[], str | None], parent: QObject | None = None, *,
+                 proxies: ProxyTexts | None = None) -> None:
         super().__init__(parent)
         self._images, self._fetcher, self._api = images, fetcher, api
+        self._proxies = proxies
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._cancel = threading.Event()
@@ -134,6 +155,16 @@ class ExportTask(QObject):
         cancel = self._cancel
         operation = Operation(self._on_finished, self._on_failed, self._on_progress, owner=self)
         operation.start(self._pool, lambda: self.work(request, cancel, operation.report))
+
+    def find_api(self) -> None:
+        """Look up the API missing images would come from (in the worker; it may read the
+        catalogue); :attr:`api_found` answers."""
+        operation = Operation(self.api_found.emit, self._on_api_failed, owner=self)
+        operation.start(self._pool, self._api)
+
+    def _on_api_failed(self, error: Exception) -> None:
+        log.debug("cannot tell the API images are fetched from: %s", error)
+        self.api_found.emit(None)
 
     def cancel(self) -> None:
         """Ask the run to stop after the image being finished (files written stay whole)."""
@@ -163,29 +194,35 @@ class ExportTask(QObject):
         the progress."""
         items = request.scope.plan()
         api = self._api()
-        fetch: Fetcher | None = self._fetcher(api) if api else None
+        fetch: Fetcher | None = self._fetcher(api) if api and request.fetch else None
+        unfetched = NOT_FETCHED if api else NO_API
         try:
             if request.files is not None:
                 report = run_export(items, request.files, self._images, fetch=fetch,
                                     progress=lambda step: tell(
                                         (step.done, step.total, step.current)),
-                                    cancel=cancel)
+                                    cancel=cancel, unfetched=unfetched)
                 return ExportOutcome(report=report, cancelled=report.cancelled)
             assert request.sheet is not None
-            return self._sheet(items, request.sheet, fetch, cancel, tell)
+            return self._sheet(items, request.sheet, fetch, cancel, tell, unfetched)
         finally:
             if isinstance(fetch, ApiFetcher):
                 fetch.close()
 
     def _sheet(self, items: list[ExportItem], options: SheetOptions, fetch: Fetcher | None,
-               cancel: threading.Event,
-               tell: Callable[[tuple[int, int, str]], None]) -> ExportOutcome:
+               cancel: threading.Event, tell: Callable[[tuple[int, int, str]], None],
+               unfetched: str) -> ExportOutcome:
         from app.gui.export.proxy_sheet import SheetCard, write_proxy_sheet
 
-        found, missing, _ = resolve_sources(items, self._images, fetch)
-        if not found:
-            return ExportOutcome(missing=missing)
-        cards = [SheetCard(item.label, path) for item, path in found]
+        if not items:
+            return ExportOutcome()
+        found, missing, fetched = resolve_sources(list(dict.fromkeys(items)), self._images,
+                                                  fetch, cancel=cancel, unfetched=unfetched)
+        paths = {item.uuid: path for item, path in found}
+        texts = self._proxies([p.item for p in missing]) if missing and self._proxies else {}
+        plan = SheetPlan([SheetEntry(item, paths.get(item.uuid), texts.get(item.uuid))
+                          for item in items], missing, fetched)
+        cards = [SheetCard(e.item.label, e.image, e.proxy) for e in plan.entries]
         pages = write_proxy_sheet(
             cards, options.out, page=options.page, cut_marks=options.cut_marks,
             bleed_mm=options.bleed_mm, cancel=cancel,
@@ -193,5 +230,4 @@ class ExportTask(QObject):
         )
         if cancel.is_set() and pages == 0:
             return ExportOutcome(missing=missing, cancelled=True)
-        return ExportOutcome(sheet=options.out, pages=pages, missing=missing)
-
+        return ExportOutcome(sheet=options.out, pages=pages, missing=missing, plan=plan)

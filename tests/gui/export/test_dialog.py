@@ -29,10 +29,10 @@ FIRE, CHAMPIONS = "s:FTC el:fire", "s:FTC t:champion"
 def make_dialog(qtbot: QtBot, real_services: Services, tmp_path: Path) -> Iterator[object]:
     made: list[ExportDialog] = []
 
-    def make(query: str = FIRE) -> ExportDialog:
+    def make(query: str = FIRE, api: str | None = None) -> ExportDialog:
         store = real_services.store
         task = ExportTask(real_services.images, real_services.catalogue.image_fetcher,
-                          lambda: None)
+                          lambda: api, proxies=real_services.catalogue.proxy_texts)
         scope = ExportScope(f"Every edition matching “{query}”",
                             lambda: plan_query(store, query))
         dialog = ExportDialog(task, [scope], tmp_path / "out")
@@ -120,6 +120,39 @@ def test_the_dialog_writes_a_proxy_sheet(qtbot: QtBot, make_dialog, tmp_path: Pa
     outcome = run(qtbot, dialog)
     assert outcome.pages == 2 and "fire.pdf: 2 pages" in dialog.status.text()
     assert len(PdfReader(tmp_path / "fire.pdf").pages) == 2
+
+
+def test_a_card_without_an_image_is_a_named_text_proxy_on_the_sheet(
+        qtbot: QtBot, make_dialog, tmp_path: Path) -> None:
+    dialog = make_dialog(CHAMPIONS)
+    dialog.form.sheet_radio.setChecked(True)
+    dialog.form.pdf_file.setText(str(tmp_path / "champions.pdf"))
+    run(qtbot, dialog)
+    assert ("1 card without an image was drawn as a text proxy: Merlin, Kingslayer"
+            in dialog.status.text())
+    reader = PdfReader(tmp_path / "champions.pdf")
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "Merlin, Kingslayer — FTC 004B" in text and "Champion" in text
+    assert "File ▸ Settings" in dialog.details.toPlainText()  # no API: where to set one
+
+
+def test_the_dialog_offers_to_fetch_missing_images_from_the_api(
+        qtbot: QtBot, make_dialog) -> None:
+    dialog = make_dialog(CHAMPIONS, api="https://api.example")
+    qtbot.waitUntil(dialog.form.fetch.isVisible, timeout=10_000)
+    assert dialog.form.fetch.text() == "Fetch missing images from https://api.example"
+    assert dialog.form.fetch.isChecked() and not dialog.form.no_api.isVisible()
+    dialog.form.fetch.setChecked(False)  # offline: nothing is asked of the API
+    outcome = run(qtbot, dialog)
+    assert [p.reason for p in outcome.problems()] == [
+        "the image is not stored (not fetched: “Fetch missing images” was off)"]
+
+
+def test_without_an_api_the_dialog_says_where_to_set_one(qtbot: QtBot, make_dialog) -> None:
+    dialog = make_dialog(CHAMPIONS)
+    qtbot.waitUntil(dialog.form.no_api.isVisible, timeout=10_000)
+    assert not dialog.form.fetch.isVisible()
+    assert "File ▸ Settings…" in dialog.form.no_api.text()
 
 
 def test_the_window_has_export_and_about_in_its_menus(qtbot: QtBot, real_services: Services

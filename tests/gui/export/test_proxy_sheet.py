@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from app.errors import InvalidRequest
+from app.export import ProxyText
 from app.gui.export.proxy_sheet import SheetCard, card_rects, write_proxy_sheet
 from tests.conftest import CARD_IMAGES
 
@@ -123,8 +124,40 @@ def test_no_cards_and_unknown_pages_are_refused(tmp_path: Path) -> None:
         write_proxy_sheet(cards(1), tmp_path / "x.pdf", page="A3")
 
 
-def test_an_unreadable_image_becomes_a_grey_card(tmp_path: Path) -> None:
+def pdf_text(pdf: Path) -> str:
+    """The PDF's text with its runs of white space as single spaces (it spaces with tabs)."""
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
+
+
+def test_an_unreadable_image_becomes_a_card_with_its_label(tmp_path: Path) -> None:
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"not a jpeg")
     out = tmp_path / "sheet.pdf"
-    assert write_proxy_sheet([SheetCard("broken", broken), *cards(1)], out) == 1
+    assert write_proxy_sheet([SheetCard("Broken Card — SET 001", broken), *cards(1)], out) == 1
+    assert "Broken Card — SET 001" in pdf_text(out)
+    assert len(placed_mm(out)) == 1  # the readable one
+
+
+ENGULF = ProxyText("Engulf", "Engulf — RDO 217", "Reserve 6",
+                   "Water · Cleric Action — Cleric Spell Reaction", "Fast",
+                   "[Level 2+] This card costs 3 less to activate.\n\nNegate target "
+                   "non-attack card activation.")
+
+
+def test_a_card_without_an_image_is_a_text_proxy_in_the_pdf(tmp_path: Path) -> None:
+    out = tmp_path / "sheet.pdf"
+    write_proxy_sheet([*cards(1), SheetCard(ENGULF.edition, None, ENGULF)], out)
+    text = pdf_text(out)
+    for part in ("Engulf", "Reserve 6", "Water · Cleric Action — Cleric Spell Reaction",
+                 "Fast", "Negate target non-attack card activation.", "Engulf — RDO 217"):
+        assert part in text
+    assert len(placed_mm(out)) == 1
+
+
+def test_a_long_effect_shrinks_and_keeps_the_edition_line(tmp_path: Path) -> None:
+    long = ProxyText("Wordy", "Wordy — SET 999", "Memory 9", "Norm · Item",
+                     effect=" ".join(["Draw a card, then discard a card."] * 60))
+    out = tmp_path / "sheet.pdf"
+    write_proxy_sheet([SheetCard(long.edition, None, long)], out)
+    text = pdf_text(out)
+    assert "Wordy — SET 999" in text and "Draw a card" in text
