@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,48 @@ def test_utf16_text_is_named_with_what_to_do(
     line = one_line(run(*command, "--data-dir", str(data_dir), str(path)))
     assert "UTF-16 text; save it as UTF-8" in line
     assert "binary" not in line
+
+
+def _collection_folder(path: Path) -> str:
+    path.mkdir()
+    return "a folder"
+
+
+def _collection_fifo(path: Path) -> str:
+    os.mkfifo(path)
+    return "a named pipe (FIFO)"
+
+
+def _collection_device(path: Path) -> str:
+    path.symlink_to("/dev/null")
+    return "a device"
+
+
+@pytest.mark.parametrize("make", [_collection_folder, _collection_fifo, _collection_device])
+def test_a_collection_file_that_is_no_file_is_refused_by_every_command_not_read_as_empty(
+    tmp_path: Path, data_dir: Path, make: Callable[[Path], str],
+) -> None:
+    d = ("--data-dir", str(data_dir))
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Gen Card 0\n", encoding="utf-8")
+    assert run("deck", "import", *d, str(deck)).returncode == 0
+    good = tmp_path / "good.csv"
+    good.write_text("Quantity,Name\n3,Gen Card 1\n", encoding="utf-8")
+    path = data_dir / "collection.sqlite3"
+    kind = make(path)
+    expected = f"archivist: The collection file {path} is {kind}, not a regular file"
+    for command in (("collection", "show"), ("collection", "export", str(good)),
+                    ("deck", "need", "deck"), ("search", "is:owned"),
+                    ("collection", "add", "Gen Card 2"), ("collection", "import", str(good))):
+        assert one_line(run(*command, *d)).startswith(expected), command
+    assert good.read_text(encoding="utf-8") == "Quantity,Name\n3,Gen Card 1\n"
+
+
+def test_a_decks_file_that_is_no_file_is_refused(tmp_path: Path, data_dir: Path) -> None:
+    path = data_dir / "decks.sqlite3"
+    path.mkdir()
+    expected = f"archivist: The decks file {path} is a folder, not a regular file"
+    for command in (("deck", "list"), ("deck", "need", "deck"), ("deck", "export", "deck",
+                                                                 "--text", str(tmp_path / "x"))):
+        assert one_line(run(*command, "--data-dir", str(data_dir))).startswith(expected)
+    assert not (tmp_path / "x").exists()
