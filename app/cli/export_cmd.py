@@ -40,6 +40,7 @@ from app.export import (
     resolve_sources,
     run_export,
 )
+from app.files import NotAFile, check_target
 from app.model.query import QUERY_SORTS
 from app.search import QuerySyntaxError
 
@@ -96,6 +97,9 @@ def run_export_cmd(args: argparse.Namespace) -> int:
     if args.to or args.zip:
         options.validate()
     services = build(args.data_dir, args.verbose)
+    for target in (args.zip, args.pdf):
+        if target:  # refused before any work: one of Archivist's own, a missing folder
+            check_target(target)
     try:
         items = _plan(services, args)
     except QuerySyntaxError as error:
@@ -189,6 +193,8 @@ def _proxy_sheet(items: list[ExportItem], services: Services, fetch: Fetcher | N
             page=args.page, cut_marks=not args.no_cut_marks, bleed_mm=args.bleed,
             progress=lambda done, _total: bar.update(done - bar.n),
         )
+    except NotAFile:
+        raise  # refused in its own words (a user error)
     except OSError as exc:
         raise StoreError(f"Cannot write {args.pdf}: {write_failure(exc, Path(args.pdf).parent)}"
                          ) from exc
