@@ -123,15 +123,19 @@ def refuse_own(target: Path | str) -> None:
                       "file", Path(target))
 
 
-def check_target(target: Path | str) -> Path:
+def check_target(target: Path | str, *, own: bool = False) -> Path:
     """The regular file that writing ``target`` will replace or create (links followed).
+
+    ``own``: Archivist writes a file of its own on purpose (a copy in the cache to drag
+    out), so :func:`refuse_own` does not apply; never for a target a person named.
 
     Raises:
         OwnFile: ``target`` is one of Archivist's own files (:func:`refuse_own`).
         NoSuchFolder: the folder of ``target`` does not exist.
         NotAFile: ``target`` exists and is a folder, a device, a FIFO or a socket.
     """
-    refuse_own(target)
+    if not own:
+        refuse_own(target)
     path = Path(os.path.realpath(target))
     try:
         mode = path.stat().st_mode
@@ -205,9 +209,10 @@ def _fsync_folder(folder: Path) -> None:
         _fsync_path(folder)
 
 
-def put_in_place(tmp: Path, target: Path) -> None:
+def put_in_place(tmp: Path, target: Path, *, own: bool = False) -> None:
     """``fsync`` the finished temporary file ``tmp``, rename it over ``target`` and sync the
-    folder; on failure ``tmp`` is removed and ``target`` is untouched.
+    folder; on failure ``tmp`` is removed and ``target`` is untouched (``own``: as for
+    :func:`check_target`).
 
     Raises:
         OwnFile: ``target`` is one of Archivist's own files (checked again at the rename: a
@@ -215,7 +220,8 @@ def put_in_place(tmp: Path, target: Path) -> None:
         OSError: the sync or the rename failed.
     """
     try:
-        refuse_own(target)
+        if not own:
+            refuse_own(target)
         _fsync_path(tmp)
         os.replace(tmp, target)
     except BaseException:
@@ -244,11 +250,12 @@ def write_beside(target: Path, data: bytes) -> Path:
 
 
 @contextlib.contextmanager
-def replacing(target: Path | str, *,
-              verify: Callable[[Path], None] | None = None) -> Iterator[Path]:
+def replacing(target: Path | str, *, verify: Callable[[Path], None] | None = None,
+              own: bool = False) -> Iterator[Path]:
     """Yield a temporary path beside ``target`` for the caller to write (by any means, e.g.
     a PDF writer); when the block ends normally, ``verify(tmp)`` runs (it raises if the file
-    is not whole), then the file is synced and renamed over ``target``.
+    is not whole), then the file is synced and renamed over ``target``. ``own``: as for
+    :func:`check_target`.
 
     An exception in the block, in ``verify`` or in the rename removes the temporary file and
     leaves ``target`` as it was; an ``OSError`` or ``ValueError`` comes out as a
@@ -257,7 +264,7 @@ def replacing(target: Path | str, *,
     Raises:
         WriteFailed: the target is a special file, or writing it failed.
     """
-    where = check_target(target)
+    where = check_target(target, own=own)
     try:
         tmp = temporary_beside(where)
     except OSError as exc:
@@ -266,7 +273,7 @@ def replacing(target: Path | str, *,
         yield tmp
         if verify is not None:
             verify(tmp)
-        put_in_place(tmp, where)
+        put_in_place(tmp, where, own=own)
     except (OSError, ValueError) as exc:
         raise failure(exc, target) from exc
     finally:

@@ -76,9 +76,9 @@ def own_file(target: Path | str) -> str | None:
     folders = {_identity(folder): what for folder, what in _folders.items()}
     folders.pop(None, None)
     for parent in where.parents:  # the same folder by another route (a bind mount)
-        what = folders.get(_identity(parent))
-        if what is not None:
-            return f"in Archivist's own folder ({what})"
+        named = folders.get(_identity(parent))
+        if named is not None:
+            return f"in Archivist's own folder ({named})"
     return None
 
 

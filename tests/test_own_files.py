@@ -116,3 +116,21 @@ def test_the_names_are_those_the_window_and_the_sync_use() -> None:
     assert own_files.SYNC_FILES == (STAGING_FILE, LOCK_FILE)
     source = Path(__file__).resolve().parents[1] / "app" / "gui" / "kit" / "settings_file.py"
     assert f'SETTINGS_FILE = "{own_files.SETTINGS_FILE}"' in source.read_text(encoding="utf-8")
+
+
+def test_archivist_still_writes_its_own_cache_when_it_says_so(
+    paths: Paths, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.gui.kit.clipboard import named_copy
+
+    source = paths.card_images / "x.jpg"
+    source.write_bytes(b"jpeg")
+
+    def no_link(*_args: object) -> None:  # another file system: copied, not linked
+        raise OSError("cross-device link")
+
+    monkeypatch.setattr(os, "link", no_link)
+    copy = named_copy(source, "Spirit of Fire.jpg", paths.cache / "drag")
+    assert copy.read_bytes() == b"jpeg"
+    with pytest.raises(OwnFile):
+        write_bytes(paths.cache / "drag" / "Spirit of Fire.jpg", b"x")
