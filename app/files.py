@@ -110,8 +110,9 @@ def failure(exc: BaseException, target: Path | str) -> WriteFailed:
     return error
 
 
-def refuse_own(target: Path | str) -> None:
-    """Refuse ``target`` when it is one of Archivist's own files or in one of its folders.
+def refuse_own(target: Path | str, kind: str = "file") -> None:
+    """Refuse ``target`` (a ``kind``: ``"file"`` or ``"folder"``) when it is one of
+    Archivist's own files or in one of its folders.
 
     Raises:
         OwnFile: it is (``"/d/collection.sqlite3 is Archivist's own file (the collection),
@@ -120,7 +121,7 @@ def refuse_own(target: Path | str) -> None:
     what = own_file(target)
     if what is not None:
         raise OwnFile(f"{target} is {what}, which nothing may write over: choose another "
-                      "file", Path(target))
+                      f"{kind}", Path(target))
 
 
 def check_target(target: Path | str, *, own: bool = False) -> Path:
@@ -182,7 +183,7 @@ def make_folder(folder: Path | str) -> Path:
         NotAFile: it exists and is not a folder.
         WriteFailed: it cannot be made.
     """
-    refuse_own(folder)
+    refuse_own(folder, "folder")
     path = Path(folder)
     try:
         path.mkdir(parents=True, exist_ok=True)

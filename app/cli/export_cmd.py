@@ -40,7 +40,7 @@ from app.export import (
     resolve_sources,
     run_export,
 )
-from app.files import NotAFile, check_target
+from app.files import NotAFile, check_target, refuse_own
 from app.model.query import QUERY_SORTS
 from app.search import QuerySyntaxError
 
@@ -97,6 +97,8 @@ def run_export_cmd(args: argparse.Namespace) -> int:
     if args.to or args.zip:
         options.validate()
     services = build(args.data_dir, args.verbose)
+    if args.to:
+        refuse_own(args.to, "folder")  # before any work, as the files below
     for target in (args.zip, args.pdf):
         if target:  # refused before any work: one of Archivist's own, a missing folder
             check_target(target)

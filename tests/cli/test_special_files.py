@@ -169,3 +169,46 @@ def test_a_decks_file_that_is_no_file_is_refused(tmp_path: Path, data_dir: Path)
                                                                  "--text", str(tmp_path / "x"))):
         assert one_line(run(*command, "--data-dir", str(data_dir))).startswith(expected)
     assert not (tmp_path / "x").exists()
+
+
+def test_an_export_onto_archivists_own_files_is_refused_and_touches_nothing(
+    tmp_path: Path, data_dir: Path,
+) -> None:
+    d = ("--data-dir", str(data_dir))
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Gen Card 0\n", encoding="utf-8")
+    assert run("deck", "import", *d, str(deck)).returncode == 0
+    assert run("collection", "add", *d, "Gen Card 1", "--qty", "3").returncode == 0
+    own = {name: (data_dir / name).read_bytes()
+           for name in ("collection.sqlite3", "decks.sqlite3", "catalogue.sqlite3")}
+    link = tmp_path / "owned.csv"
+    link.symlink_to(data_dir / "collection.sqlite3")
+    for command in (
+        ("collection", "export", str(data_dir / "collection.sqlite3")),
+        ("collection", "export", str(data_dir / "decks.sqlite3")),
+        ("collection", "export", str(data_dir / "catalogue.sqlite3")),
+        ("collection", "export", str(link)),
+        ("collection", "export", str(data_dir / "backups" / "owned.csv")),
+        ("deck", "export", "deck", "--text", str(data_dir / "decks.sqlite3")),
+        ("deck", "export", "deck", "--text", str(tmp_path / "ok.txt"),
+         "--zip", str(data_dir / "collection.sqlite3")),
+        ("export", "Gen", "--offline", "--to", str(data_dir / "cache" / "images")),
+        ("export", "Gen", "--offline", "--zip", str(data_dir / "decks.sqlite3")),
+    ):
+        line = one_line(run(*command, *d))
+        assert "which nothing may write over: choose another" in line, command
+    assert {name: (data_dir / name).read_bytes() for name in own} == own
+    assert not (tmp_path / "ok.txt").exists()
+    assert not (data_dir / "backups").exists() and not (data_dir / "cache" / "images").exists()
+    shown = run("collection", "show", *d)
+    assert shown.stdout.startswith("3 copies"), shown.stdout
+
+
+def test_an_export_into_a_folder_that_does_not_exist_is_refused(
+    tmp_path: Path, data_dir: Path,
+) -> None:
+    target = tmp_path / "missing" / "dir" / "x.csv"
+    line = one_line(run("collection", "export", "--data-dir", str(data_dir), str(target)))
+    assert line == (f"archivist: {target}: the folder {target.parent} does not exist: choose "
+                    "an existing folder")
+    assert not (tmp_path / "missing").exists()
