@@ -71,6 +71,7 @@ def _fifo(path: Path) -> Path:
     (("deck", "check"), "deck.txt"),
     (("deck", "check"), "event.json"),
     (("deck", "import"), "deck.txt"),
+    (("deck", "need"), "deck.txt"),
     (("import",), "cards.json"),
 ])
 def test_a_reader_given_a_fifo_refuses_it_at_once(
