@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.errors import StoreError
+from app.own_files import protect
 from app.paths import Paths, resolve_paths
 
 if TYPE_CHECKING:  # loaded by build(): `archivist gui` paints its window first (issue 16)
@@ -53,6 +54,7 @@ def build(data_dir: str | None = None, verbose: bool = False, writing: bool = Tr
     from app.store import Store
 
     paths = resolve_paths(data_dir)
+    protect(paths)  # no export may overwrite them, whatever writes it
     read_only = read_only_folder(paths.data)
     if read_only and writing:
         raise StoreError(f"The data folder {paths.data} is read-only: this command writes "

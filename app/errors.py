@@ -6,6 +6,7 @@ API answers with when the error reaches a client (server, ``archivist get``).
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlsplit
 
 
@@ -67,3 +68,16 @@ class StoreError(ArchivistError):
     """The local catalogue file cannot be opened, read or written."""
 
     status = 500
+
+
+class UnusableUserFile(StoreError):
+    """A file of the user's own data (the decks, the collection) is there but cannot be used:
+    a folder, a FIFO or a device stands where the file belongs. Refused, never read as an
+    empty collection or decks list; the message names the file and what to do, ``path`` is
+    the file (a window can show the problem in place). HTTP 400 (exit status 2)."""
+
+    status = 400
+
+    def __init__(self, message: str, path: Path) -> None:
+        super().__init__(message)
+        self.path = path

@@ -9,7 +9,10 @@ the error is a :class:`WriteFailed` whose message names the cause and the target
     No space left on device writing /x/sheet.pdf
 
 A target that exists and is not a regular file (a device such as ``/dev/full``, a FIFO, a
-folder) is refused before anything is written; it is never replaced by a regular file. A
+folder) is refused before anything is written; it is never replaced by a regular file. So
+is a target in a folder that does not exist (no folder is made on the way), and any of
+Archivist's own files — the catalogue, the decks, the collection, the settings, the cache,
+the logs, the backups (:mod:`app.own_files`), compared as the same file, not by name. A
 symbolic link is followed: the file it points to is replaced, the link stays.
 
 Example::
@@ -45,6 +48,7 @@ from typing import IO, Any
 
 from app.diskfull import free_mb
 from app.errors import ArchivistError
+from app.own_files import own_file
 
 
 class WriteFailed(ArchivistError, OSError):
@@ -63,9 +67,20 @@ class WriteFailed(ArchivistError, OSError):
 
 class NotAFile(WriteFailed):
     """The target exists and is a folder, a device, a FIFO or a socket: refused before
-    anything is written (a user error: HTTP 400, exit status 2)."""
+    anything is written (a user error: HTTP 400, exit status 2). Its subclasses are the
+    other targets refused so."""
 
     status = 400
+
+
+class OwnFile(NotAFile):
+    """The target is one of Archivist's own files (the collection, the catalogue, …) or
+    inside one of its folders (the cache, the backups, …): refused before anything is
+    written, so an export can never destroy them."""
+
+
+class NoSuchFolder(NotAFile):
+    """The target's folder does not exist: refused (a misspelt folder is not made)."""
 
 
 @functools.cache
@@ -95,16 +110,40 @@ def failure(exc: BaseException, target: Path | str) -> WriteFailed:
     return error
 
 
-def check_target(target: Path | str) -> Path:
-    """The regular file that writing ``target`` will replace or create (links followed).
+def refuse_own(target: Path | str, kind: str = "file") -> None:
+    """Refuse ``target`` (a ``kind``: ``"file"`` or ``"folder"``) when it is one of
+    Archivist's own files or in one of its folders.
 
     Raises:
+        OwnFile: it is (``"/d/collection.sqlite3 is Archivist's own file (the collection),
+            which nothing may write over: choose another file"``).
+    """
+    what = own_file(target)
+    if what is not None:
+        raise OwnFile(f"{target} is {what}, which nothing may write over: choose another "
+                      f"{kind}", Path(target))
+
+
+def check_target(target: Path | str, *, own: bool = False) -> Path:
+    """The regular file that writing ``target`` will replace or create (links followed).
+
+    ``own``: Archivist writes a file of its own on purpose (a copy in the cache to drag
+    out), so :func:`refuse_own` does not apply; never for a target a person named.
+
+    Raises:
+        OwnFile: ``target`` is one of Archivist's own files (:func:`refuse_own`).
+        NoSuchFolder: the folder of ``target`` does not exist.
         NotAFile: ``target`` exists and is a folder, a device, a FIFO or a socket.
     """
+    if not own:
+        refuse_own(target)
     path = Path(os.path.realpath(target))
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
+        if not path.parent.is_dir():
+            raise NoSuchFolder(f"{target}: the folder {Path(target).parent} does not exist: "
+                               "choose an existing folder", Path(target)) from None
         return path
     except OSError as exc:
         raise failure(exc, target) from exc
@@ -136,6 +175,26 @@ def temporary_beside(target: Path) -> Path:
     return Path(tmp)
 
 
+def make_folder(folder: Path | str) -> Path:
+    """The folder an export writes its files into, made (with its parents) when missing.
+
+    Raises:
+        OwnFile: it is one of Archivist's folders, or inside one (nothing is made).
+        NotAFile: it exists and is not a folder.
+        WriteFailed: it cannot be made.
+    """
+    refuse_own(folder, "folder")
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise NotAFile(f"{folder} exists and is not a folder: choose a folder",
+                       path) from None
+    except OSError as exc:
+        raise failure(exc, folder) from exc
+    return path
+
+
 def _fsync_path(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
@@ -151,14 +210,19 @@ def _fsync_folder(folder: Path) -> None:
         _fsync_path(folder)
 
 
-def put_in_place(tmp: Path, target: Path) -> None:
+def put_in_place(tmp: Path, target: Path, *, own: bool = False) -> None:
     """``fsync`` the finished temporary file ``tmp``, rename it over ``target`` and sync the
-    folder; on failure ``tmp`` is removed and ``target`` is untouched.
+    folder; on failure ``tmp`` is removed and ``target`` is untouched (``own``: as for
+    :func:`check_target`).
 
     Raises:
+        OwnFile: ``target`` is one of Archivist's own files (checked again at the rename: a
+            file written by a worker process reaches its target only here).
         OSError: the sync or the rename failed.
     """
     try:
+        if not own:
+            refuse_own(target)
         _fsync_path(tmp)
         os.replace(tmp, target)
     except BaseException:
@@ -187,11 +251,12 @@ def write_beside(target: Path, data: bytes) -> Path:
 
 
 @contextlib.contextmanager
-def replacing(target: Path | str, *,
-              verify: Callable[[Path], None] | None = None) -> Iterator[Path]:
+def replacing(target: Path | str, *, verify: Callable[[Path], None] | None = None,
+              own: bool = False) -> Iterator[Path]:
     """Yield a temporary path beside ``target`` for the caller to write (by any means, e.g.
     a PDF writer); when the block ends normally, ``verify(tmp)`` runs (it raises if the file
-    is not whole), then the file is synced and renamed over ``target``.
+    is not whole), then the file is synced and renamed over ``target``. ``own``: as for
+    :func:`check_target`.
 
     An exception in the block, in ``verify`` or in the rename removes the temporary file and
     leaves ``target`` as it was; an ``OSError`` or ``ValueError`` comes out as a
@@ -200,7 +265,7 @@ def replacing(target: Path | str, *,
     Raises:
         WriteFailed: the target is a special file, or writing it failed.
     """
-    where = check_target(target)
+    where = check_target(target, own=own)
     try:
         tmp = temporary_beside(where)
     except OSError as exc:
@@ -209,7 +274,7 @@ def replacing(target: Path | str, *,
         yield tmp
         if verify is not None:
             verify(tmp)
-        put_in_place(tmp, where)
+        put_in_place(tmp, where, own=own)
     except (OSError, ValueError) as exc:
         raise failure(exc, target) from exc
     finally:

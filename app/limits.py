@@ -6,8 +6,11 @@ parameters (:mod:`app.server.request_log`, :mod:`app.catalogue.search_params`), 
 the collection's — takes its numbers and its checks from here, so that no file, paste or
 request can make a reader run without bound, recurse without bound or crash:
 
+* :func:`open_regular` opens a file for reading once it is known to be a regular file: a
+  folder, a FIFO (which would wait for a writer for ever), a socket or a device is
+  :class:`NotRegularFile` at once. Every reader of an outside file opens it through it.
 * :func:`read_bounded` reads a file with a byte cap (at most ``max_bytes + 1`` bytes are read,
-  whatever the file's size); :func:`decode_text` refuses binary and non-UTF-8 data;
+  whatever the file's size); :func:`decode_text` refuses binary, UTF-16 and non-UTF-8 data;
   :func:`bounded_lines` refuses too many lines or a line too long before any line is parsed;
   :func:`read_text` is the three in one.
 * :func:`load_json` measures the nesting depth (:func:`json_depth`, linear, no recursion)
@@ -35,9 +38,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from app.errors import InvalidData
 
@@ -98,20 +102,93 @@ def parse_int(text: str, max_digits: int = NUMBER_DIGITS, *, signed: bool = Fals
     return int(text)
 
 
-def read_bounded(path: Path, max_bytes: int, what: str = "the file") -> bytes:
-    """The bytes of ``path``, at most ``max_bytes`` (never more than that plus one is read).
+class NotRegularFile(InvalidData):
+    """An outside file to read is a folder, a FIFO, a socket or a device, not a regular file:
+    refused before it is read (a user error: HTTP 400, exit status 2)."""
+
+    status = 400
+
+
+def file_kind(mode: int) -> str | None:
+    """What a file of ``mode`` (an ``st_mode``) is when it is not a regular file, in words
+    (``"a folder"``, ``"a named pipe (FIFO)"``, ``"a socket"``, ``"a device"``); None for a
+    regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
+
+
+def _refuse_kind(path: Path, mode: int) -> None:
+    kind = file_kind(mode)
+    if kind is not None:
+        raise NotRegularFile(f"{path}: {kind}, not a regular file; give the path of a file")
+
+
+def check_regular(path: Path) -> Path:
+    """``path``, once it is known to name a regular file (a link is followed), before the
+    work that will read it (:func:`open_regular` checks again when it opens it).
 
     Raises:
-        InvalidData: the file cannot be read (missing, a folder, no permission), or is larger
-            than ``max_bytes`` (``"x.txt: 3,000,000 bytes; a decklist has at most
-            2,000,000"``; a device such as ``/dev/zero`` is refused after ``max_bytes + 1``).
+        NotRegularFile: ``path`` is a folder, a FIFO, a socket or a device.
+        InvalidData: it cannot be looked at (missing, no permission).
     """
     try:
-        with path.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
-            size = os.fstat(handle.fileno()).st_size
+        mode = os.stat(path).st_mode
     except OSError as exc:
         raise InvalidData(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    _refuse_kind(path, mode)
+    return path
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """``path`` opened for reading (binary), once it is known to be a regular file (a link
+    is followed to its file).
+
+    The type is checked before opening (``stat``: a device is never opened) and again on
+    the open file (``fstat``), which is opened without blocking: a FIFO put in its place
+    between the two cannot make the reader wait for a writer.
+
+    Raises:
+        NotRegularFile: ``path`` is a folder, a FIFO, a socket or a device.
+        InvalidData: it cannot be read (missing, no permission).
+    """
+    try:
+        _refuse_kind(path, os.stat(path).st_mode)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise InvalidData(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    try:
+        _refuse_kind(path, os.fstat(fd).st_mode)
+        if hasattr(os, "O_NONBLOCK"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_bounded(path: Path, max_bytes: int, what: str = "the file") -> bytes:
+    """The bytes of ``path``, at most ``max_bytes`` (never more than that plus one is read),
+    opened by :func:`open_regular`.
+
+    Raises:
+        NotRegularFile: ``path`` is a folder, a FIFO, a socket or a device (none is read).
+        InvalidData: the file cannot be read (missing, no permission), or is larger than
+            ``max_bytes`` (``"x.txt: 3,000,000 bytes; a decklist has at most 2,000,000"``).
+    """
+    with open_regular(path) as handle:
+        try:
+            data = handle.read(max_bytes + 1)
+            size = os.fstat(handle.fileno()).st_size
+        except OSError as exc:
+            raise InvalidData(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     if len(data) > max_bytes:
         told = f"{size:,} bytes" if size > max_bytes else f"more than {max_bytes:,} bytes"
         raise InvalidData(f"{path}: {told}; {what} has at most {max_bytes:,}")
@@ -122,15 +199,27 @@ def decode_text(data: bytes, source: str, what: str = "text") -> str:
     """UTF-8 text of ``data`` (a byte-order mark dropped).
 
     Raises:
-        InvalidData: ``data`` holds a NUL byte (``"x.png: a binary file, not WHAT"``) or is
-            not UTF-8.
+        InvalidData: ``data`` is UTF-16 or UTF-32 text (it begins with their byte-order mark:
+            ``"x.csv: UTF-16 text; save it as UTF-8"``), holds a NUL byte (``"x.png: a
+            binary file, not WHAT"``) or is not UTF-8.
     """
+    wide = _wide_encoding(data)
+    if wide is not None:
+        raise InvalidData(f"{source}: {wide} text; save it as UTF-8 and try again")
     if b"\x00" in data:
         raise InvalidData(f"{source}: a binary file, not {what}")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InvalidData(f"{source}: not UTF-8 text (byte {exc.start:,})") from exc
+
+
+def _wide_encoding(data: bytes) -> str | None:
+    """``"UTF-32"`` or ``"UTF-16"`` when ``data`` begins with that encoding's byte-order
+    mark (what Windows tools such as Notepad or Excel's "Unicode text" save), else None."""
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return "UTF-32"
+    return "UTF-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else None
 
 
 def bounded_lines(text: str, source: str, max_lines: int, max_line_chars: int,

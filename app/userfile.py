@@ -10,13 +10,42 @@ included — is one sentence and leaves the file as it was.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from app.diskfull import is_disk_full, write_failure
-from app.errors import StoreError
+from app.errors import StoreError, UnusableUserFile
+from app.limits import file_kind
+
+
+def check_user_file(path: Path, what: str) -> bool:
+    """Whether the user data file ``path`` exists, once it is known to be a regular file
+    (a link is followed) or absent: anything else would read as an empty file.
+
+    Args:
+        path: the file. what: how the message names it (``the collection file``).
+
+    Raises:
+        UnusableUserFile: ``path`` is a folder, a FIFO, a socket or a device, or cannot be
+            looked at (``"The collection file /d/collection.sqlite3 is a folder, not a
+            regular file: …"``).
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise UnusableUserFile(f"Cannot open {what} {path}: {exc.strerror or exc}",
+                               path) from exc
+    kind = file_kind(mode)
+    if kind is not None:
+        raise UnusableUserFile(f"{what.capitalize()} {path} is {kind}, not a regular file: "
+                               "move it out of the way (Archivist then starts an empty one) "
+                               "or put the file back", path)
+    return True
 
 
 class UserFile:
@@ -32,6 +61,7 @@ class UserFile:
             no file (:meth:`_reading` gives None), so reading works in a read-only folder.
 
     Raises:
+        UnusableUserFile: a folder, a FIFO or a device stands where the file belongs.
         StoreError: the file cannot be opened or was written by a newer Archivist.
     """
 
@@ -42,7 +72,7 @@ class UserFile:
         self._what = what
         self._schema, self._version, self._migrations = schema, version, migrations or {}
         self._made_on_write = made_on_write
-        if not made_on_write or path.is_file():
+        if not made_on_write or check_user_file(path, what):
             with self._connect() as conn:
                 self._prepare(conn)
 
@@ -64,8 +94,12 @@ class UserFile:
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection | None]:
         """A connection to read the file, or None when a file made on write is not made yet
-        (nothing stored: reading never creates it)."""
-        if self._made_on_write and not self.path.is_file():
+        (nothing stored: reading never creates it).
+
+        Raises:
+            UnusableUserFile: the file is a folder, a FIFO or a device.
+        """
+        if self._made_on_write and not check_user_file(self.path, self._what):
             yield None
             return
         with self._connect() as conn:
@@ -77,9 +111,11 @@ class UserFile:
         when the block ends.
 
         Raises:
+            UnusableUserFile: the file is a folder, a FIFO or a device.
             StoreError: the file cannot be opened, or a statement failed (a full disk says
                 so: "the disk is full (N MB free at PATH)").
         """
+        check_user_file(self.path, self._what)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, isolation_level=None)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.files import WriteFailed, ZipWriter, replacing, write_bytes, write_text
+from app.files import NoSuchFolder, WriteFailed, ZipWriter, replacing, write_bytes, write_text
 from tests.helpers.smallfs import fill, full_device, small_fs
 
 
@@ -107,3 +107,16 @@ def test_a_zip_written_over_an_old_zip_holds_only_the_new_members(tmp_path: Path
     second.finish(commit=True)
     with zipfile.ZipFile(target) as archive:
         assert archive.namelist() == ["new.jpg"]
+
+
+def test_a_target_in_a_folder_that_does_not_exist_is_refused_and_no_folder_made(
+        tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "dir" / "x.csv"
+    for write in (lambda: write_text(target, "x"), lambda: write_bytes(target, b"x"),
+                  lambda: ZipWriter(target)):
+        with pytest.raises(NoSuchFolder) as caught:
+            write()
+        assert caught.value.message == (f"{target}: the folder {target.parent} does not "
+                                        "exist: choose an existing folder")
+        assert caught.value.status == 400
+    assert not (tmp_path / "missing").exists()

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -99,14 +102,71 @@ def test_a_file_over_the_byte_cap_is_refused_with_its_size(tmp_path: Path) -> No
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
-def test_an_endless_device_is_refused_after_the_cap_not_read_to_its_end() -> None:
-    with pytest.raises(InvalidData, match="/dev/zero: more than 1,000 bytes"):
+def test_an_endless_device_is_refused_before_it_is_read() -> None:
+    with pytest.raises(limits.NotRegularFile,
+                       match="/dev/zero: a device, not a regular file; give the path of a file"):
         limits.read_bounded(Path("/dev/zero"), 1000)
 
 
+def _in_a_thread(work: Callable[[], object]) -> BaseException | None:
+    """What ``work`` raised (None: nothing), run in a thread that a hang cannot keep: the
+    test fails after 20 s instead of waiting for ever."""
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            work()
+        except BaseException as exc:  # handed to the test
+            outcome.append(exc)
+        else:
+            outcome.append(None)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(20)
+    assert outcome, "the reader is waiting on the FIFO"
+    return outcome[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path: Path) -> None:
+    fifo = tmp_path / "deck.txt"
+    os.mkfifo(fifo)
+    for read in (lambda: limits.read_bounded(fifo, 1000, "a decklist"),
+                 lambda: limits.open_regular(fifo), lambda: limits.check_regular(fifo),
+                 lambda: limits.read_text(fifo, max_bytes=10, max_lines=1, max_line_chars=1)):
+        error = _in_a_thread(read)
+        assert isinstance(error, limits.NotRegularFile)
+        assert error.message == (f"{fifo}: a named pipe (FIFO), not a regular file; give the "
+                                 "path of a file")
+        assert error.status == 400  # exit status 2
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_link_to_a_fifo_is_refused_and_a_link_to_a_file_is_read(tmp_path: Path) -> None:
+    fifo, text = tmp_path / "pipe", tmp_path / "deck.txt"
+    os.mkfifo(fifo)
+    text.write_text("4 Zephyr\n", encoding="utf-8")
+    (tmp_path / "to-pipe.txt").symlink_to(fifo)
+    (tmp_path / "to-text.txt").symlink_to(text)
+    assert isinstance(_in_a_thread(lambda: limits.read_bounded(tmp_path / "to-pipe.txt", 99)),
+                      limits.NotRegularFile)
+    assert limits.read_bounded(tmp_path / "to-text.txt", 99) == b"4 Zephyr\n"
+
+
+def test_utf16_and_utf32_text_are_named_not_called_binary() -> None:
+    for encoding, name in (("utf-16", "UTF-16"), ("utf-16-be", "UTF-16"), ("utf-32", "UTF-32")):
+        data = ("\ufeff" if encoding == "utf-16-be" else "") + "4 Zephyr\n"
+        with pytest.raises(InvalidData) as caught:
+            limits.decode_text(data.encode(encoding), "deck.txt", "a decklist")
+        assert caught.value.message == f"deck.txt: {name} text; save it as UTF-8 and try again"
+
+
 def test_unreadable_binary_and_non_utf8_files_are_one_line_each(tmp_path: Path) -> None:
+    with pytest.raises(limits.NotRegularFile, match="a folder, not a regular file"):
+        limits.read_bounded(tmp_path, 1000)
     with pytest.raises(InvalidData, match="cannot be read"):
-        limits.read_bounded(tmp_path, 1000)  # a folder
+        limits.read_bounded(tmp_path / "missing.txt", 1000)
     with pytest.raises(InvalidData, match="x: a binary file, not a decklist"):
         limits.decode_text(b"\x89PNG\x00", "x", "a decklist")
     with pytest.raises(InvalidData, match=r"x: not UTF-8 text \(byte 1\)"):

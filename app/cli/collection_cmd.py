@@ -261,7 +261,7 @@ def run_need(args: argparse.Namespace) -> int:
 
 def _deck(services: Services, name: str, cards: Any, index: int) -> Any:
     path = Path(name)
-    if path.is_file():
+    if path.exists() and not path.is_dir():  # a FIFO named is refused, not taken for a name
         parsed = read_decklists(path)
         if index and not 1 <= index <= len(parsed):
             raise InvalidRequest(f"{name} holds {len(parsed)} decklists, not {index}")

@@ -43,7 +43,7 @@ from app.decks import (
 from app.decks.check import AsOf
 from app.decks.moment import describe, parse_moment
 from app.errors import ArchivistError, InvalidRequest
-from app.files import write_text
+from app.files import check_target, write_text
 from app.limits import quote
 from app.safetext import one_line
 
@@ -234,6 +234,9 @@ def run_export(args: argparse.Namespace) -> int:
     if not (args.text or args.pdf or args.sheet or args.zip):
         raise InvalidRequest("Say what to write: --text F, --pdf F, --sheet F and/or --zip F")
     services = build(args.data_dir, args.verbose)
+    for target in (args.text, args.sheet, args.pdf, args.zip):
+        if target:  # refused before any is written: one of Archivist's own, a missing folder
+            check_target(target)
     deck = _decks_store(services).load(args.name)
     cards = services.catalogue.deck_cards()
     complete = True

@@ -39,6 +39,7 @@ from app.export import (
     Progress,
     run_export,
 )
+from app.files import check_target, refuse_own
 from app.model.query import QUERY_SORTS
 from app.search import QuerySyntaxError
 
@@ -95,6 +96,11 @@ def run_export_cmd(args: argparse.Namespace) -> int:
     if args.to or args.zip:
         options.validate()
     services = build(args.data_dir, args.verbose)
+    if args.to:
+        refuse_own(args.to, "folder")  # before any work, as the files below
+    for target in (args.zip, args.pdf):
+        if target:  # refused before any work: one of Archivist's own, a missing folder
+            check_target(target)
     try:
         items = _plan(services, args)
     except QuerySyntaxError as error:

@@ -154,7 +154,7 @@ class CollectionStore(UserFile):
         Raises:
             StoreError: the file cannot be written (nothing changed).
         """
-        if not self.path.is_file():
+        if not self.path.exists():  # a folder or a FIFO in its place is refused below
             return None
         with self._writing() as conn:
             row = conn.execute("SELECT id, what FROM steps ORDER BY id DESC LIMIT 1").fetchone()

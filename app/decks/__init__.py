@@ -26,6 +26,7 @@ from app.decks.parse import (
     parse_event,
     parse_pasted,
     parse_text,
+    read_decklist_text,
     read_decklists,
 )
 from app.decks.resolve import ReadDeck, Unresolved, find_card, resolve, suggest, zone_for
@@ -73,6 +74,7 @@ __all__ = [
     "parse_moment",
     "parse_pasted",
     "parse_text",
+    "read_decklist_text",
     "read_decklists",
     "registration_sheet",
     "resolve",

@@ -277,8 +277,20 @@ def read_decklists(path: Path) -> list[ParsedList]:
         InvalidData: the file cannot be read, is binary, too large, not UTF-8, malformed
             JSON or JSON of another shape, or text over the line limits (one line each).
     """
-    data = limits.read_bounded(path, MAX_BYTES, "a decklist")
-    text = limits.decode_text(data, str(path), "a decklist")
+    text = read_decklist_text(path)
     if _looks_like_json(text):
         return parse_event(limits.load_json(text, str(path), max_depth=MAX_DEPTH), str(path))
     return [parse_text(text, str(path))]
+
+
+def read_decklist_text(path: Path) -> str:
+    """The text of the decklist file ``path`` (text or event JSON), as :func:`read_decklists`
+    reads it: a regular file (:func:`app.limits.open_regular`) of at most :data:`MAX_BYTES`
+    bytes of UTF-8.
+
+    Raises:
+        InvalidData: the file is not a regular file (``NotRegularFile``, at once: a FIFO
+            is never waited on), cannot be read, is too large, binary or not UTF-8.
+    """
+    data = limits.read_bounded(path, MAX_BYTES, "a decklist")
+    return limits.decode_text(data, str(path), "a decklist")

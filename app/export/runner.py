@@ -24,7 +24,14 @@ from app.export.jobs import ExportOptions, Job, assign_jobs, free_name, rendered
 from app.export.plan import ExportItem
 from app.export.render import Unwritable
 from app.export.report import ExportReport, Problem, Progress
-from app.files import NotAFile, ZipWriter, put_in_place, write_bytes
+from app.files import (
+    NotAFile,
+    ZipWriter,
+    check_target,
+    make_folder,
+    put_in_place,
+    write_bytes,
+)
 from app.images.store import ImageStore
 
 ProgressFn = Callable[[Progress], None]
@@ -52,9 +59,15 @@ def run_export(
 
     Raises:
         InvalidRequest: invalid options (checked before anything is written).
+        NotAFile: the folder or the ZIP file is one of Archivist's own (``OwnFile``), the
+            ZIP's folder does not exist, or the ZIP file is a folder or a device.
         StoreError: the ZIP file cannot be written (a full disk); its partial file is gone.
     """
     options.validate()
+    if options.zip_path is not None:
+        check_target(options.zip_path)  # before any image is fetched or rendered
+    if options.folder is not None:
+        make_folder(options.folder)  # refused first when it is one of Archivist's own
     started = time.monotonic()
     cancel = cancel or threading.Event()
     report = ExportReport(total=len(items))

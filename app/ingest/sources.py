@@ -30,16 +30,19 @@ def json_files(paths: Iterable[Path]) -> list[Path]:
 
     Raises:
         InvalidData: a path does not exist, or a folder holds no JSON file.
+        NotRegularFile: a path, or a ``*.json`` in a folder, is a FIFO, a socket or a
+            device (refused before anything is read: a FIFO would wait for ever).
     """
     out: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.suffix.lower() == ".json" and p.is_file())
+            found = sorted(p for p in path.iterdir() if p.suffix.lower() == ".json"
+                           and not p.is_dir())
             if not found:
                 raise InvalidData(f"{path}: the folder holds no .json file")
-            out.extend(found)
-        elif path.is_file():
-            out.append(path)
+            out.extend(limits.check_regular(p) for p in found)
+        elif path.exists():
+            out.append(limits.check_regular(path))
         else:
             raise InvalidData(f"{path}: no such file or folder")
     return out

@@ -23,6 +23,7 @@ from app.errors import StoreError
 from app.search.ast import Node, terms
 from app.search.fields import COLLECTION_FIELDS, COLLECTION_IS
 from app.store.db import Store
+from app.userfile import check_user_file
 
 _EMPTY = """CREATE TABLE owned.entries (
     edition_uuid TEXT NOT NULL, foil INTEGER NOT NULL, condition TEXT NOT NULL,
@@ -70,10 +71,13 @@ def attach_collection(store: Store, path: Path | None, summary: bool = True) -> 
     attached for later queries.
 
     Raises:
+        UnusableUserFile: a folder, a FIFO or a device stands where the file belongs (it
+            is no empty collection).
         StoreError: the collection file cannot be attached or read.
     """
     conn = store.connection()
-    wanted = str(path.resolve()) if path is not None and path.is_file() else ""
+    present = path is not None and check_user_file(path, "the collection file")
+    wanted = str(path.resolve()) if path is not None and present else ""
     try:
         attached = {row[1]: row[2] for row in conn.execute("PRAGMA database_list")}
         if "owned" in attached and attached["owned"] != wanted:

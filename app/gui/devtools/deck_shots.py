@@ -6,28 +6,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.errors import InvalidData, InvalidRequest
+from app.decks import read_decklist_text
+from app.errors import InvalidRequest
 from app.gui.decks.page import DecksPage
 from app.gui.devtools.waiting import wait_until
-
-MAX_BYTES = 1 << 20
 
 
 def read_deck(path: Path | None, page: str) -> str | None:
     """The text of the decklist file ``path`` (None: none given).
 
     Raises:
-        InvalidRequest: a deck for another page than ``decks``. InvalidData: unreadable.
+        InvalidRequest: a deck for another page than ``decks``.
+        InvalidData: not a regular file (a FIFO is refused at once, never waited on),
+            unreadable, too large or not UTF-8 text, as ``archivist deck check`` says.
     """
     if path is None:
         return None
     if page != "decks":
         raise InvalidRequest("--deck goes with --page decks")  # not with banlist either
-    try:
-        data = path.read_bytes()[:MAX_BYTES]
-    except OSError as exc:
-        raise InvalidData(f"{path}: cannot be read ({exc.strerror or exc})") from exc
-    return data.decode("utf-8", "replace")
+    return read_decklist_text(path)
 
 
 def prepare(page: DecksPage, text: str | None, name: str, timeout: float) -> None:

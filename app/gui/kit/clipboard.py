@@ -59,7 +59,7 @@ def named_copy(source: Path, name: str, folder: Path) -> Path:
     try:
         os.link(source, target)
     except OSError:
-        with replacing(target) as tmp:
+        with replacing(target, own=True) as tmp:  # the folder is in Archivist's cache
             shutil.copyfile(source, tmp)
     return target
 

@@ -1,0 +1,97 @@
+"""Archivist's own files, which no export or save may overwrite (DESIGN.md: Input and output).
+
+The catalogue, the kept decks and the collection (each with its SQLite ``-wal``, ``-shm``
+and ``-journal`` companions), the sync's staging file and lock, the window's settings, and
+everything in the cache, the logs, the backups and the image store. A person may name one
+of them as the target of an export by mistake (``archivist collection export
+<data>/collection.sqlite3``); :func:`app.files.check_target` asks :func:`own_file` first and
+refuses it before anything is written.
+
+The composition root names the folders of the installation once it has resolved them
+(:func:`protect`, from :func:`app.bootstrap.build`): every writer in every layer, the
+window's Save dialogs included, is then covered without each having to carry the paths.
+They stay named for the life of the process (a test that builds several installations
+protects each).
+
+A target is compared as the same file, not by its name: an existing target is the same
+file as an own file when both have the same device and inode (so a symbolic link, a hard
+link or another spelling of the path is caught); a target that does not exist yet is
+compared by its resolved path (an own file not made yet, such as the collection before the
+first card is added). A target inside one of the folders, at any depth, is refused too.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from app.paths import Paths
+
+SETTINGS_FILE = "archivist-gui.ini"
+"""The window's settings in the data folder (as :mod:`app.gui.kit.settings_file` names it)."""
+SYNC_FILES = ("sync-staging.sqlite3", "sync.lock")
+"""The sync's staging file and lock in the data folder (as :mod:`app.sync.engine` names them)."""
+BACKUPS_FOLDER = "backups"
+"""The folder of the automatic backups of the decks and the collection, in the data folder."""
+_COMPANIONS = ("", "-wal", "-shm", "-journal")
+
+_files: dict[Path, str] = {}
+_folders: dict[Path, str] = {}
+
+
+def protect(paths: Paths) -> None:
+    """Name the files and folders of the installation at ``paths`` as Archivist's own."""
+    data = paths.data
+    for base, what in ((paths.catalogue_file, "the catalogue"),
+                       (paths.decks_file, "the kept decks"),
+                       (paths.collection_file, "the collection"),
+                       (data / SYNC_FILES[0], "the sync's staging file")):
+        for extra in _COMPANIONS:
+            _files[_real(Path(f"{base}{extra}"))] = what
+    _files[_real(data / SYNC_FILES[1])] = "the sync's lock"
+    for name in (SETTINGS_FILE, f"{SETTINGS_FILE}.lock"):
+        _files[_real(data / name)] = "the window's settings"
+    for folder, what in ((paths.cache, "the cache"), (paths.logs, "the logs"),
+                         (data / BACKUPS_FOLDER, "the backups"),
+                         (data / "images", "the image store")):
+        _folders[_real(folder)] = what
+
+
+def own_file(target: Path | str) -> str | None:
+    """What ``target`` is among Archivist's own files, in words (``"Archivist's own file
+    (the collection)"``, ``"in Archivist's own folder (the cache)"``), or None when it is
+    none of them (or nothing is protected yet)."""
+    if not _files and not _folders:
+        return None
+    where = _real(Path(target))
+    found = _identity(where)
+    for path, what in _files.items():
+        if where == path or (found is not None and found == _identity(path)):
+            return f"Archivist's own file ({what})"
+    for folder, what in _folders.items():
+        if where.is_relative_to(folder):
+            return f"in Archivist's own folder ({what})"
+    folders = {_identity(folder): what for folder, what in _folders.items()}
+    folders.pop(None, None)
+    for parent in where.parents:  # the same folder by another route (a bind mount)
+        named = folders.get(_identity(parent))
+        if named is not None:
+            return f"in Archivist's own folder ({named})"
+    return None
+
+
+def _real(path: Path) -> Path:
+    """``path`` absolute, with every link resolved (as far as it exists), in the case the
+    platform compares in."""
+    return Path(os.path.normcase(os.path.realpath(path)))
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """``(device, inode)`` of ``path`` (links followed), or None when it cannot be seen."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (found.st_dev, found.st_ino) if found.st_ino else None
