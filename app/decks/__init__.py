@@ -13,7 +13,7 @@ The registration-sheet PDF is drawn with Qt in :mod:`app.gui.decks.sheet`.
 """
 
 from app.decks.banlist import BanEntry, BanList, ban_list
-from app.decks.check import RULES, CheckResult, check_deck
+from app.decks.check import CANNOT_JUDGE, LEGAL, NOT_LEGAL, RULES, CheckResult, check_deck
 from app.decks.finding import ADVISORY, ERROR, Finding
 from app.decks.formats import FORMATS, FormatRules, format_rules
 from app.decks.images import DeckImages, deck_images
@@ -35,8 +35,11 @@ from app.decks.textout import RegistrationSheet, SheetZone, deck_text, registrat
 
 __all__ = [
     "ADVISORY",
+    "CANNOT_JUDGE",
     "ERROR",
     "FORMATS",
+    "LEGAL",
+    "NOT_LEGAL",
     "PASTE_LIMITS",
     "RULES",
     "ZONES",

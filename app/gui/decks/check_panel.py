@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
-from app.decks import Breakdown, CheckResult
+from app.decks import CANNOT_JUDGE, Breakdown, CheckResult
 from app.gui.decks.curve import CostCurve
 from app.gui.decks.models import DataRole, FindingModel, severity_colour
 from app.gui.kit.card_paint import scaled_font
@@ -106,13 +106,16 @@ class CheckPanel(QWidget):
         errors = len(result.errors()) + len(result.unresolved)
         if result.legal:
             self.verdict.setText(result.verdict())
+        elif result.status == CANNOT_JUDGE:
+            self.verdict.setText(f"{result.verdict()}: the catalogue's history does not reach "
+                                 "back that far")
         else:
             self.verdict.setText(f"{result.verdict()}: {errors} "
                                  f"problem{'s' if errors != 1 else ''}")
         self.nothing.setText(f"{result.verdict()} — no finding: every rule checked holds.")
         dark = self.palette().base().color().lightness() < 128
         colour = (LEGAL_COLOURS[int(dark)] if result.legal
-                  else severity_colour(True).name())
+                  else severity_colour(result.status != CANNOT_JUDGE).name())
         self.verdict.setStyleSheet(f"color: {colour}")
         c = result.counts
         self.counts.setText(f"Material {c['material']} · Main {c['main']} · Sideboard "
