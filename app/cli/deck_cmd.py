@@ -44,6 +44,7 @@ from app.decks import (
     registration_sheet,
     resolve,
 )
+from app.decks.champion import deck_champion
 from app.decks.check import AsOf
 from app.decks.moment import describe, parse_moment
 from app.errors import ArchivistError, InvalidRequest
@@ -201,18 +202,28 @@ def run_import(args: argparse.Namespace) -> int:
     store = _decks_store(services)
     wanted = (args.name or "").strip()
     for item in parsed:
-        for problem in item.problems:
-            print(f"{args.file}: {problem}", file=sys.stderr)
-        if not item.lines:
-            continue
         name = (wanted if len(parsed) == 1 else f"{wanted} #{item.index + 1}") if wanted \
             else "" if item.event else Path(args.file).stem
-        read = resolve(item, cards, name, args.format.upper())
-        _keep(store, read.deck, cards, read.problems)
+        read = resolve(item, cards, name, args.format.upper()) if item.lines else None
+        # An event holds many decklists: each problem names the deck it belongs to.
+        where = args.file if len(parsed) == 1 else (
+            _deck_label(read.deck, cards) if read is not None
+            else f"{args.file} #{item.index + 1}")
+        for problem in item.problems:
+            print(f"{where}: {problem}", file=sys.stderr)
+        if read is not None:
+            _keep(store, read.deck, cards, read.problems, where)
     return 0
 
 
-def _keep(store: DeckStore, deck: Any, cards: DeckCards, problems: Any) -> None:
+def _deck_label(deck: Any, cards: DeckCards) -> str:
+    """``'Reaper Game Store - … #12' (Jin, Undying Resolve)``: the kept deck's name and its
+    champion, when it has one."""
+    champion = deck_champion(deck, cards)
+    return repr(deck.name) + (f" ({champion.name})" if champion is not None else "")
+
+
+def _keep(store: DeckStore, deck: Any, cards: DeckCards, problems: Any, where: str) -> None:
     deck_id = store.save(deck)
     result = check_deck(deck, cards, None, problems)
     counts = result.counts
@@ -225,7 +236,7 @@ def _keep(store: DeckStore, deck: Any, cards: DeckCards, problems: Any) -> None:
     print(f"Kept deck {deck.name!r} (id {deck_id}): material {counts['material']}, "
           f"main {counts['main']}, sideboard {counts['sideboard']}; {verdict}.")
     for missing in result.unresolved:
-        print(f"  not resolved: {missing.message()}", file=sys.stderr)
+        print(f"  not resolved in {where}: {missing.message()}", file=sys.stderr)
 
 
 def _unusable(message: str) -> int:

@@ -250,3 +250,20 @@ def test_check_as_of_a_date_the_history_does_not_reach_cannot_judge_exit_3(
     out = capsys.readouterr().out
     assert out.startswith(f"{single}: legality CANNOT BE JUDGED in Standard as of 2025-12-05")
     assert "cannot be judged. [history]" in out
+
+
+def test_import_of_an_event_names_the_deck_and_champion_of_each_card_not_resolved(
+    data_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["deck", "import", "--data-dir", str(data_dir),
+                 str(DECKLISTS / "50623.json")]) == 0
+    missing = [line for line in capsys.readouterr().err.splitlines() if "not resolved" in line]
+    thornes = "\"1 The Duchess's Thornes\": no card of that name in the catalogue (yet)"
+    assert missing == [
+        f"  not resolved in 'Reaper Game Store - Texas Regional #18' (Tonoris, Lone "
+        f"Mercenary): {thornes}",
+        f"  not resolved in 'Reaper Game Store - Texas Regional #29' (Tonoris, Lone "
+        f"Mercenary): {thornes}",
+        f"  not resolved in 'Reaper Game Store - Texas Regional #46' (Lorraine, Wandering "
+        f"Warrior): {thornes}",
+    ]
