@@ -29,7 +29,7 @@ from app.decks.parse import (
     read_decklists,
 )
 from app.decks.resolve import ReadDeck, Unresolved, find_card, resolve, suggest, zone_for
-from app.decks.stats import Breakdown, breakdowns, cost_curve, cost_order
+from app.decks.stats import Breakdown, breakdowns, cost_curve, cost_order, curve_axis
 from app.decks.storage import DeckStore, DeckSummary
 from app.decks.textout import RegistrationSheet, SheetZone, deck_text, registration_sheet
 
@@ -66,6 +66,7 @@ __all__ = [
     "check_deck",
     "cost_curve",
     "cost_order",
+    "curve_axis",
     "deck_images",
     "deck_text",
     "describe",
