@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QListView, QScrollArea, QVBoxLayout, QWidget
 
 from app.decks import CANNOT_JUDGE, Breakdown, CheckResult
 from app.gui.decks.curve import CostCurve
@@ -83,8 +83,20 @@ class CheckPanel(QWidget):
         layout.addWidget(self.counts)
         layout.addWidget(self.findings, 1)
         layout.addWidget(self.nothing)
-        layout.addWidget(self.curve, 1)
-        layout.addWidget(self.breakdown, 0, Qt.AlignmentFlag.AlignTop)
+        # The curve and the summary scroll together when the column is short, rather than
+        # the summary being cut off under the next panel.
+        self.details = QScrollArea()
+        self.details.setWidgetResizable(True)
+        self.details.setFrameShape(QFrame.Shape.NoFrame)
+        self.details.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        inner = QWidget()
+        details = QVBoxLayout(inner)
+        details.setContentsMargins(0, 0, 0, 0)
+        details.addWidget(self.curve)
+        details.addWidget(self.breakdown, 0, Qt.AlignmentFlag.AlignTop)
+        details.addStretch(1)
+        self.details.setWidget(inner)
+        layout.addWidget(self.details, 2)
         self.result: CheckResult | None = None
         self._unpainted = False
         self.show_result(None, [])
@@ -95,7 +107,7 @@ class CheckPanel(QWidget):
         self.model.set_result(result)
         self.breakdown.setText(breakdown_html(parts))
         self.curve.show_parts(parts)
-        self.curve.setVisible(result is not None)
+        self.details.setVisible(result is not None)
         empty = result is not None and self.model.rowCount() == 0
         self.findings.setVisible(result is not None and not empty)
         self.nothing.setVisible(empty)
