@@ -13,6 +13,7 @@ The registration-sheet PDF is drawn with Qt in :mod:`app.gui.decks.sheet`.
 """
 
 from app.decks.banlist import BanEntry, BanList, ban_list
+from app.decks.champion import deck_champion, lineage
 from app.decks.check import CANNOT_JUDGE, LEGAL, NOT_LEGAL, RULES, CheckResult, check_deck
 from app.decks.finding import ADVISORY, ERROR, Finding
 from app.decks.formats import FORMATS, FormatRules, format_rules
@@ -67,12 +68,14 @@ __all__ = [
     "cost_curve",
     "cost_order",
     "curve_axis",
+    "deck_champion",
     "deck_images",
     "deck_text",
     "describe",
     "find_card",
     "format_rules",
     "iso",
+    "lineage",
     "parse_event",
     "parse_moment",
     "parse_pasted",
