@@ -91,6 +91,7 @@ class DeckCards:
         """The moment the cards are seen at (UTC); None: the latest versions."""
         self._timelines: dict[str, tuple[list[float], list[DeckCard]]] = {}
         self._at: dict[str, tuple[DeckCard, bool]] = {}
+        self._releases: dict[str, tuple[float, str] | None] = {}
 
     def __len__(self) -> int:
         return len(self.by_uuid)
@@ -121,6 +122,32 @@ class DeckCards:
             return True
         found = self._version(uuid)
         return found is None or found[1]
+
+    def release(self, uuid: str | None) -> tuple[datetime, str] | None:
+        """When the card came out: the earliest ``release_date`` of its editions' sets (the
+        start of that UTC day) and that set's prefix; None when no set of it has one.
+
+        A date at or before 1970-01-01 is no release but a placeholder (the real ``P26``
+        set carries it): it is ignored.
+        """
+        if not uuid:
+            return None
+        if uuid not in self._releases:
+            card = self.by_uuid.get(uuid)
+            dated = [(timestamp(e.release_date), e.set_prefix)
+                     for e in (card.editions if card is not None else ()) if e.release_date]
+            dated = [(stamp, prefix) for stamp, prefix in dated if stamp > 0]
+            self._releases[uuid] = min(dated) if dated else None
+        found = self._releases[uuid]
+        return None if found is None else (datetime.fromtimestamp(found[0], UTC), found[1])
+
+    def unreleased(self, uuid: str | None) -> bool:
+        """True when :attr:`moment` is before the card's :meth:`release` (a card released
+        later than the moment was not played then, whatever versions are known)."""
+        if self.moment is None:
+            return False
+        found = self.release(uuid)
+        return found is not None and found[0] > self.moment
 
     def timeline(self, uuid: str) -> tuple[list[float], list[DeckCard]]:
         """The card's known versions, oldest first, and their ``last_update`` in seconds

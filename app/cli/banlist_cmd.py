@@ -66,6 +66,10 @@ def run_banlist(args: argparse.Namespace) -> int:
         print(f"\nNo longer limited ({len(found.lifted)}):")
         for entry in found.lifted:
             print(f"  {entry.name}: lifted {entry.since}")
+    if found.unknown:
+        print(f"\nNot known that far back ({len(found.unknown)}): the catalogue's history "
+              f"holds no version as old as {describe(moment)} of {', '.join(found.unknown)}; "
+              "each is listed as its oldest known version, which may not have held then.")
     return 0
 
 

@@ -8,7 +8,9 @@ Examples::
     archivist deck import deck.txt --name "Tristan aggro"
     archivist deck export "Tristan aggro" --text out.txt --pdf proxies.pdf --sheet reg.pdf
 
-``check`` exits 0 when every deck is legal, 1 when one is not, 2 when a file cannot be
+``check`` exits 0 when every deck is legal, 1 when one is not (a card not released yet
+at the moment is an error), 3 when none is illegal but the legality of one cannot be
+judged at that moment (the history does not reach back that far), 2 when a file cannot be
 read (``import`` exits 2 too when its file cannot be read or holds no card line to keep);
 with ``--json`` it prints one object ``{"decks": [...]}`` (see
 :meth:`app.decks.CheckResult.to_json`). A deck is checked with each card's version in force
@@ -31,7 +33,10 @@ from typing import Any
 from app.bootstrap import Services, build
 from app.catalogue.decks import DeckCards
 from app.decks import (
+    CANNOT_JUDGE,
     FORMATS,
+    LEGAL,
+    NOT_LEGAL,
     DeckStore,
     check_deck,
     deck_images,
@@ -40,6 +45,7 @@ from app.decks import (
     registration_sheet,
     resolve,
 )
+from app.decks.champion import deck_champion
 from app.decks.check import AsOf
 from app.decks.moment import describe, parse_moment
 from app.errors import ArchivistError, InvalidRequest
@@ -71,7 +77,9 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p = verbs.add_parser("check", parents=[common], help="check decklist files against a format",
                          description="Check every decklist in FILE... (text: one deck; event "
                          "JSON: each decklist, in file order). Exit 0: all legal; 1: one is "
-                         "not; 2: a file cannot be read.", epilog=_EPILOG,
+                         "not; 3: none is illegal but one cannot be judged at the moment "
+                         "asked (the catalogue's history does not reach back that far); 2: a "
+                         "file cannot be read.", epilog=_EPILOG,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--format", choices=formats, default="standard", help="default: standard")
@@ -143,17 +151,28 @@ def run_check(args: argparse.Namespace) -> int:
                 event = chosen == "deck" and read.deck.as_of is not None
                 _print_check(results[-1], len(parsed) > 1,
                              describe(result.as_of) + (" (the event's start)" if event else ""))
-            if not result.legal and status == 0:
-                status = 1
+            status = _worse(status, result.status)
     if args.json:
         print(json.dumps({"decks": results}, ensure_ascii=False, indent=2))
     return status
 
 
+_STATUS = {LEGAL: 0, CANNOT_JUDGE: 3, NOT_LEGAL: 1}
+_RANK = {0: 0, 3: 1, 1: 2, 2: 3}
+"""Exit statuses from the least to the most serious: an unreadable file (2) outranks an
+illegal deck (1), which outranks one that cannot be judged (3)."""
+
+
+def _worse(status: int, verdict: str) -> int:
+    new = _STATUS[verdict]
+    return new if _RANK[new] > _RANK[status] else status
+
+
 def _print_check(result: dict[str, Any], numbered: bool, when: str) -> None:
     counts = result["counts"]
     where = f"{result['source']}" + (f" #{result['index'] + 1}" if numbered else "")
-    verdict = "legal" if result["legal"] else "NOT legal"
+    verdict = {LEGAL: "legal", NOT_LEGAL: "NOT legal",
+               CANNOT_JUDGE: "legality CANNOT BE JUDGED"}[result["verdict"]]
     print(f"{where}: {verdict} in {result['format'].title()} as of {when} — "
           f"material {counts['material']}, "
           f"main {counts['main']}, sideboard {counts['sideboard']}")
@@ -186,28 +205,41 @@ def run_import(args: argparse.Namespace) -> int:
     store = _decks_store(services)
     wanted = (args.name or "").strip()
     for item in parsed:
-        for problem in item.problems:
-            print(f"{args.file}: {problem}", file=sys.stderr)
-        if not item.lines:
-            continue
         name = (wanted if len(parsed) == 1 else f"{wanted} #{item.index + 1}") if wanted \
             else "" if item.event else Path(args.file).stem
-        read = resolve(item, cards, name, args.format.upper())
-        _keep(store, read.deck, cards, read.problems)
+        read = resolve(item, cards, name, args.format.upper()) if item.lines else None
+        # An event holds many decklists: each problem names the deck it belongs to.
+        where = args.file if len(parsed) == 1 else (
+            _deck_label(read.deck, cards) if read is not None
+            else f"{args.file} #{item.index + 1}")
+        for problem in item.problems:
+            print(f"{where}: {problem}", file=sys.stderr)
+        if read is not None:
+            _keep(store, read.deck, cards, read.problems, where)
     return 0
 
 
-def _keep(store: DeckStore, deck: Any, cards: DeckCards, problems: Any) -> None:
+def _deck_label(deck: Any, cards: DeckCards) -> str:
+    """``'Reaper Game Store - … #12' (Jin, Undying Resolve)``: the kept deck's name and its
+    champion, when it has one."""
+    champion = deck_champion(deck, cards)
+    return repr(deck.name) + (f" ({champion.name})" if champion is not None else "")
+
+
+def _keep(store: DeckStore, deck: Any, cards: DeckCards, problems: Any, where: str) -> None:
     deck_id = store.save(deck)
     result = check_deck(deck, cards, None, problems)
     counts = result.counts
+    when = describe(result.as_of)
+    verdict = {LEGAL: f"legal as of {when}",
+               NOT_LEGAL: f"not legal in {result.format.name} as of {when} "
+                          "(archivist deck check)",
+               CANNOT_JUDGE: f"legality in {result.format.name} as of {when} cannot be "
+                             "judged (archivist deck check)"}[result.status]
     print(f"Kept deck {deck.name!r} (id {deck_id}): material {counts['material']}, "
-          f"main {counts['main']}, sideboard {counts['sideboard']}; "
-          + (f"legal as of {describe(result.as_of)}" if result.legal
-             else f"not legal in {result.format.name} as of {describe(result.as_of)} "
-             "(archivist deck check)") + ".")
+          f"main {counts['main']}, sideboard {counts['sideboard']}; {verdict}.")
     for missing in result.unresolved:
-        print(f"  not resolved: {missing.message()}", file=sys.stderr)
+        print(f"  not resolved in {where}: {missing.message()}", file=sys.stderr)
 
 
 def _unusable(message: str) -> int:

@@ -13,7 +13,8 @@ The registration-sheet PDF is drawn with Qt in :mod:`app.gui.decks.sheet`.
 """
 
 from app.decks.banlist import BanEntry, BanList, ban_list
-from app.decks.check import RULES, CheckResult, check_deck
+from app.decks.champion import deck_champion, lineage
+from app.decks.check import CANNOT_JUDGE, LEGAL, NOT_LEGAL, RULES, CheckResult, check_deck
 from app.decks.finding import ADVISORY, ERROR, Finding
 from app.decks.formats import FORMATS, FormatRules, format_rules
 from app.decks.images import DeckImages, deck_images
@@ -30,14 +31,17 @@ from app.decks.parse import (
     read_decklists,
 )
 from app.decks.resolve import ReadDeck, Unresolved, find_card, resolve, suggest, zone_for
-from app.decks.stats import Breakdown, breakdowns, cost_curve, cost_order
+from app.decks.stats import Breakdown, breakdowns, cost_curve, cost_order, curve_axis
 from app.decks.storage import DeckStore, DeckSummary
 from app.decks.textout import RegistrationSheet, SheetZone, deck_text, registration_sheet
 
 __all__ = [
     "ADVISORY",
+    "CANNOT_JUDGE",
     "ERROR",
     "FORMATS",
+    "LEGAL",
+    "NOT_LEGAL",
     "PASTE_LIMITS",
     "RULES",
     "ZONES",
@@ -64,12 +68,15 @@ __all__ = [
     "check_deck",
     "cost_curve",
     "cost_order",
+    "curve_axis",
+    "deck_champion",
     "deck_images",
     "deck_text",
     "describe",
     "find_card",
     "format_rules",
     "iso",
+    "lineage",
     "parse_event",
     "parse_moment",
     "parse_pasted",

@@ -54,12 +54,17 @@ class BanList:
         cards: banned names first, then limited ones by limit, each by name.
         lifted: names whose limit was lifted (they had one in an earlier version), newest
             lifting first.
+
+    A card whose sets were all released after the moment is on no list then.
     """
 
     format: str
     as_of: str | None
     cards: list[BanEntry]
     lifted: list[BanEntry]
+    unknown: tuple[str, ...] = ()
+    """Names listed whose history does not reach back to the moment: shown with their
+    oldest known version's limit, which may not have held then."""
 
     def to_json(self) -> dict[str, Any]:
         """``{"format": F, "as_of": T|null, "cards": [...]}`` (``archivist banlist --json``)."""
@@ -88,14 +93,17 @@ def ban_list(cards: DeckCards, format_code: str) -> BanList:
     """
     code = format_rules(format_code).code
     named: dict[tuple[str, int | None], list[tuple[str, str | None]]] = {}
+    unknown: set[str] = set()
     for uuid in cards.by_uuid:
         card = cards.get(uuid)
-        if card is None:
+        if card is None or cards.unreleased(uuid):  # not out yet: on no list then
             continue
         limit = card.limits.get(code)
         if limit is None and not _had_limit(cards, uuid, code):
             continue
         named.setdefault((card.name, limit), []).append((card.slug, cards.since(uuid, code)))
+        if not cards.known(uuid):
+            unknown.add(card.name)
     listed: list[BanEntry] = []
     lifted: list[BanEntry] = []
     for (name, limit), found in named.items():
@@ -105,7 +113,7 @@ def ban_list(cards: DeckCards, format_code: str) -> BanList:
         (listed if limit is not None else lifted).append(entry)
     listed.sort(key=lambda e: (e.limit, e.name.casefold()))
     lifted.sort(key=lambda e: (e.since or "", e.name), reverse=True)
-    return BanList(code, iso(cards.moment), listed, lifted)
+    return BanList(code, iso(cards.moment), listed, lifted, tuple(sorted(unknown)))
 
 
 def _had_limit(cards: DeckCards, uuid: str, code: str) -> bool:

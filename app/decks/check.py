@@ -40,7 +40,9 @@ RULES: dict[str, str] = {
     "copies-split": "copies of a name split between a deck and the sideboard (tournament "
                     "rules)",
     "read-as": "a name read ignoring punctuation and spacing",
-    "history": "a card with no known version as old as the moment checked",
+    "history": "a card whose known versions are all newer than the moment checked, "
+               "though it was released by then: its legality then cannot be judged",
+    "not-released": "a card whose sets were all released after the moment checked",
     "zone": "card types allowed in a zone",
     "banned": "a card banned in the format (catalogue legality)",
     "limited": "a card limited in the format (catalogue legality)",
@@ -52,6 +54,9 @@ RULES: dict[str, str] = {
     "unreadable-line": "a line of the decklist that could not be read",
 }
 """Every rule id a finding can carry, and what it is about."""
+
+LEGAL, NOT_LEGAL, CANNOT_JUDGE = "legal", "not legal", "cannot judge"
+"""The verdicts of a check (:attr:`CheckResult.status`; ``verdict`` in the JSON output)."""
 
 
 @dataclass
@@ -65,16 +70,32 @@ class CheckResult:
     unresolved: list[Unresolved]
     as_of: datetime | None = None
     """The moment checked as of (None: the latest versions)."""
+    unjudged: tuple[str, ...] = ()
+    """The names of the cards whose legality at :attr:`as_of` cannot be judged: released
+    by then, but the history knows no version of them as old."""
 
     def verdict(self) -> str:
-        """``Legal in Standard as of 2026-04-26`` (``as of today`` for the latest)."""
+        """``Legal in Standard as of 2026-04-26`` (``as of today`` for the latest), ``Not
+        legal in …``, or ``Cannot judge legality in Standard as of 2024-01-01``."""
+        if self.status == CANNOT_JUDGE:
+            return f"Cannot judge legality in {self.format.name} as of {describe(self.as_of)}"
         return (f"{'Legal' if self.legal else 'Not legal'} in {self.format.name} as of "
                 f"{describe(self.as_of)}")
 
     @property
+    def status(self) -> str:
+        """:data:`LEGAL`, :data:`NOT_LEGAL` (an error, or a name not resolved) or
+        :data:`CANNOT_JUDGE` (no error, but some card's legality at the moment is unknown:
+        :attr:`unjudged`)."""
+        if self.unresolved or any(f.severity == ERROR for f in self.findings):
+            return NOT_LEGAL
+        return CANNOT_JUDGE if self.unjudged else LEGAL
+
+    @property
     def legal(self) -> bool:
-        """True when no finding is an error and every name resolved."""
-        return not self.unresolved and all(f.severity != ERROR for f in self.findings)
+        """True when no finding is an error, every name resolved and every card's legality
+        at the moment is known."""
+        return self.status == LEGAL
 
     def errors(self) -> list[Finding]:
         """The findings of severity ``error``."""
@@ -82,9 +103,11 @@ class CheckResult:
 
     def to_json(self, source: str = "", index: int = 0) -> dict[str, Any]:
         """One element of ``decks`` in ``archivist deck check --json``."""
+        status = self.status
         return {
             "source": source, "index": index, "format": self.format.code,
-            "as_of": iso(self.as_of), "legal": self.legal, "counts": dict(self.counts),
+            "as_of": iso(self.as_of), "legal": None if status == CANNOT_JUDGE else self.legal,
+            "verdict": status, "counts": dict(self.counts),
             "findings": [f.to_json() for f in self.findings],
             "unresolved": [{"line": u.line, "suggestions": list(u.suggestions)}
                            for u in self.unresolved],
@@ -144,15 +167,21 @@ def check_deck(deck: Deck, cards: DeckCards, format_code: str | None = None,
         placed.append((entry, card))
     counts = {zone.value: sum(e.quantity for e, _ in placed if e.zone is zone)
               for zone in (Zone.MATERIAL, Zone.MAIN, Zone.SIDEBOARD)}
+    unreleased, unjudged = _out_of_reach(placed, cards)
     findings += _sizes(rules, counts)
     findings += _zones_and_champion(rules, placed)
     findings += copy_findings(rules, placed)
-    findings += _legality(rules, placed, cards)
+    findings += _not_released(unreleased, cards)
+    # A card not out yet, or whose state then is unknown, has no legality to judge then.
+    out_of_reach = set(unjudged)
+    judged = [(e, c) for e, c in placed
+              if c is None or (c.uuid not in unreleased and c.name not in out_of_reach)]
+    findings += _legality(rules, judged, cards)
     findings += _sideboard(rules, placed, counts["sideboard"])
     if rules.boons:
         findings += _boons(rules, deck, cards)
-    findings += _read_as(deck, latest) + _history(placed, cards)
-    return CheckResult(rules, counts, findings, unresolved, moment)
+    findings += _read_as(deck, latest) + _history(unjudged, cards)
+    return CheckResult(rules, counts, findings, unresolved, moment, tuple(unjudged))
 
 
 def _read_as(deck: Deck, latest: DeckCards) -> list[Finding]:
@@ -165,17 +194,50 @@ def _read_as(deck: Deck, latest: DeckCards) -> list[Finding]:
     return out
 
 
-def _history(placed: list[tuple[Entry, DeckCard | None]], cards: DeckCards) -> list[Finding]:
+def _out_of_reach(placed: list[tuple[Entry, DeckCard | None]],
+                  cards: DeckCards) -> tuple[dict[str, DeckCard], list[str]]:
+    """The cards not released at the moment (uuid → card, in deck order) and the names of
+    those released (or of unknown release) whose history does not reach back to it."""
+    unreleased: dict[str, DeckCard] = {}
+    unjudged: set[str] = set()
     if cards.moment is None:
+        return unreleased, []
+    for _entry, card in placed:
+        if card is None:
+            continue
+        if cards.unreleased(card.uuid):
+            unreleased.setdefault(card.uuid, card)
+        elif not cards.known(card.uuid):
+            unjudged.add(card.name)
+    return unreleased, sorted(unjudged)
+
+
+def _listed(names: Sequence[str]) -> str:
+    return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+
+
+def _not_released(unreleased: dict[str, DeckCard], cards: DeckCards) -> list[Finding]:
+    if not unreleased:
         return []
-    names = sorted({c.name for e, c in placed if c is not None and not cards.known(c.uuid)})
-    if not names:
+    shown: dict[str, str] = {}
+    for card in unreleased.values():
+        found = cards.release(card.uuid)
+        shown.setdefault(card.name, card.name if found is None else
+                         f"{card.name} ({found[1]}, {found[0].date().isoformat()})")
+    names = tuple(shown)
+    return [Finding("not-released", ERROR, names,
+                    f"Not released yet on {describe(cards.moment)}: "
+                    f"{_listed(list(shown.values()))}.", {"count": len(names)})]
+
+
+def _history(unjudged: Sequence[str], cards: DeckCards) -> list[Finding]:
+    if not unjudged:
         return []
-    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-    return [Finding("history", ADVISORY, tuple(names),
-                    f"The local history knows no version of {shown} as old as "
-                    f"{describe(cards.moment)}: checked as the oldest version known.",
-                    {"count": len(names)})]
+    return [Finding("history", ADVISORY, tuple(unjudged),
+                    f"The catalogue's history does not reach back to "
+                    f"{describe(cards.moment)} for {_listed(unjudged)}: every version it "
+                    "knows is newer, so their legality then cannot be judged.",
+                    {"count": len(unjudged)})]
 
 
 def _sizes(rules: FormatRules, counts: dict[str, int]) -> list[Finding]:

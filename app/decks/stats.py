@@ -11,6 +11,7 @@ memory costs. Nothing here judges legality (see :mod:`app.decks.check`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from app.catalogue.decks import DeckCards
@@ -88,6 +89,16 @@ def cost_curve(deck: Deck, cards: DeckCards, zone: Zone) -> Counter[str]:
         fits = card.cost is not None and (card.cost_kind is None or card.cost_kind == kind)
         curve[card.cost if fits and card.cost else NO_COST] += entry.quantity
     return curve
+
+
+def curve_axis(costs: Iterable[str]) -> list[str]:
+    """The cost curve's axis for ``costs``: every number from 0 to the highest one (a cost
+    no card has is an empty bar, so the curve's shape reads true), then ``X`` and other
+    words, then :data:`NO_COST`; ``[]`` for no cost."""
+    found = set(costs)
+    numbers = [int(c) for c in found if c.isdigit()]
+    axis = [str(n) for n in range(max(numbers) + 1)] if numbers else []
+    return axis + sorted((c for c in found if not c.isdigit()), key=cost_order)
 
 
 def cost_order(cost: str) -> tuple[int, int, str]:

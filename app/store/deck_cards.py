@@ -25,21 +25,25 @@ FROM cards ORDER BY name COLLATE NOCASE, uuid
 
 _EDITIONS_SQL = """
 SELECT e.uuid, e.card_uuid, e.set_prefix, e.collector_number, e.image_file,
-       i.filename IS NOT NULL
+       i.filename IS NOT NULL, s.release_date
 FROM editions e LEFT JOIN images i ON i.filename = e.image_file
+     LEFT JOIN sets s ON s.id = e.set_id
 ORDER BY e.card_uuid, e.position
 """
 
 
 @dataclass(frozen=True)
 class DeckEdition:
-    """An edition a deck entry can show: ``image_file`` is the API file name."""
+    """An edition a deck entry can show: ``image_file`` is the API file name;
+    ``release_date`` its set's as received (``2026-04-03T00:00:00``, no zone; ``""`` when
+    unknown)."""
 
     uuid: str
     set_prefix: str
     collector_number: str
     image_file: str
     has_image: bool
+    release_date: str = ""
 
 
 @dataclass(frozen=True)
@@ -89,9 +93,10 @@ def read_deck_cards(store: Store) -> list[DeckCard]:
     try:
         conn = store.connection()
         editions: dict[str, list[DeckEdition]] = {}
-        for uuid, card_uuid, prefix, number, image, stored in conn.execute(_EDITIONS_SQL):
+        for uuid, card_uuid, prefix, number, image, stored, released in conn.execute(
+                _EDITIONS_SQL):
             editions.setdefault(card_uuid, []).append(
-                DeckEdition(uuid, prefix, number, image, bool(stored)))
+                DeckEdition(uuid, prefix, number, image, bool(stored), str(released or "")))
         rows = conn.execute(_CARDS_SQL).fetchall()
     except sqlite3.Error as exc:
         raise StoreError(f"Reading the catalogue failed: {exc}") from exc

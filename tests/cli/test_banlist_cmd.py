@@ -56,3 +56,17 @@ def test_text_puts_the_recent_change_first_and_groups_by_status(
     assert lines[2:4] == ["Changed recently:", "  2026-06-29  Ranger Strides: banned"]
     assert "  Nameless Champion (15 cards of this name)" in lines
     assert "  Ranger Strides — since 2026-06-29" in lines
+
+
+def test_as_of_a_date_before_a_set_came_out_leaves_its_cards_out(
+    data_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Animal Encounter (RDOP, released 2026-04-03) is banned in Standard in the snapshot.
+    assert main(["banlist", "--data-dir", str(data_dir), "--json", "--as-of",
+                 "2026-01-01"]) == 0
+    before = {c["name"] for c in json.loads(capsys.readouterr().out)["cards"]}
+    assert main(["banlist", "--data-dir", str(data_dir), "--json", "--as-of",
+                 "2026-04-03"]) == 0
+    after = {c["name"] for c in json.loads(capsys.readouterr().out)["cards"]}
+    assert "Animal Encounter" in after and "Animal Encounter" not in before
+    assert "Baby Gray Slime" in before

@@ -68,8 +68,8 @@ def test_check_json_of_an_event_lists_every_deck_in_file_order(
     for deck in decks:
         errors = [f for f in deck["findings"] if f["severity"] == "error"]
         assert deck["legal"] is (not errors and not deck["unresolved"])
-        assert set(deck) == {"source", "index", "format", "as_of", "legal", "counts",
-                             "findings", "unresolved"}
+        assert set(deck) == {"source", "index", "format", "as_of", "legal", "verdict",
+                             "counts", "findings", "unresolved"}
         assert deck["as_of"] == "2026-04-25T16:00:00Z"  # the event's startAt
 
 
@@ -252,3 +252,53 @@ def test_verbose_lists_each_text_proxy_with_its_reason(
     names = {line.removeprefix("text proxy: ").split(" — ")[0] for line in detail}
     assert int(summary[0].split()[0]) == len(names)
     assert all("no API is set to fetch it from" in line for line in detail)
+
+
+def test_check_as_of_a_date_before_the_cards_came_out_is_not_legal_exit_1(
+    data_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    source = str(DECKLISTS / "50170.json")
+    assert main(["deck", "check", "--data-dir", str(data_dir), source,
+                 "--as-of", "2020-01-01"]) == 1
+    out = capsys.readouterr().out
+    assert f"{source} #2: NOT legal in Standard as of 2020-01-01 — " in out
+    assert "legal in Standard as of 2020-01-01 —" not in out.replace("NOT legal", "")
+    assert "error: Not released yet on 2020-01-01: Spirit of Wind (DOA 1st, 2023-01-01)" in out
+
+
+def test_check_as_of_a_date_the_history_does_not_reach_cannot_judge_exit_3(
+    data_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 50170 #12 holds no card newer than 2025-12-05's sets; the catalogue's versions of
+    # several of its cards are from 2026.
+    source = str(DECKLISTS / "50170.json")
+    assert main(["deck", "check", "--data-dir", str(data_dir), source,
+                 "--as-of", "2025-12-05", "--json"]) == 1  # other decks play newer cards
+    deck = json.loads(capsys.readouterr().out)["decks"][11]
+    assert (deck["legal"], deck["verdict"]) == (None, "cannot judge")
+    assert [f["rule"] for f in deck["findings"]] == ["history"]
+    event = json.loads((DECKLISTS / "50170.json").read_text(encoding="utf-8"))
+    single = data_dir / "twelve.json"
+    single.write_text(json.dumps(event["decklists"][11]), encoding="utf-8")
+    assert main(["deck", "check", "--data-dir", str(data_dir), str(single),
+                 "--as-of", "2025-12-05"]) == 3
+    out = capsys.readouterr().out
+    assert out.startswith(f"{single}: legality CANNOT BE JUDGED in Standard as of 2025-12-05")
+    assert "cannot be judged. [history]" in out
+
+
+def test_import_of_an_event_names_the_deck_and_champion_of_each_card_not_resolved(
+    data_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["deck", "import", "--data-dir", str(data_dir),
+                 str(DECKLISTS / "50623.json")]) == 0
+    missing = [line for line in capsys.readouterr().err.splitlines() if "not resolved" in line]
+    thornes = "\"1 The Duchess's Thornes\": no card of that name in the catalogue (yet)"
+    assert missing == [
+        f"  not resolved in 'Reaper Game Store - Texas Regional #18' (Tonoris, Lone "
+        f"Mercenary): {thornes}",
+        f"  not resolved in 'Reaper Game Store - Texas Regional #29' (Tonoris, Lone "
+        f"Mercenary): {thornes}",
+        f"  not resolved in 'Reaper Game Store - Texas Regional #46' (Lorraine, Wandering "
+        f"Warrior): {thornes}",
+    ]

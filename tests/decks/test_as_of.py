@@ -62,16 +62,41 @@ def test_an_event_deck_is_checked_as_of_the_events_start_by_default(
     assert result.verdict() == "Legal in Standard as of 2026-04-26 04:00 UTC"
 
 
-def test_a_moment_older_than_every_known_version_is_checked_on_the_oldest_with_an_advisory(
+def test_a_moment_before_the_game_existed_is_not_legal_every_card_not_released_yet(
     later_cards: DeckCards,
 ) -> None:
     deck = resolve(read_decklists(EVENT_50170)[RANGER_DECK], later_cards).deck
     result = check_deck(deck, later_cards, as_of=parse_moment("2020-01-01"))
-    assert result.legal  # Ranger Strides' oldest known version is not banned
-    history = [f for f in result.findings if f.rule == "history"]
-    assert len(history) == 1 and history[0].severity == "advisory"
-    assert "Ranger Strides" in history[0].cards
-    assert "as old as 2020-01-01: checked as the oldest version known" in history[0].message
+    assert not result.legal and result.status == "not legal"
+    assert result.verdict() == "Not legal in Standard as of 2020-01-01"
+    [finding] = [f for f in result.findings if f.rule == "not-released"]
+    assert finding.severity == "error"
+    assert set(finding.cards) == {e.name for e in deck.entries}  # every card came out later
+    assert finding.message.startswith("Not released yet on 2020-01-01: ")
+    assert not [f for f in result.findings if f.rule in ("history", "banned")]
+    assert result.to_json()["verdict"] == "not legal"
+
+
+def test_cards_released_before_a_moment_the_history_does_not_reach_cannot_be_judged(
+    real_cards: DeckCards,
+) -> None:
+    # 50170 #12 plays no card newer than the sets of 2025-12-05, but the catalogue's only
+    # versions of several of them date from 2026: legal or not then, it cannot say.
+    deck = resolve(read_decklists(EVENT_50170)[11], real_cards).deck
+    result = check_deck(deck, real_cards, as_of=parse_moment("2025-12-05"))
+    assert result.status == "cannot judge" and not result.legal
+    assert result.verdict() == "Cannot judge legality in Standard as of 2025-12-05"
+    assert {"Enfeebling Orb", "Fracturize"} <= set(result.unjudged)
+    assert result.errors() == []
+    [history] = [f for f in result.findings if f.rule == "history"]
+    assert "cannot be judged" in history.message and "Enfeebling Orb" in history.cards
+    body = result.to_json()
+    assert (body["legal"], body["verdict"]) == (None, "cannot judge")
+    # The next day's sets (RDO, 2026-04-03) are not out the day before.
+    early = check_deck(deck, real_cards, as_of=parse_moment("2025-12-04"))
+    assert early.status == "not legal"
+    [finding] = [f for f in early.findings if f.rule == "not-released"]
+    assert "(PTM, 2025-12-05)" in finding.message or "(PTM 1st, 2025-12-05)" in finding.message
 
 
 def test_the_versions_in_force_are_the_newest_not_after_the_moment(

@@ -73,6 +73,7 @@ def test_the_json_of_a_check_has_the_documented_shape(
     assert body == {
         "source": "50623.json", "index": 17, "format": "STANDARD",
         "as_of": "2026-04-25T16:00:00Z", "legal": False,  # the event's startAt
+        "verdict": "not legal",
         "counts": {"material": 12, "main": 60, "sideboard": 11}, "findings": [],
         "unresolved": [{"line": "1 The Duchess's Thornes",
                         "suggestions": body["unresolved"][0]["suggestions"]}],

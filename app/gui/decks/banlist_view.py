@@ -158,5 +158,9 @@ class BanListView(QWidget):
         self.summary.setText(
             f"{rules.name} as of {describe(parse_moment(found.as_of))}: {banned} names banned"
             f", {limited} limited. A date is when the card's status took effect; a card "
-            "without one already had it in the oldest version the catalogue has seen.")
+            "without one already had it in the oldest version the catalogue has seen."
+            + ("" if found.as_of is None else " Cards not released by then are left out.")
+            + (f" The catalogue's history holds no version that old of "
+               f"{', '.join(found.unknown)}: shown as the oldest it knows, which may not have "
+               "held then." if found.unknown else ""))
         self.shown.emit()

@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QListView, QScrollArea, QVBoxLayout, QWidget
 
-from app.decks import Breakdown, CheckResult
+from app.decks import CANNOT_JUDGE, Breakdown, CheckResult
 from app.gui.decks.curve import CostCurve
 from app.gui.decks.models import DataRole, FindingModel, severity_colour
 from app.gui.kit.card_paint import scaled_font
@@ -83,8 +83,20 @@ class CheckPanel(QWidget):
         layout.addWidget(self.counts)
         layout.addWidget(self.findings, 1)
         layout.addWidget(self.nothing)
-        layout.addWidget(self.curve, 1)
-        layout.addWidget(self.breakdown, 0, Qt.AlignmentFlag.AlignTop)
+        # The curve and the summary scroll together when the column is short, rather than
+        # the summary being cut off under the next panel.
+        self.details = QScrollArea()
+        self.details.setWidgetResizable(True)
+        self.details.setFrameShape(QFrame.Shape.NoFrame)
+        self.details.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        inner = QWidget()
+        details = QVBoxLayout(inner)
+        details.setContentsMargins(0, 0, 0, 0)
+        details.addWidget(self.curve)
+        details.addWidget(self.breakdown, 0, Qt.AlignmentFlag.AlignTop)
+        details.addStretch(1)
+        self.details.setWidget(inner)
+        layout.addWidget(self.details, 2)
         self.result: CheckResult | None = None
         self._unpainted = False
         self.show_result(None, [])
@@ -95,7 +107,7 @@ class CheckPanel(QWidget):
         self.model.set_result(result)
         self.breakdown.setText(breakdown_html(parts))
         self.curve.show_parts(parts)
-        self.curve.setVisible(result is not None)
+        self.details.setVisible(result is not None)
         empty = result is not None and self.model.rowCount() == 0
         self.findings.setVisible(result is not None and not empty)
         self.nothing.setVisible(empty)
@@ -106,13 +118,16 @@ class CheckPanel(QWidget):
         errors = len(result.errors()) + len(result.unresolved)
         if result.legal:
             self.verdict.setText(result.verdict())
+        elif result.status == CANNOT_JUDGE:
+            self.verdict.setText(f"{result.verdict()}: the catalogue's history does not reach "
+                                 "back that far")
         else:
             self.verdict.setText(f"{result.verdict()}: {errors} "
                                  f"problem{'s' if errors != 1 else ''}")
         self.nothing.setText(f"{result.verdict()} — no finding: every rule checked holds.")
         dark = self.palette().base().color().lightness() < 128
         colour = (LEGAL_COLOURS[int(dark)] if result.legal
-                  else severity_colour(True).name())
+                  else severity_colour(result.status != CANNOT_JUDGE).name())
         self.verdict.setStyleSheet(f"color: {colour}")
         c = result.counts
         self.counts.setText(f"Material {c['material']} · Main {c['main']} · Sideboard "

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
-from app.decks import Breakdown, Zone, cost_order
+from app.decks import Breakdown, Zone, curve_axis
 from app.gui.kit.theme import is_dark
 
 SETS = ((Zone.MAIN, "Main (reserve)", ("#1c7ed6", "#74c0fc")),
@@ -58,7 +58,7 @@ class CostCurve(QChartView):
         costs: set[str] = set()
         for zone, _label, _colours in SETS:
             costs.update(curves.get(zone, Counter()))
-        self.categories = sorted(costs, key=cost_order)
+        self.categories = curve_axis(costs)
         self.x_axis.clear()
         self.x_axis.append(self.categories or ["—"])
         top = 1

@@ -23,10 +23,12 @@ from PySide6.QtWidgets import (
 
 from app.catalogue.decks import DeckCards
 from app.decks import ZONES, Deck, Entry, Zone
-from app.gui.decks.models import ZoneModel
+from app.gui.decks.models import COLUMNS, ZoneModel
 from app.gui.kit.card_mime import card_from_mime
 
 ZONE_STRETCH = {Zone.MATERIAL: 4, Zone.MAIN: 7, Zone.SIDEBOARD: 3}
+NAME_COLUMN, TYPE_COLUMN, PRINTING_COLUMN = (COLUMNS.index(c)
+                                             for c in ("Name", "Type", "Printing"))
 PLUS_KEYS = (Qt.Key.Key_Plus, Qt.Key.Key_Equal)
 MINUS_KEYS = (Qt.Key.Key_Minus, Qt.Key.Key_Underscore)
 REMOVE_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
@@ -75,8 +77,8 @@ class DeckView(QWidget):
         self.hint = QLabel("Drag cards here from the Search page, or press Ctrl+D there")
         self.hint.setEnabled(False)
         self.hint.setWordWrap(True)
-        buttons.addWidget(self.hint)
         layout.addLayout(buttons)
+        layout.addWidget(self.hint)  # under the buttons: beside them it wrapped into a column
         self.plus.clicked.connect(lambda: self.change_current(+1))
         self.minus.clicked.connect(lambda: self.change_current(-1))
         self.remove.clicked.connect(lambda: self.change_current(None))
@@ -93,7 +95,10 @@ class DeckView(QWidget):
         table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        # The name is what a player reads: it keeps its whole width, and the type line and
+        # printing share what is left (they elide first when the page is narrow).
+        for column in (TYPE_COLUMN, PRINTING_COLUMN):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         table.setAccessibleName(zone.heading)
         table.installEventFilter(self)
         table.doubleClicked.connect(lambda _index: self._pick_printing())

@@ -37,18 +37,38 @@ def severity_colour(error: bool) -> QColor:
     return QColor((ERROR_COLOURS if error else ADVISORY_COLOURS)[int(dark)])
 
 
+def row_label(name: str, champion: str = "") -> str:
+    """How the list of kept decks shows a deck: an event's deck (``<event name> #N``) by its
+    number and champion first, so decks of one event differ however narrow the list
+    (``#12 Jin, Undying Resolve — Reaper Game Store - Texas Regional``); another deck by
+    its name, then its champion (``Aggro — Tristan, Shadowdancer``)."""
+    event, mark, number = name.rpartition(" #")
+    if mark and number.isdigit() and event.strip():
+        return f"#{number}{' ' + champion if champion else ''} — {event.strip()}"
+    return f"{name} — {champion}" if champion else name
+
+
 class DeckListModel(QAbstractListModel):
-    """The kept decks by name: ``Name`` shown, ``75 cards · Standard`` as tooltip."""
+    """The kept decks: :func:`row_label` shown, the name, champion, cards and format as
+    tooltip."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._decks: list[DeckSummary] = []
+        self._champions: dict[int, str] = {}
 
     def set_decks(self, decks: Sequence[DeckSummary]) -> None:
         """Show ``decks`` (from :meth:`DeckStore.decks`)."""
         self.beginResetModel()
         self._decks = list(decks)
         self.endResetModel()
+
+    def set_champions(self, champions: dict[int, str]) -> None:
+        """Show each deck's champion (deck id → champion name; "" or absent: none)."""
+        self._champions = dict(champions)
+        if self._decks:
+            self.dataChanged.emit(self.index(0), self.index(len(self._decks) - 1),
+                                  [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
 
     def summary(self, row: int) -> DeckSummary:
         """The deck of ``row``."""
@@ -68,10 +88,12 @@ class DeckListModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._decks):
             return None
         deck = self._decks[index.row()]
+        champion = self._champions.get(deck.id, "")
         if role == Qt.ItemDataRole.DisplayRole:
-            return deck.name
+            return row_label(deck.name, champion)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{deck.cards} cards · {deck.format.title()} · saved {deck.saved_at[:16]}"
+            return (f"{deck.name}\n{champion + ' · ' if champion else ''}{deck.cards} cards · "
+                    f"{deck.format.title()} · saved {deck.saved_at[:16]}")
         if role == DataRole:
             return deck
         return None

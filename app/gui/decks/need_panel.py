@@ -67,7 +67,9 @@ class NeedPanel(QWidget):
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the name: the rest
         self.copy_button = QPushButton("Copy missing as decklist")
         self.save_button = QPushButton("Save missing…")
         self.copy_button.clicked.connect(self.copy_missing)

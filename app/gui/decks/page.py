@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.decks import FORMATS, Deck, Entry
 from app.gui.decks.as_of_field import AsOfField
 from app.gui.decks.banlist_view import BanListView
+from app.gui.decks.champions import ChampionLookup
 from app.gui.decks.check_panel import CheckPanel
 from app.gui.decks.deck_view import DeckView
 from app.gui.decks.images_view import DeckImagesView
@@ -86,6 +87,9 @@ class DecksPage(QWidget):
         self.deck_list.setModel(self.list_model)
         self.deck_list.setAccessibleName("Kept decks")
         self.deck_list.selectionModel().currentRowChanged.connect(self._on_deck_chosen)
+        self.champions = ChampionLookup(pool, self)
+        self.champions.found.connect(self.list_model.set_champions)
+        self.champions.failed.connect(lambda error: self.failed.emit("deck champions", error))
         self.view = DeckView()
         self.images = DeckImagesView(provider)
         self.checks = CheckPanel()
@@ -115,17 +119,17 @@ class DecksPage(QWidget):
         """The right column: the check, then any further panel of the deck open."""
         side = QVBoxLayout(self.side)
         side.setContentsMargins(0, 0, 0, 0)
-        side.addWidget(self.checks, 1)
+        side.addWidget(self.checks, 3)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self._list_area())
         self.splitter.addWidget(self.stack)
         self.need = NeedPanel(catalogue, pool, lambda: self.session.cards)  # have / need
-        side.addWidget(self.need, 1)
+        side.addWidget(self.need, 2)  # its table scrolls; the check's summary should not
         self.splitter.addWidget(self.side)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 5)
         self.splitter.setStretchFactor(2, 2)
-        self.splitter.setSizes([150, 810, 300])
+        self.splitter.setSizes([180, 780, 300])
         QVBoxLayout(self).addWidget(self.splitter)
         self.session.decksListed.connect(self._on_listed)
         self.session.deckChanged.connect(self._on_deck)
@@ -186,9 +190,10 @@ class DecksPage(QWidget):
         middle = QSplitter(Qt.Orientation.Horizontal)
         middle.addWidget(self.view)
         middle.addWidget(self.images)
-        middle.setStretchFactor(0, 5)
-        middle.setStretchFactor(1, 4)
-        middle.setSizes([470, 330])
+        # The tables first: whole card names matter more than a second column of images.
+        middle.setStretchFactor(0, 3)
+        middle.setStretchFactor(1, 1)
+        middle.setSizes([580, 230])
         middle.setChildrenCollapsible(False)
         layout.addWidget(middle, 1)
         out = QGridLayout()
@@ -329,6 +334,7 @@ class DecksPage(QWidget):
     def _on_listed(self, decks: list[object]) -> None:
         self.deck_list.selectionModel().blockSignals(True)
         self.list_model.set_decks(self.session.decks)
+        self.champions.look_up(self.session.store, self.session.cards, self.session.decks)
         row = (self.list_model.row_of(self.session.deck_id)
                if self.session.deck_id is not None else None)
         if row is not None:
