@@ -158,13 +158,17 @@ def run_import(args: argparse.Namespace) -> int:
     return 1 if report.problems or report.capped else 0
 
 
+def _rows(count: int) -> str:
+    return f"{count} row" if count == 1 else f"{count:,} rows"
+
+
 def import_summary(report: ImportReport, file: str, replace: bool) -> str:
     """The line an import prints: what was taken and stored, and what was not."""
     if replace and not report.replaced:
         taken = report.rows - len(report.problems)
         why = (f"{len(report.problems)} of {report.rows} rows were reported (below); fix "
                f"them, or replace it with the {taken} rows taken with --partial" if taken
-               else f"no row of the {report.rows} was taken")
+               else f"not one of its {_rows(report.rows)} was taken")
         return f"Nothing was replaced: {why} — the collection is as it was"
     kept = (f", {report.not_in_catalogue} of an edition not in the catalogue"
             if report.not_in_catalogue else "")
