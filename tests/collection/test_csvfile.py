@@ -25,7 +25,7 @@ ATTACKS = ['=HYPERLINK("http://x","click")', "+cmd|' /C calc'!A0", "@SUM(1)", "-
 @pytest.mark.parametrize("header", ["Qty,Set,Set Code,Number", "Qty,Set,Number,set",
                                     "Qty,Name,Card Name,Set", "Edition UUID,Edition UUID"])
 def test_a_header_naming_a_column_twice_is_unreadable(header: str) -> None:
-    with pytest.raises(InvalidData, match="names the .* column 2 times") as error:
+    with pytest.raises(InvalidData, match=r"names the .* column 2 times") as error:
         parse_csv(header + "\n1,DOA 1st,DOA 1st,001\n", "twice.csv")
     assert "nothing was imported" in error.value.message
 
