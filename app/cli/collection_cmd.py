@@ -175,11 +175,7 @@ def import_summary(report: ImportReport, file: str, replace: bool) -> str:
     held = "held now" if replace else "added"
     text = (f"Imported {report.imported} of {report.rows} rows ({report.copies} copies {held}"
             f"{kept}) from {file}" + (" — the collection was replaced" if replace else ""))
-    if report.capped:
-        text += (f"; {report.capped} {'entry' if report.capped == 1 else 'entries'} stopped "
-                 f"at {MAX_QUANTITY:,} copies, the most one entry holds: {report.lost:,} "
-                 "copies were not stored")
-    return text
+    return text + report.capped_text()
 
 
 def run_export(args: argparse.Namespace) -> int:

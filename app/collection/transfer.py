@@ -49,6 +49,15 @@ class ImportReport:
     capped: int = 0
     lost: int = 0
 
+    def capped_text(self) -> str:
+        """``; 1 entry stopped at 999,999 copies, the most one entry holds: 5 copies were
+        not stored``, or ``""`` when none did."""
+        if not self.capped:
+            return ""
+        return (f"; {self.capped} {'entry' if self.capped == 1 else 'entries'} stopped at "
+                f"{MAX_QUANTITY:,} copies, the most one entry holds: {self.lost:,} copies "
+                "were not stored")
+
     def to_json(self) -> dict[str, object]:
         """``{"rows", "imported", "copies", "not_in_catalogue", "replaced", "capped",
         "lost", "max_quantity", "problems": [...]}``."""

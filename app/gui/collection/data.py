@@ -89,9 +89,12 @@ def load_sets(source: CollectionSource, owned: set[str],
     return SetsView(sets, editions)
 
 
-def import_file(source: CollectionSource, path: Path, replace: bool) -> ImportReport:
-    """Import a collection CSV (:func:`app.collection.import_csv`). Worker thread."""
-    return import_csv(source.collection_store(), source.collection_editions(), path, replace)
+def import_file(source: CollectionSource, path: Path, replace: bool,
+                partial: bool = False) -> ImportReport:
+    """Import a collection CSV (:func:`app.collection.import_csv`: a replace with a row
+    reported replaces nothing unless ``partial``). Worker thread."""
+    return import_csv(source.collection_store(), source.collection_editions(), path, replace,
+                      partial)
 
 
 def export_file(source: CollectionSource, path: Path) -> int:
