@@ -167,7 +167,7 @@ def import_summary(report: ImportReport, file: str, replace: bool) -> str:
     if replace and not report.replaced:
         taken = report.rows - len(report.problems)
         why = (f"{len(report.problems)} of {report.rows} rows were reported (below); fix "
-               f"them, or replace it with the {taken} rows taken with --partial" if taken
+               f"them, or replace it with the {_rows(taken)} taken with --partial" if taken
                else f"not one of its {_rows(report.rows)} was taken")
         return f"Nothing was replaced: {why} — the collection is as it was"
     kept = (f", {report.not_in_catalogue} of an edition not in the catalogue"

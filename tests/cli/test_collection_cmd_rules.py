@@ -55,7 +55,7 @@ def test_a_replace_with_a_row_reported_keeps_the_collection(
         assert (status, err.count("\n")) == (2, 1)
     mixed = _file(tmp_path, "mixed.csv", "Qty,Set,Number\n2,ALC,002\n1,XYZ,001\n")
     status, out, _ = _run(capsys, data_dir, "collection", "import", mixed, "--replace")
-    assert status == 1 and "replace it with the 1 rows taken with --partial" in out
+    assert status == 1 and "replace it with the 1 row taken with --partial" in out
     assert "4 copies" in _run(capsys, data_dir, "collection", "show")[1]
     status, out, _ = _run(capsys, data_dir, "collection", "import", mixed, "--replace",
                           "--partial")

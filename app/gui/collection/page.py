@@ -126,7 +126,7 @@ class CollectionPage(QWidget):
         self.rows = QTableView()
         self.rows.setModel(self.entries)
         self.rows.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        _columns(self.rows, (48, 0, 84, 64, 56, 72, 80, 72))
+        _columns(self.rows, (48, 0, 84, 64, 56, 72, 80, 76, 72))
         self.tiles = _grid(CollectionTileDelegate(THUMB, self))
         self.tiles.setModel(self.entries)
         self.owned_stack = QStackedWidget()
@@ -324,7 +324,8 @@ def _ask_replace(parent: QWidget, report: ImportReport) -> bool:
     rejected, taken = len(report.problems), report.rows - len(report.problems)
     box = QMessageBox(QMessageBox.Icon.Question, "Replace the collection",
                       f"{rejected} of {report.rows} rows were rejected, such as "
-                      f"{report.problems[0].text()}.\n\nReplace with the {taken} rows taken?",
+                      f"{report.problems[0].text()}.\n\nReplace with the {taken} "
+                      f"{'row' if taken == 1 else 'rows'} taken?",
                       QMessageBox.StandardButton.Cancel, parent)
     replace = box.addButton("Replace", QMessageBox.ButtonRole.AcceptRole)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
