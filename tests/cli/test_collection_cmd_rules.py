@@ -5,6 +5,7 @@ per entry whatever its tag holds."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -100,6 +101,8 @@ def test_languages_are_codes_and_remove_takes_one(
     assert _run(capsys, data_dir, "collection", "import", tcg)[0] == 0
     out = _run(capsys, data_dir, "collection", "show")[1]
     assert "   2 Spirit of Fire [DOA 1st 001] non-foil NM EN\n" in out
+    shown = json.loads(_run(capsys, data_dir, "collection", "show", "--json")[1])
+    assert [(e["language"], e["quantity"]) for e in shown["entries"]] == [("EN", 2)]
     status, out, _ = _run(capsys, data_dir, "collection", "remove", *SPIRIT, "--condition",
                           "nm", "--language", "english", "--qty", "2")
     assert (status, out) == (0, "DOA 1st 001 C Spirit of Fire (non-foil): 2 → 0\n")
