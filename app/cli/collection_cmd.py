@@ -207,10 +207,11 @@ def _change(args: argparse.Namespace, delta: int) -> int:
     edition = find_edition(editions, args.card, args.set, args.number, args.rarity)
     store = services.catalogue.collection_store()
     entry = Entry(edition.uuid, args.foil, 1, args.condition, language, tag)
-    owned = sum(e.quantity for e in store.entries() if e.key == entry.key)
+    kept = [e for e in store.entries() if e.edition_uuid == edition.uuid]
+    owned = sum(e.quantity for e in kept if e.key == entry.key)
     if delta < 0 and owned == 0:
         raise NotFound(f"No {'foil' if args.foil else 'non-foil'} copy of {label(edition)} "
-                       "with that condition, language and tag is owned")
+                       "with that condition, language and tag is owned" + _others(kept))
     verb = "add" if delta > 0 else "remove"
     written = store.change_counted([(entry.key, delta)], f"{verb} {abs(delta)} × {edition.name}")
     now = owned + written.copies
@@ -220,6 +221,19 @@ def _change(args: argparse.Namespace, delta: int) -> int:
               f"{written.lost:,} of the {delta:,} copies were not added", file=sys.stderr)
         return 1
     return 0
+
+
+def _others(kept: list[Entry]) -> str:
+    """``; owned: 2 non-foil --condition NM --language EN`` — the entries of the edition
+    that are owned, as the options that name them (``""`` when none)."""
+    if not kept:
+        return ""
+    shown = [" ".join([str(e.quantity), "foil --foil" if e.foil else "non-foil",
+                       *(f"--{option} {value!r}" if " " in value else f"--{option} {value}"
+                         for option, value in (("condition", e.condition),
+                                               ("language", e.language), ("tag", e.tag))
+                         if value)]) for e in kept[:4]]
+    return "; owned: " + one_line("; ".join(shown)) + (" …" if len(kept) > 4 else "")
 
 
 def find_edition(editions: CollectionEditions, card: str, set_prefix: str | None,

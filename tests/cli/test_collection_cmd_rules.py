@@ -103,6 +103,9 @@ def test_languages_are_codes_and_remove_takes_one(
     assert "   2 Spirit of Fire [DOA 1st 001] non-foil NM EN\n" in out
     shown = json.loads(_run(capsys, data_dir, "collection", "show", "--json")[1])
     assert [(e["language"], e["quantity"]) for e in shown["entries"]] == [("EN", 2)]
+    status, _, err = _run(capsys, data_dir, "collection", "remove", *SPIRIT)
+    assert status == 1 and err.endswith("is owned; owned: 2 non-foil --condition NM "
+                                        "--language EN\n")
     status, out, _ = _run(capsys, data_dir, "collection", "remove", *SPIRIT, "--condition",
                           "nm", "--language", "english", "--qty", "2")
     assert (status, out) == (0, "DOA 1st 001 C Spirit of Fire (non-foil): 2 → 0\n")
