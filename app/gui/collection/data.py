@@ -62,7 +62,8 @@ def load_view(source: CollectionSource) -> CollectionView:
     Raises:
         StoreError: the catalogue or the collection file cannot be read.
     """
-    rows = source.collection_rows()
+    store = source.collection_store()  # first: it brings a file of an older Archivist up
+    rows = source.collection_rows()     # to date (languages as codes) before it is read
     copies = 0
     uuids: set[str] = set()
     names: set[str] = set()
@@ -72,7 +73,7 @@ def load_view(source: CollectionSource) -> CollectionView:
         if row.name is not None:
             names.add(row.name)
     return CollectionView(rows, Totals(copies, len(uuids), len(names)),
-                          source.collection_store().undo_label())
+                          store.undo_label())
 
 
 def load_sets(source: CollectionSource, owned: set[str],
