@@ -118,14 +118,19 @@ def _check_quantity(text: str, name: str, line: int) -> None:
                           f"{limits.COUNT_DIGITS} — nothing was imported")
 
 
-def parse_csv(text: str, name: str = "the CSV") -> tuple[list[str], list[CsvRow]]:
+def parse_csv(text: str, name: str = "the CSV", strict: bool = True
+              ) -> tuple[list[str], list[CsvRow]]:
     """:func:`read_csv` over text whose size and lines are already checked.
+
+    A quote never closed would take every row after it as one cell, so it makes the file
+    unreadable; other slips of quoting (a space after a closing quote) are read as the
+    ``csv`` module's lenient reading takes them (``strict`` False).
 
     Raises:
         InvalidData: no header, a column named twice, no column to find editions by, a
             quote never closed, or a quantity too long.
     """
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    reader = csv.reader(io.StringIO(text, newline=""), strict=strict)
     start = 1
     try:
         header = next(reader, None)
@@ -151,7 +156,10 @@ def parse_csv(text: str, name: str = "the CSV") -> tuple[list[str], list[CsvRow]
                 rows.append(CsvRow(start, values))
             start = reader.line_num + 1
     except csv.Error as exc:
-        what = (f"a quote opened on line {start} is never closed" if "end of data" in str(exc)
+        never_closed = "end of data" in str(exc)
+        if strict and not never_closed:
+            return parse_csv(text, name, strict=False)
+        what = (f"a quote opened on line {start} is never closed" if never_closed
                 else f"not valid CSV ({exc})")
         raise InvalidData(f"{name} line {reader.line_num}: {what} — nothing was "
                           "imported") from exc

@@ -85,3 +85,8 @@ def test_any_tag_survives_the_round_trip(editions: CollectionEditions, tags: lis
         again = CollectionStore(Path(folder) / "again.sqlite3")
         assert import_csv(again, editions, Path(folder) / "out.csv").problems == ()
         assert again.entries() == store.entries()
+
+
+def test_a_space_after_a_closing_quote_is_read_as_before() -> None:
+    _, rows = parse_csv('Qty,Set,Number,Tag\n1,"DOA 1st" ,001,"trade" \n')
+    assert [(r.line, r.get("Set"), r.get("Tag")) for r in rows] == [(2, "DOA 1st", "trade")]
