@@ -149,8 +149,10 @@ def parse_csv(text: str, name: str = "the CSV", strict: bool = True
         start = reader.line_num + 1
         for record in reader:
             if any(cell.strip() for cell in record):
-                values = {c: undefused(cell.strip())
-                          for c, cell in zip(columns, record, strict=False) if c}
+                values = {c: cell.strip() for c, cell in zip(columns, record, strict=False)
+                          if c}
+                if "'" in "".join(record):  # rare: a cell written after a quote
+                    values = {c: undefused(v) for c, v in values.items()}
                 if "Quantity" in values:
                     _check_quantity(values["Quantity"], name, start)
                 rows.append(CsvRow(start, values))
