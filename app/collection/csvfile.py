@@ -13,14 +13,21 @@ write (the issue's list):
 | Foil | Printing, Finish (foil, yes, true, 1 against normal, non-foil, no, empty) |
 | Condition, Language, Tag, Edition UUID | |
 
-Other columns are ignored. :func:`write_csv` writes exactly these columns, so a file it
-wrote reads back as the same collection.
+Other columns are ignored; a header naming one column twice (``Set`` and ``Set Code``) is
+refused, since either could be meant. :func:`write_csv` writes exactly these columns, so a
+file it wrote reads back as the same collection.
+
+A spreadsheet runs a cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+return as a formula (OWASP's "CSV injection"): such a cell is written after a ``'``, and
+reading removes exactly that one ``'`` (:func:`defused`, :func:`undefused`). A cell that is
+already ``'`` before such a character gets one more, so every text reads back as written.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
@@ -47,6 +54,19 @@ ALIASES: dict[str, str] = {
     ) for alias in aliases
 }
 """Every header spelling (case folded) → its column."""
+_FORMULA = re.compile("'*[=+\\-@\t\r]")
+"""A cell a spreadsheet would run (after any ``'`` already written before it)."""
+
+
+def defused(cell: str) -> str:
+    """``cell`` as written to a CSV: after a ``'`` when a spreadsheet would run it."""
+    return "'" + cell if _FORMULA.match(cell) else cell
+
+
+def undefused(cell: str) -> str:
+    """The text :func:`defused` wrote as ``cell``: its first ``'`` removed when one was put
+    there (and only then)."""
+    return cell[1:] if cell.startswith("'") and _FORMULA.match(cell, 1) else cell
 
 
 class CsvRow(NamedTuple):
@@ -98,13 +118,20 @@ def _check_quantity(text: str, name: str, line: int) -> None:
                           f"{limits.COUNT_DIGITS} — nothing was imported")
 
 
-def parse_csv(text: str, name: str = "the CSV") -> tuple[list[str], list[CsvRow]]:
+def parse_csv(text: str, name: str = "the CSV", strict: bool = True
+              ) -> tuple[list[str], list[CsvRow]]:
     """:func:`read_csv` over text whose size and lines are already checked.
 
+    A quote never closed would take every row after it as one cell, so it makes the file
+    unreadable; other slips of quoting (a space after a closing quote) are read as the
+    ``csv`` module's lenient reading takes them (``strict`` False).
+
     Raises:
-        InvalidData: no header, no column to find editions by, or a quantity too long.
+        InvalidData: no header, a column named twice, no column to find editions by, a
+            quote never closed, or a quantity too long.
     """
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=strict)
+    start = 1
     try:
         header = next(reader, None)
         if header is None:
@@ -112,6 +139,7 @@ def parse_csv(text: str, name: str = "the CSV") -> tuple[list[str], list[CsvRow]
                               f"such as {','.join(COLUMNS)}")
         columns = [ALIASES.get(h.strip().casefold(), "") for h in header]
         found = [c for c in columns if c]
+        _check_twice(header, columns, name)
         if not ({"Edition UUID"} <= set(found) or {"Set", "Number"} <= set(found)
                 or {"Name", "Set"} <= set(found)):
             raise InvalidData(f"{name}: the header ({','.join(h.strip() for h in header)[:200]}) "
@@ -121,15 +149,37 @@ def parse_csv(text: str, name: str = "the CSV") -> tuple[list[str], list[CsvRow]
         start = reader.line_num + 1
         for record in reader:
             if any(cell.strip() for cell in record):
-                values = {c: cell.strip() for c, cell in zip(columns, record, strict=False) if c}
+                values = {c: cell.strip() for c, cell in zip(columns, record, strict=False)
+                          if c}
+                if "'" in "".join(record):  # rare: a cell written after a quote
+                    values = {c: undefused(v) for c, v in values.items()}
                 if "Quantity" in values:
                     _check_quantity(values["Quantity"], name, start)
                 rows.append(CsvRow(start, values))
             start = reader.line_num + 1
     except csv.Error as exc:
-        raise InvalidData(f"{name} line {reader.line_num}: not valid CSV ({exc}) — nothing "
-                          "was imported") from exc
+        never_closed = "end of data" in str(exc)
+        if strict and not never_closed:
+            return parse_csv(text, name, strict=False)
+        what = (f"a quote opened on line {start} is never closed" if never_closed
+                else f"not valid CSV ({exc})")
+        raise InvalidData(f"{name} line {reader.line_num}: {what} — nothing was "
+                          "imported") from exc
     return found, rows
+
+
+def _check_twice(header: list[str], columns: list[str], name: str) -> None:
+    """Refuse a header naming one column twice (two spellings of it too).
+
+    Raises:
+        InvalidData: it does (the column and its spellings named).
+    """
+    for column in dict.fromkeys(c for c in columns if c):
+        spelled = [h.strip() for h, c in zip(header, columns, strict=True) if c == column]
+        if len(spelled) > 1:
+            raise InvalidData(f"{name}: the header names the {column} column "
+                              f"{len(spelled)} times ({', '.join(spelled)[:120]}); keep one "
+                              "of them — nothing was imported")
 
 
 def csv_text(rows: Iterable[Iterable[str]]) -> str:
@@ -137,7 +187,7 @@ def csv_text(rows: Iterable[Iterable[str]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
-    writer.writerows(rows)
+    writer.writerows([defused(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 

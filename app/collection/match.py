@@ -2,9 +2,12 @@
 
 A row matches one edition by ``Edition UUID``; else by set prefix + collector number (+
 rarity, then name, where several editions share them, as ``DOA 1st 005`` C and CUR do);
-else by name + set prefix (+ rarity). A uuid the catalogue does not hold (an edition that
-left it) is kept as it is when nothing else in the row names an edition. Every other row
-that matches none or several is a :class:`RowProblem` with its line number and suggestions.
+else by name + set prefix (+ rarity). The set may be named by its prefix or its name, as
+marketplaces spell it (:mod:`app.collection.sets`). Tags and languages follow
+:func:`app.collection.values.note` (a language becomes its code). A uuid the catalogue
+does not hold (an edition that left it) is kept as it is when nothing else in the row names
+an edition. Every other row that matches none or several is a :class:`RowProblem` with its
+line number and suggestions.
 """
 
 from __future__ import annotations
@@ -19,13 +22,14 @@ from app.catalogue.collection import CollectionEdition, CollectionEditions, numb
 from app.catalogue.decks import normalise_name
 from app.collection.csvfile import CsvRow
 from app.collection.model import CONDITIONS, Entry
-from app.model.vocabulary import RARITIES, rarity_by_code, rarity_by_number
+from app.collection.sets import AmbiguousSet, SetNames
+from app.collection.values import note, quantity, rarity_number
+from app.model.vocabulary import rarity_by_number
 
 FOIL_WORDS = {"foil": True, "yes": True, "true": True, "1": True, "normal": False,
               "non-foil": False, "nonfoil": False, "non foil": False, "no": False,
               "false": False, "0": False, "": False}
 """``Foil`` values (case folded) → foil or not."""
-_RARITY_NAMES = {r.name.casefold(): r.number for r in RARITIES}
 _CONDITION_NAMES = {"near mint": "NM", "lightly played": "LP", "moderately played": "MP",
                     "heavily played": "HP", "damaged": "DMG", "": "",
                     **{c.casefold(): c for c in CONDITIONS}}
@@ -79,13 +83,15 @@ def match_rows(rows: Sequence[CsvRow], editions: CollectionEditions) -> Matched:
     """
     result = Matched(rows=len(rows))
     found: dict[tuple[str, str, str, str, str], tuple[str, bool] | _Reject] = {}
+    notes: dict[tuple[str, str], str | _Reject] = {}
+    sets = SetNames(editions)
     entries, problems = result.entries, result.problems
     for line, values in rows:
         get = values.get
         key = (get("Edition UUID", ""), get("Set", ""), get("Number", ""), get("Rarity", ""),
                get("Name", ""))
         try:
-            quantity = _quantity(get("Quantity", ""))
+            copies = _quantity(get("Quantity", ""))
             foil = FOIL_WORDS.get(get("Foil", "").casefold())
             if foil is None:
                 raise _Reject(f"Foil {get('Foil')!r} is neither foil (foil, yes, true, 1) "
@@ -94,10 +100,12 @@ def match_rows(rows: Sequence[CsvRow], editions: CollectionEditions) -> Matched:
             if condition is None:
                 raise _Reject(f"condition {get('Condition')!r} is not one of "
                               f"{' '.join(CONDITIONS)}")
+            tag = _note(notes, get("Tag", ""), "tag")
+            language = _note(notes, get("Language", ""), "language")
             edition = found.get(key)
             if edition is None:
                 try:
-                    edition = found[key] = _edition(key, editions)
+                    edition = found[key] = _edition(key, editions, sets)
                 except _Reject as reject:
                     found[key] = reject
                     raise
@@ -107,8 +115,7 @@ def match_rows(rows: Sequence[CsvRow], editions: CollectionEditions) -> Matched:
             problems.append(RowProblem(line, reject.message, reject.suggestions))
             continue
         result.not_in_catalogue += edition[1]
-        entries.append(Entry(edition[0], foil, quantity, condition, get("Language", ""),
-                             get("Tag", "")))
+        entries.append(Entry(edition[0], foil, copies, condition, language, tag))
     return result
 
 
@@ -122,22 +129,40 @@ class _Reject(Exception):
 def _quantity(text: str) -> int:
     if not text:
         return 1
-    if text.isdecimal() and text.isascii():
-        quantity = int(text)
-        if quantity >= 1:
-            return quantity
-    raise _Reject(f"quantity {text!r} is not a whole number of 1 or more")
+    try:
+        return quantity(text)
+    except ValueError as error:
+        raise _Reject(str(error)) from None
 
 
-def _edition(key: tuple[str, str, str, str, str], editions: CollectionEditions
-             ) -> tuple[str, bool]:
+def _note(seen: dict[tuple[str, str], str | _Reject], text: str, what: str) -> str:
+    """A tag or language as kept (each distinct text checked once)."""
+    if not text:
+        return ""
+    kept = seen.get((text, what))
+    if kept is None:
+        try:
+            kept = note(text, what)
+        except ValueError as error:
+            kept = _Reject(str(error))
+        seen[(text, what)] = kept
+    if isinstance(kept, _Reject):
+        raise kept
+    return kept
+
+
+def _edition(key: tuple[str, str, str, str, str], editions: CollectionEditions,
+             sets: SetNames) -> tuple[str, bool]:
     """The edition a row names by its (uuid, set, number, rarity, name): its uuid, and
     whether that uuid is kept though the catalogue does not hold it."""
     uuid, typed_set, number, typed_rarity, name = key
     if uuid and editions.get(uuid):
         return uuid, False
     rarity = _rarity(typed_rarity)
-    prefix = editions.prefix(typed_set) if typed_set else None
+    try:
+        prefix = sets.prefix(typed_set) if typed_set else None
+    except AmbiguousSet as ambiguous:
+        raise _Reject(f"{ambiguous}; write its prefix", ambiguous.candidates) from None
     candidates: list[CollectionEdition] = []
     if prefix and number:
         candidates = editions.by_number.get((prefix.casefold(), number_key(number)), [])
@@ -165,17 +190,10 @@ def _narrow(candidates: list[CollectionEdition], rarity: int | None,
 
 
 def _rarity(text: str) -> int | None:
-    if not text:
-        return None
-    found = rarity_by_code(text) or (rarity_by_number(int(text)) if text.isdecimal()
-                                     and len(text) < 3 else None)
-    if found:
-        return found.number
-    number = _RARITY_NAMES.get(text.casefold())
-    if number is None:
-        raise _Reject(f"rarity {text!r} is not one of "
-                      f"{' '.join(r.code for r in RARITIES)} or their names")
-    return number
+    try:
+        return rarity_number(text)
+    except ValueError as error:
+        raise _Reject(str(error)) from None
 
 
 def _what(key: tuple[str, str, str, str, str]) -> str:

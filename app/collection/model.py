@@ -65,3 +65,20 @@ class Totals:
     def to_json(self) -> dict[str, int]:
         """``{"copies": n, "editions": n, "cards": n}``."""
         return {"copies": self.copies, "editions": self.editions, "cards": self.cards}
+
+
+class Written(NamedTuple):
+    """What a change of the collection stored.
+
+    Attributes:
+        changed: entries that changed.
+        copies: copies added (a change; negative when taken away) or held afterwards (a
+            replace), as stored.
+        capped: entries whose sum stopped at the most one entry holds (999,999).
+        lost: copies beyond that most, not stored.
+    """
+
+    changed: int
+    copies: int
+    capped: int = 0
+    lost: int = 0

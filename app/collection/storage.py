@@ -15,7 +15,8 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app.collection.model import Entry, Key, entry_from_key
+from app.collection.languages import migration_sql
+from app.collection.model import Entry, Key, Written, entry_from_key
 from app.userfile import UserFile
 
 COLLECTION_FILE = "collection.sqlite3"
@@ -47,7 +48,9 @@ CREATE TABLE step_rows (             -- the quantity each touched entry had befo
 );
 CREATE INDEX step_rows_step ON step_rows(step);
 """
-VERSION = 1
+VERSION = 2
+MIGRATIONS = {2: migration_sql(MAX_QUANTITY)}
+"""Version → the SQL that brings a file of the version before it there."""
 _UPSERT = ("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE "
            "SET quantity = excluded.quantity")
 _DELETE = ("DELETE FROM entries WHERE edition_uuid = ? AND foil = ? AND condition = ? "
@@ -67,7 +70,8 @@ class CollectionStore(UserFile):
     """
 
     def __init__(self, path: Path) -> None:
-        super().__init__(path, "the collection file", SCHEMA, VERSION, made_on_write=True)
+        super().__init__(path, "the collection file", SCHEMA, VERSION, MIGRATIONS,
+                         made_on_write=True)
 
     def entries(self) -> list[Entry]:
         """Every entry, by edition uuid then finish, condition, language, tag."""
@@ -113,14 +117,20 @@ class CollectionStore(UserFile):
         Raises:
             StoreError: the file cannot be written (nothing changed).
         """
+        return self.change_counted(deltas, what).changed
+
+    def change_counted(self, deltas: Iterable[tuple[Key, int]], what: str) -> Written:
+        """:meth:`change`, telling the copies added as stored and the entries that stopped
+        at :data:`MAX_QUANTITY` (``Written.copies``: after minus before, summed)."""
         summed: dict[Key, int] = {}
         for key, delta in deltas:
             summed[key] = summed.get(key, 0) + delta
         with self._writing() as conn:
             before = _quantities(conn, summed)
-            after = {key: max(0, min(MAX_QUANTITY, before.get(key, 0) + delta))
-                     for key, delta in summed.items()}
-            return _apply(conn, before, after, what)
+            wanted = {key: before.get(key, 0) + delta for key, delta in summed.items()}
+            after = {key: max(0, min(MAX_QUANTITY, q)) for key, q in wanted.items()}
+            changed = _apply(conn, before, after, what)
+        return _written(changed, sum(after.values()) - sum(before.values()), wanted)
 
     def replace(self, entries: Iterable[Entry], what: str) -> int:
         """Make ``entries`` the whole collection (entries sharing a key add up). One undo step.
@@ -131,14 +141,22 @@ class CollectionStore(UserFile):
         Raises:
             StoreError: the file cannot be written (nothing changed).
         """
-        after: dict[Key, int] = {}
+        return self.replace_counted(entries, what).changed
+
+    def replace_counted(self, entries: Iterable[Entry], what: str) -> Written:
+        """:meth:`replace`, telling the copies the collection holds after it and the entries
+        that stopped at :data:`MAX_QUANTITY`."""
+        wanted: dict[Key, int] = {}
         for entry in entries:
-            after[entry.key] = min(MAX_QUANTITY, after.get(entry.key, 0) + entry.quantity)
+            wanted[entry.key] = wanted.get(entry.key, 0) + entry.quantity
+        after = {key: min(MAX_QUANTITY, q) for key, q in wanted.items()}
+        copies = sum(after.values())
         with self._writing() as conn:
             before = _quantities(conn, None)
             for key in before:
                 after.setdefault(key, 0)
-            return _apply(conn, before, after, what)
+            changed = _apply(conn, before, after, what)
+        return _written(changed, copies, wanted)
 
     def undo_label(self) -> str | None:
         """What :meth:`undo` would put back (``"import of owned.csv"``), or None."""
@@ -165,6 +183,11 @@ class CollectionStore(UserFile):
             _write(conn, {(u, bool(f), c, lang, t): q for u, f, c, lang, t, q in rows})
             conn.execute("DELETE FROM steps WHERE id = ?", (row[0],))
         return str(row[1])
+
+
+def _written(changed: int, copies: int, wanted: Mapping[Key, int]) -> Written:
+    over = [q - MAX_QUANTITY for q in wanted.values() if q > MAX_QUANTITY]
+    return Written(changed, copies, len(over), sum(over))
 
 
 def _quantities(conn: sqlite3.Connection, keys: Mapping[Key, int] | None) -> dict[Key, int]:

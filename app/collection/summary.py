@@ -28,16 +28,17 @@ class OwnedEntry(NamedTuple):
 
     def to_json(self) -> dict[str, object]:
         """``{"edition_uuid", "slug", "name", "set", "number", "rarity", "foil",
-        "condition", "tag", "quantity"}`` (slug, set, number, rarity None when the edition
-        is not in the catalogue; rarity is the code, ``CUR``; condition and tag None when
-        not given)."""
+        "condition", "language", "tag", "quantity"}`` (slug, set, number, rarity None when
+        the edition is not in the catalogue; rarity is the code, ``CUR``; condition, language
+        and tag None when not given)."""
         e, edition = self.entry, self.edition
         rarity = rarity_by_number(edition.rarity) if edition else None
         return {"edition_uuid": e.edition_uuid, "slug": edition.slug if edition else None,
                 "name": self.name, "set": edition.set_prefix if edition else None,
                 "number": edition.collector_number if edition else None,
                 "rarity": rarity.code if rarity else None, "foil": e.foil,
-                "condition": e.condition or None, "tag": e.tag or None, "quantity": e.quantity}
+                "condition": e.condition or None, "language": e.language or None,
+                "tag": e.tag or None, "quantity": e.quantity}
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,10 @@
 
 Import reads and matches the whole file first (nothing is written while a limit or the
 header can still refuse it), then writes every matched row in one transaction — one undo
-step. Export writes the columns of :data:`~app.collection.csvfile.COLUMNS` with the
-``Edition UUID``, so export → import into an empty collection gives the same collection.
+step. A replace is all or nothing: when a row is reported, the collection stays as it was,
+unless ``partial`` says to replace it with the rows taken (never with no row). Export
+writes the columns of :data:`~app.collection.csvfile.COLUMNS` with the ``Edition UUID``, so
+export → import into an empty collection gives the same collection.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from pathlib import Path
 from app.catalogue.collection import CollectionEditions
 from app.collection.csvfile import read_csv, write_csv
 from app.collection.match import RowProblem, match_rows
-from app.collection.storage import CollectionStore
+from app.collection.model import Written
+from app.collection.storage import MAX_QUANTITY, CollectionStore
 from app.model.vocabulary import rarity_by_number
 
 
@@ -24,11 +27,16 @@ class ImportReport:
 
     Attributes:
         rows: data rows read.
-        imported: rows taken (their copies added, or the collection replaced by them).
-        copies: copies those rows hold.
+        imported: rows taken (their copies added, or the collection replaced by them); 0
+            when a replace was refused.
+        copies: copies stored: added (an import that adds), or the collection's copies
+            after a replace.
         problems: the rows reported (line number, reason, suggestions), not imported.
         not_in_catalogue: taken rows whose edition uuid the catalogue does not hold.
         changed: entries that changed.
+        replaced: a replace was asked for and done (False: the collection is as it was).
+        capped: entries that stopped at :data:`~app.collection.storage.MAX_QUANTITY`.
+        lost: copies beyond that most, not stored.
     """
 
     rows: int
@@ -37,19 +45,34 @@ class ImportReport:
     problems: tuple[RowProblem, ...]
     not_in_catalogue: int
     changed: int
+    replaced: bool = False
+    capped: int = 0
+    lost: int = 0
+
+    def capped_text(self) -> str:
+        """``; 1 entry stopped at 999,999 copies, the most one entry holds: 5 copies were
+        not stored``, or ``""`` when none did."""
+        if not self.capped:
+            return ""
+        return (f"; {self.capped} {'entry' if self.capped == 1 else 'entries'} stopped at "
+                f"{MAX_QUANTITY:,} copies, the most one entry holds: {self.lost:,} copies "
+                "were not stored")
 
     def to_json(self) -> dict[str, object]:
-        """``{"rows", "imported", "copies", "not_in_catalogue", "problems": [...]}``."""
+        """``{"rows", "imported", "copies", "not_in_catalogue", "replaced", "capped",
+        "lost", "max_quantity", "problems": [...]}``."""
         return {"rows": self.rows, "imported": self.imported, "copies": self.copies,
-                "not_in_catalogue": self.not_in_catalogue,
+                "not_in_catalogue": self.not_in_catalogue, "replaced": self.replaced,
+                "capped": self.capped, "lost": self.lost, "max_quantity": MAX_QUANTITY,
                 "problems": [p.to_json() for p in self.problems]}
 
 
 def import_csv(store: CollectionStore, editions: CollectionEditions, path: Path,
-               replace: bool = False) -> ImportReport:
+               replace: bool = False, partial: bool = False) -> ImportReport:
     """Add the copies of a collection CSV to ``store`` (``replace``: make the file the
     collection). Rows that match no edition, or several, are reported; the rest is
-    imported, all in one transaction.
+    imported, all in one transaction. A replace with a row reported changes nothing unless
+    ``partial``; a replace with no row taken never does.
 
     Raises:
         InvalidData: the file cannot be read or breaks a limit (nothing imported).
@@ -58,17 +81,24 @@ def import_csv(store: CollectionStore, editions: CollectionEditions, path: Path,
     _, rows = read_csv(path)
     matched = match_rows(rows, editions)
     what = f"import of {path.name}"
+    taken = matched.entries
+    if replace and (not taken or (matched.problems and not partial)):
+        return ImportReport(matched.rows, 0, 0, tuple(matched.problems), 0, 0)
+    written: Written
     if replace:
-        changed = store.replace(matched.entries, what + " (replacing the collection)")
+        written = store.replace_counted(taken, what + " (replacing the collection)")
     else:
-        changed = store.change(((e.key, e.quantity) for e in matched.entries), what)
-    return ImportReport(matched.rows, len(matched.entries),
-                        sum(e.quantity for e in matched.entries), tuple(matched.problems),
-                        matched.not_in_catalogue, changed)
+        written = store.change_counted(((e.key, e.quantity) for e in taken), what)
+    return ImportReport(matched.rows, len(taken), written.copies, tuple(matched.problems),
+                        matched.not_in_catalogue, written.changed, replace, written.capped,
+                        written.lost)
 
 
 def export_csv(store: CollectionStore, editions: CollectionEditions, path: Path) -> int:
     """Write the whole collection to ``path`` as a collection CSV; returns the rows written.
+
+    Cells a spreadsheet would run as a formula are written after a ``'``
+    (:func:`~app.collection.csvfile.defused`); an import reads them back as they were.
 
     Raises:
         WriteFailed: the file cannot be written (the previous file is as it was).

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from app.decks.model import Deck, Entry, Zone
 from app.errors import InvalidData, InvalidRequest, NotFound
-from app.safetext import one_line
+from app.safetext import checked_line, one_line
 from app.userfile import UserFile
 
 DECKS_FILE = "decks.sqlite3"
@@ -220,12 +220,7 @@ def checked_name(name: str) -> str:
     name = name.strip()
     if not name:
         raise InvalidRequest("A deck needs a name")
-    bad = next((c for c in name if one_line(c) != c), None)
-    if bad is not None:
-        raise InvalidRequest(f"A deck name cannot hold a line break, a tab or another control "
-                             f"character (U+{ord(bad):04X} in “{one_line(name)[:80]}”); "
-                             "choose another name")
-    return name
+    return checked_line(name, "A deck name", "name")
 
 
 def _now() -> str:

@@ -59,7 +59,8 @@ def test_import_exit_statuses_and_show_json(data_dir: Path, tmp_path: Path,
                          "slug": "lorraine-wandering-warrior",
                          "name": "Lorraine, Wandering Warrior",
                          "set": "DOA 1st", "number": "004", "rarity": "CUR", "foil": True,
-                         "condition": None, "tag": "trade", "quantity": 3}]
+                         "condition": None, "language": None, "tag": "trade",
+                         "quantity": 3}]
     status, out, _ = _run(capsys, "collection", "show", "--set", "doa 1st", "--json", *d)
     assert [s["prefix"] for s in json.loads(out)["sets"]] == ["DOA 1st"]
     assert len(json.loads(out)["entries"]) == 2

@@ -62,7 +62,8 @@ def load_view(source: CollectionSource) -> CollectionView:
     Raises:
         StoreError: the catalogue or the collection file cannot be read.
     """
-    rows = source.collection_rows()
+    store = source.collection_store()  # first: it brings a file of an older Archivist up
+    rows = source.collection_rows()     # to date (languages as codes) before it is read
     copies = 0
     uuids: set[str] = set()
     names: set[str] = set()
@@ -72,7 +73,7 @@ def load_view(source: CollectionSource) -> CollectionView:
         if row.name is not None:
             names.add(row.name)
     return CollectionView(rows, Totals(copies, len(uuids), len(names)),
-                          source.collection_store().undo_label())
+                          store.undo_label())
 
 
 def load_sets(source: CollectionSource, owned: set[str],
@@ -89,9 +90,12 @@ def load_sets(source: CollectionSource, owned: set[str],
     return SetsView(sets, editions)
 
 
-def import_file(source: CollectionSource, path: Path, replace: bool) -> ImportReport:
-    """Import a collection CSV (:func:`app.collection.import_csv`). Worker thread."""
-    return import_csv(source.collection_store(), source.collection_editions(), path, replace)
+def import_file(source: CollectionSource, path: Path, replace: bool,
+                partial: bool = False) -> ImportReport:
+    """Import a collection CSV (:func:`app.collection.import_csv`: a replace with a row
+    reported replaces nothing unless ``partial``). Worker thread."""
+    return import_csv(source.collection_store(), source.collection_editions(), path, replace,
+                      partial)
 
 
 def export_file(source: CollectionSource, path: Path) -> int:

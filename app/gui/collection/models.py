@@ -31,7 +31,8 @@ SlugRole = Qt.ItemDataRole.UserRole + 4
 BadgeRole = Qt.ItemDataRole.UserRole + 5
 NameRole = Qt.ItemDataRole.UserRole + 6
 
-ENTRY_COLUMNS = ("Qty", "Name", "Set", "Number", "Rarity", "Finish", "Condition", "Tag")
+ENTRY_COLUMNS = ("Qty", "Name", "Set", "Number", "Rarity", "Finish", "Condition", "Language",
+                 "Tag")
 
 
 def rarity_code(number: int | None) -> str:
@@ -130,7 +131,8 @@ class EntriesModel(QAbstractTableModel):
             return str(owned.quantity)
         values = (owned.name or NOT_IN_CATALOGUE, owned.set_prefix or "",
                   owned.collector_number or "", rarity_code(owned.rarity),
-                  "foil" if owned.foil else "non-foil", owned.condition, owned.tag)
+                  "foil" if owned.foil else "non-foil", owned.condition, owned.language,
+                  owned.tag)
         return values[column - 1]
 
     @Slot(str)

@@ -1,8 +1,10 @@
 """The "Collection" page: the cards owned as rows or tiles with the totals above them, set
 completion per set prefix beside them, and the missing editions of the chosen set as a grid
-(double-click a tile to open its card). Import CSV…, Export CSV… and Undo (Ctrl+Z) act on
-``collection.sqlite3``; every read and write runs in the pool
-(:func:`~app.gui.kit.operations.run_operation`).
+(double-click a tile to open its card). Import CSV… (add the copies of a file, or replace
+the collection with it), Export CSV… and Undo (Ctrl+Z) act on ``collection.sqlite3``; every
+read and write runs in the pool (:func:`~app.gui.kit.operations.run_operation`). A replace
+is all or nothing: when rows are reported, the page asks before replacing the collection
+with the rows taken.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QListView,
+    QMenu,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -75,6 +79,8 @@ class CollectionPage(QWidget):
         provider: the shared thumbnail provider.
         choose_file: asks for a file name (tests pass their own): ``(parent, title, save)``
             → a path or None.
+        ask_replace: asks whether to replace the collection with the rows taken of a file
+            with rows reported (tests pass their own): ``(parent, report)`` → yes or no.
     """
 
     cardRequested = Signal(str)
@@ -85,11 +91,13 @@ class CollectionPage(QWidget):
     failed = Signal(str, object)
 
     def __init__(self, catalogue: CollectionSource, pool: QThreadPool,
-                 provider: ThumbnailProvider, choose_file: Any = None) -> None:
+                 provider: ThumbnailProvider, choose_file: Any = None,
+                 ask_replace: Any = None) -> None:
         super().__init__()
         self.setObjectName("collection-page")
         self._catalogue, self._pool = catalogue, pool
         self._choose = choose_file or _choose_file
+        self._ask_replace = ask_replace or _ask_replace
         self._view: CollectionView | None = None
         self._editions: CollectionEditions | None = None
         self._readings = 0  # readings shown; set completion of an older one is dropped
@@ -101,6 +109,10 @@ class CollectionPage(QWidget):
         self.tiles_button.setCheckable(True)
         self.tiles_button.setToolTip("Show the owned cards as tiles instead of rows")
         self.import_button = QPushButton("Import CSV…")
+        menu = QMenu(self.import_button)
+        self.add_action = menu.addAction("Add the copies of a CSV file…")
+        self.replace_action = menu.addAction("Replace the collection with a CSV file…")
+        self.import_button.setMenu(menu)
         self.export_button = QPushButton("Export CSV…")
         self.undo_button = QPushButton("Undo")
         self.undo_button.setEnabled(False)
@@ -114,7 +126,7 @@ class CollectionPage(QWidget):
         self.rows = QTableView()
         self.rows.setModel(self.entries)
         self.rows.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        _columns(self.rows, (48, 0, 84, 64, 56, 72, 80, 72))
+        _columns(self.rows, (48, 0, 84, 64, 56, 72, 80, 76, 72))
         self.tiles = _grid(CollectionTileDelegate(THUMB, self))
         self.tiles.setModel(self.entries)
         self.owned_stack = QStackedWidget()
@@ -148,7 +160,8 @@ class CollectionPage(QWidget):
         layout.addWidget(self.splitter, 1)
 
         self.tiles_button.toggled.connect(lambda on: self.owned_stack.setCurrentIndex(int(on)))
-        self.import_button.clicked.connect(self.import_csv)
+        self.add_action.triggered.connect(lambda: self.import_csv())
+        self.replace_action.triggered.connect(lambda: self.import_csv(replace=True))
         self.export_button.clicked.connect(self.export_csv)
         self.undo_button.clicked.connect(self.undo)
         undo_key = QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
@@ -220,19 +233,35 @@ class CollectionPage(QWidget):
         if slug:
             self.cardRequested.emit(str(slug))
 
-    def import_csv(self, path: Path | None = None, replace: bool = False) -> None:
-        """Import a collection CSV (asks for the file when ``path`` is None)."""
-        path = path or self._choose(self, "Import a collection CSV", False)
+    def import_csv(self, path: Path | None = None, replace: bool = False,
+                   partial: bool = False) -> None:
+        """Import a collection CSV (asks for the file when ``path`` is None); ``replace``:
+        make it the collection — all or nothing, unless ``partial`` or the player says so
+        when asked."""
+        title = "Replace the collection with a CSV" if replace else "Import a collection CSV"
+        path = path or self._choose(self, title, False)
         if path is None:
             return
-        run_operation(self._pool, lambda: import_file(self._catalogue, Path(path), replace),
-                      self._on_imported, lambda error: self._fail(error), owner=self)
+        chosen = Path(path)
+        run_operation(self._pool,
+                      lambda: import_file(self._catalogue, chosen, replace, partial),
+                      lambda report: self._on_imported(report, chosen, replace),
+                      lambda error: self._fail(error), owner=self)
 
-    def _on_imported(self, report: ImportReport) -> None:
-        text = f"Imported {report.imported} of {report.rows} rows ({report.copies} copies)"
+    def _on_imported(self, report: ImportReport, path: Path, replace: bool) -> None:
+        first = f" — {report.problems[0].text()}" if report.problems else ""
+        if replace and not report.replaced:
+            if report.rows > len(report.problems) and self._ask_replace(self, report):
+                self.import_csv(path, replace=True, partial=True)
+                return
+            self.message.emit(f"Nothing was replaced: {len(report.problems)} of {report.rows} "
+                              f"rows of {path.name} were reported{first}")
+            return
+        held = "held now" if replace else "added"
+        text = (f"Imported {report.imported} of {report.rows} rows ({report.copies} copies "
+                f"{held}){report.capped_text()}")
         if report.problems:
-            first = report.problems[0].text()
-            text += f"; {len(report.problems)} rows reported — {first}"
+            text += f"; {len(report.problems)} rows reported{first}"
         self.message.emit(text)
         self._changed()
 
@@ -287,6 +316,21 @@ def _grid(delegate: CollectionTileDelegate) -> QListView:
     view.setItemDelegate(delegate)
     delegate.setParent(view)
     return view
+
+
+def _ask_replace(parent: QWidget, report: ImportReport) -> bool:
+    """Ask whether to replace the collection with the rows taken of a file with rows
+    reported (Cancel is the default)."""
+    rejected, taken = len(report.problems), report.rows - len(report.problems)
+    box = QMessageBox(QMessageBox.Icon.Question, "Replace the collection",
+                      f"{rejected} of {report.rows} rows were rejected, such as "
+                      f"{report.problems[0].text()}.\n\nReplace with the {taken} "
+                      f"{'row' if taken == 1 else 'rows'} taken?",
+                      QMessageBox.StandardButton.Cancel, parent)
+    replace = box.addButton("Replace", QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    return box.clickedButton() is replace
 
 
 def _choose_file(parent: QWidget, title: str, save: bool) -> Path | None:
