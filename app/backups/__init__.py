@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from app.backups.copies import BACKUPS, Backup, BackupFailed, backups_in, make_backup, prune
     from app.backups.kinds import COLLECTION, DECKS, KINDS, Kind
     from app.backups.listing import Listed, back_up_now, find_backup, holds, list_backups
-    from app.backups.restore import Restored, check_backup, restore
+    from app.backups.restoring import Restored, check_backup, restore
     from app.backups.retention import KEEP_LAST, KEEP_WEEKS, kept
 
 _WHERE = {
@@ -36,7 +36,7 @@ _WHERE = {
     **dict.fromkeys(("COLLECTION", "DECKS", "KINDS", "Kind"), "app.backups.kinds"),
     **dict.fromkeys(("Listed", "back_up_now", "find_backup", "holds", "list_backups"),
                     "app.backups.listing"),
-    **dict.fromkeys(("Restored", "check_backup", "restore"), "app.backups.restore"),
+    **dict.fromkeys(("Restored", "check_backup", "restore"), "app.backups.restoring"),
     **dict.fromkeys(("KEEP_LAST", "KEEP_WEEKS", "kept"), "app.backups.retention"),
 }
 

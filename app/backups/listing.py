@@ -10,7 +10,7 @@ from pathlib import Path
 
 from app.backups.copies import BACKUPS, Backup, backups_in, make_backup, parse_name
 from app.backups.kinds import KINDS, Kind
-from app.backups.restore import read_only
+from app.backups.restoring import read_only
 from app.errors import InvalidRequest, NotFound
 
 
