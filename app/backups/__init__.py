@@ -22,7 +22,12 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from app.backups.automatic import MANY_ROWS, back_up_daily, before_change
+    from app.backups.automatic import (
+        MANY_ROWS,
+        back_up_daily,
+        back_up_daily_all,
+        before_change,
+    )
     from app.backups.copies import BACKUPS, Backup, BackupFailed, backups_in, make_backup, prune
     from app.backups.kinds import COLLECTION, DECKS, KINDS, Kind
     from app.backups.listing import Listed, back_up_now, find_backup, holds, list_backups
@@ -30,7 +35,8 @@ if TYPE_CHECKING:
     from app.backups.retention import KEEP_LAST, KEEP_WEEKS, kept
 
 _WHERE = {
-    **dict.fromkeys(("MANY_ROWS", "back_up_daily", "before_change"), "app.backups.automatic"),
+    **dict.fromkeys(("MANY_ROWS", "back_up_daily", "back_up_daily_all",
+                     "before_change"), "app.backups.automatic"),
     **dict.fromkeys(("BACKUPS", "Backup", "BackupFailed", "backups_in", "make_backup",
                      "prune"), "app.backups.copies"),
     **dict.fromkeys(("COLLECTION", "DECKS", "KINDS", "Kind"), "app.backups.kinds"),
@@ -62,6 +68,7 @@ __all__ = [
     "Listed",
     "Restored",
     "back_up_daily",
+    "back_up_daily_all",
     "back_up_now",
     "backups_in",
     "before_change",

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app.backups.copies import (
+    KINDS,
     Backup,
     BackupFailed,
     backups_in,
@@ -47,6 +48,13 @@ def back_up_daily(live: Path, now: datetime | None = None) -> Backup | None:
     except (BackupFailed, OSError) as error:
         log.info("no daily backup of %s: %s", live, error)
         return None
+
+
+def back_up_daily_all(data: Path, now: datetime | None = None) -> list[Backup]:
+    """:func:`back_up_daily` for the decks and the collection file in ``data``; returns the
+    backups made."""
+    made = [back_up_daily(data / name, now) for name in KINDS]
+    return [backup for backup in made if backup is not None]
 
 
 def before_change(live: Path, reason: str, now: datetime | None = None) -> Backup | None:
