@@ -10,7 +10,6 @@ import sqlite3
 import subprocess
 import sys
 from contextlib import closing
-from pathlib import Path
 
 from benchmarks.hostile_user_data import (
     EVENT,

@@ -3,7 +3,8 @@ hangs), then the hostile cases against the player's own data, each printed as he
 FAILED (:mod:`benchmarks.hostile_cases`).
 
 Run: ``python -m benchmarks.hostile_input`` (a few minutes; ``--cases-only`` skips the
-figures, ``--items=1,also,bkp`` runs only the cases of those items). Prints; asserts nothing; exits 1 when a case failed.
+figures, ``--items=1,also,bkp`` runs only the cases of those items). Prints; asserts
+nothing; exits 1 when a case failed.
 
 - reader: milliseconds for :func:`app.decks.read_decklists` to refuse each hostile file (a
   line of ``1 a`` + 100,000 spaces + ``b``; 1,000 such lines of 1,900 spaces, 1.9 MB; JSON

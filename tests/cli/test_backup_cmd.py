@@ -59,3 +59,13 @@ def test_a_damaged_backup_is_refused_in_one_line(tmp_path: Path,
     status, _, err = _run(capsys, "backup", "restore", str(tmp_path / "elsewhere.db"),
                           "--data-dir", str(tmp_path))
     assert status == 2 and "--collection or --decks" in err
+
+
+def test_a_command_that_opens_the_collection_backs_it_up_once_a_day(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.backups import backups_in
+
+    owned(tmp_path, 2)
+    for _ in range(2):
+        assert _run(capsys, "collection", "show", "--data-dir", str(tmp_path))[0] == 0
+    assert [b.reason for b in backups_in(tmp_path / "backups")] == ["daily"]

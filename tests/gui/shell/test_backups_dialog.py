@@ -42,3 +42,17 @@ def test_back_up_now_then_restore_after_confirming(qtbot: QtBot, tmp_path: Path)
     assert "Restored the collection file (3 entries, 6 copies)" in dialog.status.text()
     assert dialog.table.item(0, 2).text() == "before restore"  # newest first
     assert len(CollectionStore(tmp_path / "collection.sqlite3").entries()) == 3
+
+
+def test_the_window_starts_the_daily_backup(qtbot: QtBot, tmp_path: Path) -> None:
+    from app.backups import backups_in
+    from app.gui.shell.backups_dialog import start_daily_backups
+
+    owned(tmp_path, 2)
+    pool = QThreadPool()
+    start_daily_backups(pool, tmp_path)
+    qtbot.waitUntil(lambda: len(backups_in(tmp_path / "backups")) == 1)
+    start_daily_backups(pool, tmp_path)  # once a day: the second start makes none
+    pool.waitForDone()
+    qtbot.wait(50)
+    assert [b.reason for b in backups_in(tmp_path / "backups")] == ["daily"]
