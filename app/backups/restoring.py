@@ -18,10 +18,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app.backups.copies import Backup, BackupFailed, folder_of, make_backup, prune
+from app.backups.copies import (
+    Backup,
+    BackupFailed,
+    folder_of,
+    make_backup,
+    prune,
+    put_in_place,
+    temporary_beside,
+)
 from app.backups.kinds import Kind
 from app.errors import InvalidRequest, StoreError
-from app.files import put_in_place, temporary_beside
 
 
 @dataclass(frozen=True)
