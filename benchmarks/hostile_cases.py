@@ -300,7 +300,7 @@ def _first_import_not_new(lab: Lab) -> tuple[str, Done, bool]:
         done.code, last, done.err), "2235" not in last and not done.crashed())
 
 
-def _full_disk(lab: Lab) -> tuple[str, Done, bool]:
+def _full_disk(lab: Lab) -> tuple[str, Done, bool | None]:
     data = lab.root / "small"
     data.mkdir()
     size = (lab.template / "catalogue.sqlite3").stat().st_size // 1024 + 1536
@@ -308,7 +308,7 @@ def _full_disk(lab: Lab) -> tuple[str, Done, bool]:
                               str(data)], capture_output=True, text=True, check=False)
     if mounted.returncode != 0:
         return ("a full disk during collection import", Done(
-            0, "not tried: mounting a small file system needs root", ""), True)
+            0, "not tried: mounting a small file system needs root", ""), None)
     try:
         for name in ("catalogue.sqlite3", "collection.sqlite3", "decks.sqlite3"):
             (data / name).write_bytes((lab.template / name).read_bytes())
