@@ -159,7 +159,7 @@ def _copy_checked(live: Path, copy: Path) -> None:
     with closing(sqlite3.connect(f"{live.absolute().as_uri()}?mode=rw", uri=True)) as source, \
             closing(sqlite3.connect(copy)) as target:
         source.execute("PRAGMA busy_timeout = 10000")
-        _copy_pages(source, target)
+        copy_pages(source, target)
         found = [row[0] for row in target.execute("PRAGMA integrity_check")]
         if found != ["ok"]:
             raise sqlite3.DatabaseError(f"the file is damaged ({'; '.join(found[:3])})")
@@ -168,8 +168,9 @@ def _copy_checked(live: Path, copy: Path) -> None:
             raise sqlite3.DatabaseError("the file holds no tables")
 
 
-def _copy_pages(source: sqlite3.Connection, target: sqlite3.Connection) -> None:
-    """Every page of ``source`` into ``target``, in one step (one consistent snapshot)."""
+def copy_pages(source: sqlite3.Connection, target: sqlite3.Connection) -> None:
+    """Every page of ``source`` into ``target`` with SQLite's backup API, in one step: one
+    consistent snapshot of ``source``, written to ``target`` in one transaction."""
     source.backup(target)
 
 

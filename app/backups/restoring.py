@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from app.backups import copies
 from app.backups.copies import (
     Backup,
     BackupFailed,
@@ -120,12 +121,12 @@ def restore(data: Path, backup: Path, kind: Kind, now: datetime | None = None) -
             if live.is_file():
                 with closing(sqlite3.connect(live)) as target:
                     target.execute("PRAGMA busy_timeout = 10000")
-                    source.backup(target)
+                    copies.copy_pages(source, target)
             else:
                 tmp = temporary_beside(live)
                 try:
                     with closing(sqlite3.connect(tmp)) as target:
-                        source.backup(target)
+                        copies.copy_pages(source, target)
                     put_in_place(tmp, live)
                 finally:
                     tmp.unlink(missing_ok=True)

@@ -72,7 +72,7 @@ def test_a_failure_during_the_copy_leaves_the_earlier_backups_whole(
         source.backup(target, pages=1)  # a page or two written, then the disk is full
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(copies_module, "_copy_pages", full_disk)
+    monkeypatch.setattr(copies_module, "copy_pages", full_disk)
     with pytest.raises(BackupFailed, match="the earlier backups are as they were"):
         make_backup(live, "manual")
     assert backups_in(tmp_path / "backups") == [good]
@@ -89,7 +89,7 @@ def killed(source, target):
     source.backup(target, pages=1,
                   progress=lambda status, left, total: os.kill(os.getpid(), signal.SIGKILL))
 
-copies._copy_pages = killed
+copies.copy_pages = killed
 copies.make_backup(Path(sys.argv[1]), "manual")
 """
 

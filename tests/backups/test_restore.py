@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
+import sys
 from contextlib import closing
 from datetime import timedelta
 from pathlib import Path
@@ -16,6 +18,8 @@ from app.collection import CollectionStore, Entry
 from app.decks import DeckStore
 from app.errors import InvalidRequest
 from tests.backups.conftest import MONDAY, kept_decks, owned
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_a_restore_puts_the_backup_back_and_keeps_the_current_file(data: Path) -> None:
@@ -121,3 +125,43 @@ def test_latest_needs_to_know_which_file(data: Path) -> None:
     with pytest.raises(InvalidRequest, match="--collection or --decks"):
         find_backup(data, "latest")
     assert DECKS.name == "decks"
+
+
+KILLED_MID_RESTORE = """
+import os, signal, sys
+from pathlib import Path
+from app.backups import COLLECTION, copies, restore
+
+calls = []
+
+def killed(source, target):
+    calls.append(target)
+    if len(calls) == 1:  # the backup of the current file, whole
+        source.backup(target)
+        return
+    print("restoring", flush=True)  # then killed half-way through the restore's copy
+    source.backup(target, pages=1,
+                  progress=lambda status, left, total: os.kill(os.getpid(), signal.SIGKILL))
+
+copies.copy_pages = killed
+restore(Path(sys.argv[1]), Path(sys.argv[2]), COLLECTION)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_a_process_killed_during_a_restore_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    """The restore writes into the file in one transaction: a kill half-way leaves a
+    journal that the next open rolls back."""
+    store = owned(tmp_path, 5)
+    backup = make_backup(store.path, "manual", MONDAY)
+    store.change([(Entry(f"more{n}", False, 1).key, 1) for n in range(400)], "add")
+    assert backup is not None
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-c", KILLED_MID_RESTORE, str(tmp_path),
+                           str(backup.path)], env=env, capture_output=True, check=False,
+                          timeout=120, text=True)
+    assert done.returncode == -9 and done.stdout == "restoring\n", done.stderr
+    assert Path(f"{store.path}-journal").stat().st_size > 0  # killed inside the transaction
+    assert len(CollectionStore(store.path).entries()) == 405
+    with closing(sqlite3.connect(store.path)) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
