@@ -73,8 +73,11 @@ class UserFile:
         self._schema, self._version, self._migrations = schema, version, migrations or {}
         self._made_on_write = made_on_write
         if not made_on_write or check_user_file(path, what):
+            existed = path.is_file()
             with self._connect() as conn:
                 self._prepare(conn)
+            if existed:  # a file made just now holds nothing to back up
+                self.back_up_daily()
 
     def _prepare(self, conn: sqlite3.Connection) -> None:
         """Refuse a newer schema, make a new file's tables, migrate an older file."""
@@ -87,9 +90,28 @@ class UserFile:
             conn.executescript(f"BEGIN; {self._schema} PRAGMA user_version = {self._version}; "
                                "COMMIT;")
             return
+        if found < self._version:
+            self.before_change(f"before-migration-v{found}")
         for number in range(found + 1, self._version + 1):
             conn.executescript(f"BEGIN; {self._migrations[number]} "
                                f"PRAGMA user_version = {number}; COMMIT;")
+
+    def back_up_daily(self) -> None:
+        """Back the file up when it was not today (:func:`app.backups.back_up_daily`:
+        a folder listing when nothing is due; a failure is logged, never raised)."""
+        from app.backups.automatic import back_up_daily
+
+        back_up_daily(self.path)
+
+    def before_change(self, reason: str) -> None:
+        """Back the file up before a change that replaces or removes many rows.
+
+        Raises:
+            StoreError: no backup could be made (the change must not be made).
+        """
+        from app.backups.automatic import before_change
+
+        before_change(self.path, reason)
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection | None]:

@@ -1,6 +1,10 @@
-"""How long each hostile input of issue 20 takes to be refused, and why it no longer hangs.
+"""Hostile input: how long each hostile decklist takes to be refused (and why it no longer
+hangs), then the hostile cases against the player's own data, each printed as held or
+FAILED (:mod:`benchmarks.hostile_cases`).
 
-Run: ``python -m benchmarks.hostile_input``. Prints figures; asserts nothing.
+Run: ``python -m benchmarks.hostile_input`` (a few minutes; ``--cases-only`` skips the
+figures, ``--items=1,also,bkp`` runs only the cases of those items). Prints; asserts
+nothing; exits 1 when a case failed.
 
 - reader: milliseconds for :func:`app.decks.read_decklists` to refuse each hostile file (a
   line of ``1 a`` + 100,000 spaces + ``b``; 1,000 such lines of 1,900 spaces, 1.9 MB; JSON
@@ -56,7 +60,24 @@ def _refuse(path: Path) -> None:
         read_decklists(path)
 
 
-def main() -> None:
+def main() -> int:
+    """Time the reader, the old expression and the command line over hostile decklists,
+    then run the cases against the player's data; returns 1 when one of them failed."""
+    if "--cases-only" not in sys.argv:
+        figures()
+    from benchmarks.hostile_cases import CASES
+    from benchmarks.hostile_user_data import run_cases
+
+    chosen = next((a.split("=", 1)[1].split(",") for a in sys.argv
+                   if a.startswith("--items=")), None)
+    print("the player's own data (collection, decks): each case held or FAILED")
+    held, tried = run_cases([(item, case) for item, case in CASES
+                             if chosen is None or item in chosen])
+    print(f"  {held} of {tried} cases held")
+    return 0 if held == tried else 1
+
+
+def figures() -> None:
     """Write the files into a temporary folder, then time the reader, the old expression
     and the command line."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -81,4 +102,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

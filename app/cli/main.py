@@ -59,6 +59,7 @@ COMMAND_MODULES = {
     "sync": "sync_cmd", "search": "search_cmd", "export": "export_cmd", "deck": "deck_cmd",
     "banlist": "banlist_cmd", "collection": "collection_cmd",
     "changes": "history_cmd", "history": "history_cmd", "revert": "history_cmd",
+    "backup": "backup_cmd",
 }
 """The subcommands whose parser lives in a module of their own (``app.cli.<module>``)."""
 
@@ -115,7 +116,7 @@ def build_parser(command: str | None = None,
     p.set_defaults(run=commands.run_serve)
 
     for name in ("sync_cmd", "search_cmd", "export_cmd", "deck_cmd", "banlist_cmd",
-                 "collection_cmd", "history_cmd"):
+                 "collection_cmd", "history_cmd", "backup_cmd"):
         if name in loaded:
             loaded[name].add_parser(sub, common)
 
@@ -178,6 +179,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "changes": ("archivist changes", "archivist changes --since 2026-04-01 --json"),
     "history": ("archivist history spirit-of-fire",),
     "revert": ("archivist revert 2",),
+    "backup list": ("archivist backup list",),
+    "backup now": ("archivist backup now",),
+    "backup restore": ("archivist backup restore latest --collection",),
 }
 """An example command line of each subcommand, shown at the end of its ``--help``."""
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
+from app.backups.automatic import MANY_ROWS
 from app.collection.languages import migration_sql
 from app.collection.model import Entry, Key, Written, entry_from_key
 from app.userfile import UserFile
@@ -151,6 +152,7 @@ class CollectionStore(UserFile):
             wanted[entry.key] = wanted.get(entry.key, 0) + entry.quantity
         after = {key: min(MAX_QUANTITY, q) for key, q in wanted.items()}
         copies = sum(after.values())
+        self.before_change("before-replace")
         with self._writing() as conn:
             before = _quantities(conn, None)
             for key in before:
@@ -174,6 +176,8 @@ class CollectionStore(UserFile):
         """
         if not self.path.exists():  # a folder or a FIFO in its place is refused below
             return None
+        if self._undo_size() >= MANY_ROWS:
+            self.before_change("before-undo")
         with self._writing() as conn:
             row = conn.execute("SELECT id, what FROM steps ORDER BY id DESC LIMIT 1").fetchone()
             if row is None:
@@ -183,6 +187,14 @@ class CollectionStore(UserFile):
             _write(conn, {(u, bool(f), c, lang, t): q for u, f, c, lang, t, q in rows})
             conn.execute("DELETE FROM steps WHERE id = ?", (row[0],))
         return str(row[1])
+
+    def _undo_size(self) -> int:
+        """How many entries :meth:`undo` would change."""
+        with self._reading() as conn:
+            row = None if conn is None else conn.execute(
+                "SELECT count(*) FROM step_rows WHERE step = (SELECT max(id) FROM steps)"
+            ).fetchone()
+        return int(row[0]) if row else 0
 
 
 def _written(changed: int, copies: int, wanted: Mapping[Key, int]) -> Written:

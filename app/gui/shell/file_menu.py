@@ -1,4 +1,5 @@
-"""The File menu: Sync now, Sync from a mirror…, Import files or a folder…, Settings…, Quit.
+"""The File menu: Sync now, Sync from a mirror…, Import files or a folder…, Settings…,
+Backups…, Quit.
 
 Sync now and Settings… (and the status bar's sync indicator) belong to
 :class:`~app.gui.sync.controller.SyncController`; the mirror and import entries to
@@ -9,6 +10,7 @@ Sync now and Settings… (and the status bar's sync indicator) belong to
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QThreadPool
@@ -24,7 +26,8 @@ if TYPE_CHECKING:
 
 def build_file_menu(window: QMainWindow, menu: QMenu, catalogue: Catalogue, pool: QThreadPool,
                     refresh: Callable[[], None], settings: QSettings | None,
-                    dialogs: bool) -> tuple[SyncController, SetupActions]:
+                    dialogs: bool, data: Path | None = None
+                    ) -> tuple[SyncController, SetupActions]:
     """Fill ``menu`` (the window's File menu) and return its two owners.
 
     Args:
@@ -36,6 +39,8 @@ def build_file_menu(window: QMainWindow, menu: QMenu, catalogue: Catalogue, pool
         settings: where the sync preferences and the last mirror persist; None keeps
             nothing.
         dialogs: show errors and reports in dialogs (off for screenshots).
+        data: the data folder: File ▸ Backups… lists its backups, and the daily backup of
+            the decks and collection files starts now (None: neither).
 
     Returns:
         ``(sync, setup)``: the sync controller (its ``applied`` signal is connected to
@@ -47,6 +52,15 @@ def build_file_menu(window: QMainWindow, menu: QMenu, catalogue: Catalogue, pool
     menu.addAction(setup.mirror_action)
     menu.addAction(setup.import_action)
     menu.addAction(sync.settings_action)
+    if data is not None:
+        from app.gui.shell.backups_dialog import BackupsDialog, start_daily_backups
+
+        backups_action = QAction("&Backups…", window)
+        backups_action.triggered.connect(
+            lambda: BackupsDialog(data, pool, refresh, window).open())
+        menu.addAction(backups_action)
+        if dialogs:  # not for a screenshot
+            start_daily_backups(pool, data)
     menu.addSeparator()
     quit_action = QAction("&Quit", window, shortcut=QKeySequence(QKeySequence.StandardKey.Quit),
                           menuRole=QAction.MenuRole.QuitRole)

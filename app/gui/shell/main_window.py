@@ -161,7 +161,7 @@ class MainWindow(QMainWindow):
         # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
         self.sync, self.setup = build_file_menu(self, self.file_menu, services.catalogue,
                                                 self._pool, self.refresh_catalogue, settings,
-                                                dialogs)
+                                                dialogs, services.paths.data)
         # once the first results are painted: the filter options and the badges, then the rest
         self.firstPainted.connect(partial(wiring.load_rest, self._on_failed))
         self.firstPainted.connect(self.sync.start_up)
