@@ -11,12 +11,17 @@ included — is one sentence and leaves the file as it was.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from app.diskfull import is_disk_full, write_failure
 from app.errors import StoreError
+
+_DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+"""SQLite's codes for a file that is truncated, overwritten or not a database at all."""
+Migration = str | Callable[[sqlite3.Connection], None]
+"""The SQL, or the function, that brings a file of the version before it to one version."""
 
 
 class UserFile:
@@ -27,7 +32,9 @@ class UserFile:
         what: how messages name it (``the decks file``).
         schema: the SQL that makes a new file (version ``version``).
         version: the schema version this Archivist writes.
-        migrations: version → the SQL that brings a file of the version before it there.
+        migrations: version → the SQL that brings a file of the version before it there,
+            or a function doing it on a connection in a transaction with foreign keys off
+            (rebuilding a table drops the old one, which must not cascade).
         made_on_write: make the file on the first write, not now; until then readers see
             no file (:meth:`_reading` gives None), so reading works in a read-only folder.
 
@@ -36,7 +43,7 @@ class UserFile:
     """
 
     def __init__(self, path: Path, what: str, schema: str, version: int,
-                 migrations: Mapping[int, str] | None = None,
+                 migrations: Mapping[int, Migration] | None = None,
                  made_on_write: bool = False) -> None:
         self.path = path
         self._what = what
@@ -44,10 +51,12 @@ class UserFile:
         self._made_on_write = made_on_write
         if not made_on_write or path.is_file():
             with self._connect() as conn:
-                self._prepare(conn)
+                self._prepare(conn, reading=True)
 
-    def _prepare(self, conn: sqlite3.Connection) -> None:
-        """Refuse a newer schema, make a new file's tables, migrate an older file."""
+    def _prepare(self, conn: sqlite3.Connection, reading: bool = False) -> None:
+        """Refuse a newer schema, make a new file's tables, migrate an older file (for
+        ``reading``, a file that cannot be written stays as it is: the readers check each
+        row, whatever the schema)."""
         (found,) = conn.execute("PRAGMA user_version").fetchone()
         if found > self._version:
             raise StoreError(f"{self._what.capitalize()} {self.path} has schema version "
@@ -57,9 +66,17 @@ class UserFile:
             conn.executescript(f"BEGIN; {self._schema} PRAGMA user_version = {self._version}; "
                                "COMMIT;")
             return
-        for number in range(found + 1, self._version + 1):
-            conn.executescript(f"BEGIN; {self._migrations[number]} "
-                               f"PRAGMA user_version = {number}; COMMIT;")
+        try:
+            for number in range(found + 1, self._version + 1):
+                step = self._migrations[number]
+                if isinstance(step, str):
+                    conn.executescript(f"BEGIN; {step} PRAGMA user_version = {number}; "
+                                       "COMMIT;")
+                else:
+                    _migrate(conn, step, number)
+        except sqlite3.Error as exc:
+            if not (reading and _read_only(exc)):
+                raise
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection | None]:
@@ -90,6 +107,9 @@ class UserFile:
             conn.execute("PRAGMA busy_timeout = 10000")
             yield conn
         except sqlite3.Error as exc:
+            if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in _DAMAGED:
+                raise StoreError(f"{self._what.capitalize()} {self.path} is damaged (not a "
+                                 f"whole database: {exc}); nothing was changed") from exc
             why = write_failure(exc, self.path.parent) if is_disk_full(exc) else exc
             raise StoreError(f"{self._what.capitalize()} {self.path} failed, nothing was "
                              f"changed: {why}") from exc
@@ -112,3 +132,29 @@ class UserFile:
                     with suppress(sqlite3.Error):
                         conn.execute("ROLLBACK")
                 raise
+
+
+def _migrate(conn: sqlite3.Connection, step: Callable[[sqlite3.Connection], None],
+             number: int) -> None:
+    """Run ``step`` and set the version ``number`` in one transaction (all or nothing)."""
+    conn.execute("PRAGMA foreign_keys = OFF")  # only outside a transaction
+    # A table renamed aside keeps the others' references to its name for the new table.
+    conn.execute("PRAGMA legacy_alter_table = ON")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        step(conn)
+        conn.execute(f"PRAGMA user_version = {number}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+        raise
+    finally:
+        conn.execute("PRAGMA legacy_alter_table = OFF")
+        conn.execute("PRAGMA foreign_keys = ON")
+
+
+def _read_only(exc: sqlite3.Error) -> bool:
+    """True when ``exc`` says the file or its folder cannot be written."""
+    return (getattr(exc, "sqlite_errorcode", 0) & 0xFF) == sqlite3.SQLITE_READONLY

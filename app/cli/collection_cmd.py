@@ -25,8 +25,10 @@ from typing import Any
 from app.bootstrap import Services, build
 from app.catalogue.collection import CollectionEdition, CollectionEditions, number_key
 from app.catalogue.decks import normalise_name
+from app.cli.output import print_unreadable
 from app.collection import (
     CONDITIONS,
+    CollectionStore,
     Entry,
     completion,
     deck_need,
@@ -142,9 +144,10 @@ def run_import(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     """Write the collection to FILE."""
     services = build(args.data_dir, args.verbose)
-    rows = export_csv(services.catalogue.collection_store(),
-                      services.catalogue.collection_editions(), Path(args.file))
+    store = services.catalogue.collection_store()
+    rows = export_csv(store, services.catalogue.collection_editions(), Path(args.file))
     print(f"Wrote {rows} entries to {args.file}")
+    _unreadable(store)
     return 0
 
 
@@ -207,7 +210,9 @@ def run_show(args: argparse.Namespace) -> int:
     """Print totals, set completion and entries (``--json``: the issue's shape)."""
     services = build(args.data_dir, args.verbose, writing=False)
     editions = services.catalogue.collection_editions()
-    entries = services.catalogue.collection_store().entries()
+    store = services.catalogue.collection_store()
+    entries = store.entries()
+    _unreadable(store)
     prefix = None
     if args.set:
         prefix = editions.prefix(args.set)
@@ -243,8 +248,9 @@ def run_need(args: argparse.Namespace) -> int:
     cards = services.catalogue.deck_cards()
     deck = _deck(services, args.deck, cards, args.index)
     editions = services.catalogue.collection_editions()
-    need = deck_need(deck, owned_by_name(services.catalogue.collection_store().entries(),
-                                         editions), cards)
+    store = services.catalogue.collection_store()
+    need = deck_need(deck, owned_by_name(store.entries(), editions), cards)
+    _unreadable(store)
     if args.text:
         from app.files import write_text
 
@@ -259,6 +265,11 @@ def run_need(args: argparse.Namespace) -> int:
     return 0
 
 
+def _unreadable(store: CollectionStore) -> None:
+    """Name the collection's unreadable rows on stderr (the command went on without them)."""
+    print_unreadable(store.unreadable(), f"the collection file {store.path}")
+
+
 def _deck(services: Services, name: str, cards: Any, index: int) -> Any:
     path = Path(name)
     if path.is_file():
@@ -271,4 +282,7 @@ def _deck(services: Services, name: str, cards: Any, index: int) -> Any:
         return resolve(parsed[max(index, 1) - 1], cards).deck
     from app.decks import DeckStore
 
-    return DeckStore(services.paths.decks_file).load(name)
+    store = DeckStore(services.paths.decks_file)
+    deck = store.load(name)
+    print_unreadable(store.unreadable(), f"the decks file {store.path}")
+    return deck

@@ -29,6 +29,7 @@ from typing import Any
 
 from app.bootstrap import Services, build
 from app.catalogue.decks import DeckCards
+from app.cli.output import print_unreadable
 from app.decks import (
     FORMATS,
     DeckStore,
@@ -216,7 +217,9 @@ def _unusable(message: str) -> int:
 def run_list(args: argparse.Namespace) -> int:
     """Print the kept decks: name, format, number of cards, when saved."""
     services = build(args.data_dir, args.verbose)
-    decks = _decks_store(services).decks()
+    store = _decks_store(services)
+    decks = store.decks()
+    print_unreadable(store.unreadable(), f"the decks file {store.path}")
     if not decks:
         print("No kept deck yet (archivist deck import FILE).")
     for deck in decks:
@@ -231,7 +234,9 @@ def run_export(args: argparse.Namespace) -> int:
     if not (args.text or args.pdf or args.sheet or args.zip):
         raise InvalidRequest("Say what to write: --text F, --pdf F, --sheet F and/or --zip F")
     services = build(args.data_dir, args.verbose)
-    deck = _decks_store(services).load(args.name)
+    store = _decks_store(services)
+    deck = store.load(args.name)
+    print_unreadable(store.unreadable(), f"the decks file {store.path}")
     cards = services.catalogue.deck_cards()
     complete = True
     if args.text:

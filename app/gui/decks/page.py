@@ -47,6 +47,7 @@ from app.gui.decks.printing import PrintingDialog
 from app.gui.decks.session import DeckSession, DeckSource
 from app.gui.kit.card_paint import scaled_font
 from app.gui.kit.empty_state import EmptyState
+from app.gui.kit.file_problem import RESTORE, problem_text, unreadable_note
 from app.gui.kit.operations import run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
 from app.safetext import escape_controls
@@ -54,6 +55,18 @@ from app.safetext import escape_controls
 
 class DeckCatalogue(DeckSource, EditionPlanner, Protocol):
     """What the page reads: the deck cards, the decks file, export plans."""
+
+
+_NO_DECK = ("No deck open", "Paste a decklist, import a file, make a new deck, or choose a "
+            "kept deck on the left.")
+_KEEPING = ("new", "paste", "import", "duplicate", "rename", "delete", "undo")
+"""The buttons that need the decks file."""
+
+
+def decks_file(catalogue: object) -> Path | None:
+    """Where the decks file is (None for a catalogue without a data folder)."""
+    paths = getattr(catalogue, "paths", None)
+    return None if paths is None else Path(paths.decks_file)
 
 
 class DecksPage(QWidget):
@@ -105,8 +118,7 @@ class DecksPage(QWidget):
         self.as_of.changed.connect(self.session.set_as_of)
         self.buttons: dict[str, QPushButton] = {}
         self.empty = EmptyState()
-        self.empty.set_state("No deck open", "Paste a decklist, import a file, make a new "
-                             "deck, or choose a kept deck on the left.")
+        self.empty.set_state(*_NO_DECK)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self._deck_area())
@@ -128,6 +140,8 @@ class DecksPage(QWidget):
         self.splitter.setSizes([150, 810, 300])
         QVBoxLayout(self).addWidget(self.splitter)
         self.session.decksListed.connect(self._on_listed)
+        self.session.storeFailed.connect(self._on_store_failed)
+        self.empty.actionRequested.connect(self.reload)
         self.session.deckChanged.connect(self._on_deck)
         self.session.deckChanged.connect(self.need.show_deck)
         self.need.message.connect(self.message)
@@ -155,6 +169,10 @@ class DecksPage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(QLabel("Decks"))
         layout.addWidget(self.deck_list, 1)
+        self.note = QLabel(wordWrap=True, textFormat=Qt.TextFormat.PlainText)
+        self.note.setObjectName("decks-note")
+        self.note.hide()
+        layout.addWidget(self.note)
         for key, text, tip, slot in (
             ("new", "New", "An empty deck", lambda: self.session.when_loaded(
                 self.session.new_deck)),
@@ -326,7 +344,24 @@ class DecksPage(QWidget):
         self._export(title, plan_deck(self._catalogue, deck, cards, sheet), sheet)
 
     # -- session → widgets -------------------------------------------------------------
+    def _on_store_failed(self, error: Exception) -> None:
+        """The decks file cannot be read: say what, where and what to do in place of the
+        deck (the ban list still works)."""
+        self.empty.set_state("The kept decks cannot be read",
+                             problem_text(error, decks_file(self._catalogue)), RESTORE,
+                             "Try again")
+        self.stack.setCurrentWidget(self.empty)
+        self.note.hide()
+        for key, button in self.buttons.items():
+            if key in _KEEPING:
+                button.setEnabled(False)
+
     def _on_listed(self, decks: list[object]) -> None:
+        self.empty.set_state(*_NO_DECK)
+        for key in ("new", "paste", "import"):
+            self.buttons[key].setEnabled(True)
+        self.note.setText(unreadable_note(self.session.unreadable, "the decks file"))
+        self.note.setVisible(bool(self.session.unreadable))
         self.deck_list.selectionModel().blockSignals(True)
         self.list_model.set_decks(self.session.decks)
         row = (self.list_model.row_of(self.session.deck_id)

@@ -1,0 +1,73 @@
+"""Commands over user files of an older Archivist holding rows of the wrong type (a text
+quantity, binary names): the rest works, one stderr line lists what was left out, nothing
+crashes. Over the real 2026-04-04 catalogue."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from app.cli.main import main
+from tests.helpers.damaged_user_files import DAMAGED_ENTRIES, old_collection, old_decks
+
+pytestmark = pytest.mark.realdata
+STRAFE = "005593y9s2"  # Scorching Strafe, AMB 119
+
+
+@pytest.fixture
+def data_dir(real_catalogue_dir: Path, tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    shutil.copy2(real_catalogue_dir / "catalogue.sqlite3", folder / "catalogue.sqlite3")
+    old_collection(folder / "collection.sqlite3", STRAFE, *DAMAGED_ENTRIES)
+    old_decks(folder / "decks.sqlite3")
+    return folder
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_collection_show_and_export_leave_the_damaged_rows_out_and_say_so(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = _run(capsys, "collection", "show", "--data-dir", str(data_dir))
+    assert status == 0
+    assert out.startswith("3 copies, 1 editions, 1 cards")
+    assert "   3 Scorching Strafe [AMB 119] non-foil NM" in out
+    assert err.startswith(f"archivist: 3 unreadable rows in the collection file "
+                          f"{data_dir / 'collection.sqlite3'} (left out, kept in the file): ")
+    assert 'quantity is "lots"' in err and err.count("\n") == 1
+    target = tmp_path / "owned.csv"
+    status, out, err = _run(capsys, "collection", "export", "--data-dir", str(data_dir),
+                            str(target))
+    assert (status, out) == (0, f"Wrote 1 entries to {target}\n")
+    assert "3 unreadable rows" in err
+    assert "Scorching Strafe" in target.read_text(encoding="utf-8")
+    status, out, _err = _run(capsys, "search", "--data-dir", str(data_dir), "is:owned")
+    assert status == 0 and "Scorching Strafe" in out
+
+
+def test_a_kept_deck_with_damaged_rows_exports_and_needs_without_them(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = _run(capsys, "deck", "list", "--data-dir", str(data_dir))
+    assert status == 0 and out.startswith("Wind\tStandard\t4 cards")
+    assert "4 unreadable rows in the decks file" in err and "name is binary data" in err
+    text = tmp_path / "wind.txt"
+    status, _out, err = _run(capsys, "deck", "export", "--data-dir", str(data_dir), "Wind",
+                             "--text", str(text))
+    assert status == 0 and "4 unreadable rows" in err
+    assert text.read_text(encoding="utf-8") == "# Main Deck\n4 Backstep\n"
+    status, out, err = _run(capsys, "deck", "need", "--data-dir", str(data_dir), "Wind")
+    assert status == 0 and out.startswith("Wind: have 0 of 4")
+    assert "unreadable rows in the decks file" in err
+    assert "unreadable rows in the collection file" in err
+    sheet = tmp_path / "wind.pdf"
+    status, out, _err = _run(capsys, "deck", "export", "--data-dir", str(data_dir), "Wind",
+                             "--sheet", str(sheet))
+    assert status == 0 and sheet.stat().st_size > 0
