@@ -197,7 +197,9 @@ class CollectionPage(QWidget):
         self._busy = False
         self._view = view
         self._show_problem(None)
-        self.note.setText(unreadable_note(view.unreadable, "the collection file"))
+        note, rows = unreadable_note(view.unreadable, "the collection file")
+        self.note.setText(note)
+        self.note.setToolTip(rows)
         self.note.setVisible(bool(view.unreadable))
         self.totals.setText(totals_text(view))
         self.entries.set_entries(view.entries)

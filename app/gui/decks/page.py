@@ -248,7 +248,10 @@ class DecksPage(QWidget):
 
     def show_banlist(self) -> None:
         """Show the ban list in the middle (choosing a deck shows the deck again)."""
-        self.session.when_loaded(lambda: self.banlist.set_cards(self.session.cards))
+        if self.session.cards is not None:  # also when the decks file cannot be read
+            self.banlist.set_cards(self.session.cards)
+        else:
+            self.session.when_loaded(lambda: self.banlist.set_cards(self.session.cards))
         self.stack.setCurrentWidget(self.banlist)
         self.side.setVisible(False)
 
@@ -360,7 +363,9 @@ class DecksPage(QWidget):
         self.empty.set_state(*_NO_DECK)
         for key in ("new", "paste", "import"):
             self.buttons[key].setEnabled(True)
-        self.note.setText(unreadable_note(self.session.unreadable, "the decks file"))
+        note, rows = unreadable_note(self.session.unreadable, "the decks file")
+        self.note.setText(note)
+        self.note.setToolTip(rows)
         self.note.setVisible(bool(self.session.unreadable))
         self.deck_list.selectionModel().blockSignals(True)
         self.list_model.set_decks(self.session.decks)

@@ -24,18 +24,18 @@ def problem_text(error: object, path: Path | None) -> str:
             f"{RESTORE}. Nothing was changed; the other pages work as usual.")
 
 
-NOTED = 3
-"""How many unreadable rows the note names (the rest are counted)."""
+NOTED = 10
+"""How many unreadable rows the note's tooltip names (the rest are counted)."""
 
 
-def unreadable_note(rows: list[str], what: str) -> str:
-    """A note naming the rows of ``what`` left out as unreadable (``""`` when none):
-    ``2 rows of the collection file cannot be read and are left out (kept in the file): …``.
-    """
+def unreadable_note(rows: list[str], what: str) -> tuple[str, str]:
+    """A short note on the rows of ``what`` left out as unreadable, and its tooltip naming
+    them (``("", "")`` when none): ``2 rows of the collection file cannot be read and are
+    left out (kept in the file)``."""
     if not rows:
-        return ""
-    named = "; ".join(rows[:NOTED]) + (f"; and {len(rows) - NOTED} more"
-                                       if len(rows) > NOTED else "")
+        return "", ""
+    named = "\n".join(rows[:NOTED]) + (f"\n… and {len(rows) - NOTED} more"
+                                        if len(rows) > NOTED else "")
     count = "1 row" if len(rows) == 1 else f"{len(rows)} rows"
     return (f"{count} of {what} cannot be read and {'is' if len(rows) == 1 else 'are'} left "
-            f"out (kept in the file): {named}")
+            "out (kept in the file)", named)
