@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 
 from app.diskfull import is_disk_full, write_failure
@@ -102,10 +102,12 @@ class UserFile:
             conn = sqlite3.connect(self.path, isolation_level=None)
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"Cannot open {self._what} {self.path}: {exc}") from exc
+        done = False
         try:
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA busy_timeout = 10000")
             yield conn
+            done = True
         except sqlite3.Error as exc:
             if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in _DAMAGED:
                 raise StoreError(f"{self._what.capitalize()} {self.path} is damaged (not a "
@@ -115,6 +117,23 @@ class UserFile:
                              f"changed: {why}") from exc
         finally:
             conn.close()
+            if not done:
+                self._finish_rollback()
+
+    def _finish_rollback(self) -> None:
+        """Put back what a failed write left in the file.
+
+        On a full disk SQLite can give up a transaction whose pages it had already spilled
+        into the file: it reports no transaction open, yet leaves the file grown and a
+        ``-journal`` of the old pages for the next opener to roll back. A fresh connection's
+        first read does that rollback now (it writes no new space), so no hot journal waits
+        for the next command.
+        """
+        journal = self.path.with_name(self.path.name + "-journal")
+        if not journal.exists():
+            return
+        with suppress(sqlite3.Error), closing(sqlite3.connect(self.path)) as conn:
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
