@@ -5,12 +5,15 @@ crashes. Over the real 2026-04-04 catalogue."""
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from app.cli.main import main
 from tests.helpers.damaged_user_files import DAMAGED_ENTRIES, old_collection, old_decks
+from tests.helpers.smallfs import small_fs
 
 pytestmark = pytest.mark.realdata
 STRAFE = "005593y9s2"  # Scorching Strafe, AMB 119
@@ -71,3 +74,21 @@ def test_a_kept_deck_with_damaged_rows_exports_and_needs_without_them(
     status, out, _err = _run(capsys, "deck", "export", "--data-dir", str(data_dir), "Wind",
                              "--sheet", str(sheet))
     assert status == 0 and sheet.stat().st_size > 0
+
+
+def test_an_old_file_in_a_read_only_folder_is_read_row_by_row(
+    real_catalogue_dir: Path, tmp_path: Path,
+) -> None:
+    with small_fs(tmp_path / "ro", size="40m") as mount:
+        data = mount / "data"
+        data.mkdir()
+        shutil.copy2(real_catalogue_dir / "catalogue.sqlite3", data / "catalogue.sqlite3")
+        old_collection(data / "collection.sqlite3", STRAFE, *DAMAGED_ENTRIES)
+        subprocess.run(["mount", "-o", "remount,ro", str(mount)], check=True)
+        shown = subprocess.run([sys.executable, "-m", "app", "collection", "show",
+                                "--data-dir", str(data)], capture_output=True, text=True,
+                               timeout=120, check=False)
+        assert shown.returncode == 0, shown.stderr
+        assert "   3 Scorching Strafe [AMB 119] non-foil NM" in shown.stdout
+        assert "3 unreadable rows in the collection file" in shown.stderr
+        assert "Traceback" not in shown.stderr
