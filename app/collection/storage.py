@@ -113,9 +113,8 @@ class CollectionStore(UserFile):
         with self._reading() as conn:
             rows = [] if conn is None else conn.execute(
                 "SELECT edition_uuid, foil, condition, language, tag, quantity "
-                "FROM entries ORDER BY 1, 2, 3, 4, 5").fetchall()
-        return [Entry(u, bool(f), q, c, lang, t) for u, f, c, lang, t, q in rows
-                if entry_problem((u, f, c, lang, t, q)) is None]
+                f"FROM entries WHERE {READABLE} ORDER BY 1, 2, 3, 4, 5").fetchall()
+        return [Entry(u, bool(f), q, c, lang, t) for u, f, c, lang, t, q in rows]
 
     def unreadable(self) -> list[str]:
         """One line per stored row that is not an entry (``entries row ["x", 0, "", "",
@@ -126,7 +125,8 @@ class CollectionStore(UserFile):
                 return []
             found = kept_aside(conn)
             for row in conn.execute("SELECT edition_uuid, foil, condition, language, tag, "
-                                    "quantity FROM entries ORDER BY 1, 2, 3, 4, 5"):
+                                    f"quantity FROM entries WHERE NOT ({READABLE}) "
+                                    "ORDER BY 1, 2, 3, 4, 5"):
                 why = entry_problem(tuple(row))
                 if why is not None:
                     found.append(f"entries row {shown(tuple(row))}: {why}")
