@@ -5,7 +5,9 @@ collection. Entries keep their edition uuid whatever the catalogue does: an edit
 leaves the catalogue keeps its entry. Every change is one transaction (all or nothing) and
 is recorded as an undo step holding the previous quantity of each entry it touched;
 :meth:`CollectionStore.undo` puts the latest step back. The schema version lives in
-``PRAGMA user_version``.
+``PRAGMA user_version``; the tables are typed (``STRICT``, :mod:`app.userrows`), and a row
+of the wrong type in an older or hand-edited file is left out by every reader and listed by
+:meth:`CollectionStore.unreadable`.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ No import or sync opens this file, so they cannot touch a deck. An entry keeps i
 uuid, the chosen edition and the name as written; nothing here follows the catalogue, so
 a card that leaves the catalogue stays in the deck (a check reports it as missing).
 Deleting a deck moves it to the trash (``deleted_at`` set): :meth:`DeckStore.restore`
-undoes it. The schema version lives in ``PRAGMA user_version``.
+undoes it. The schema version lives in ``PRAGMA user_version``; the tables are typed
+(``STRICT``, :mod:`app.userrows`), and a row of the wrong type in an older or hand-edited
+file is left out by the readers and listed by :meth:`DeckStore.unreadable`.
 """
 
 from __future__ import annotations
