@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app.decks.model import Deck, Entry, Zone
+from app.decks.moment import moment_problem
 from app.errors import InvalidData, InvalidRequest, NotFound
 from app.safetext import one_line
 from app.userfile import Migration, UserFile
@@ -178,7 +179,7 @@ class DeckStore(UserFile):
             for table, columns in (("decks", _DECK_COLUMNS), ("entries", _ENTRY_COLUMNS)):
                 for row in conn.execute(f"SELECT {_NAMES[table]} FROM {table}"):
                     why = row_problem(tuple(row), columns) or (
-                        _zone_problem(row[2]) if table == "entries" else None)
+                        _zone_problem(row[2]) if table == "entries" else _as_of_problem(row[5]))
                     if why is not None:
                         found.append(f"{table} row {shown(tuple(row))}: {why}")
         return found
@@ -217,8 +218,9 @@ class DeckStore(UserFile):
                     f"The deck “{one_line(row[1])[:80]}” holds an unreadable row (position "
                     f"{entry[1]}: {why}): the decks file was changed outside Archivist; "
                     "nothing of this deck was read")
+        as_of = None if _as_of_problem(row[5]) else row[5]  # listed by unreadable()
         return Deck(row[1], [Entry(_zone(row[1], z, n), q, n, c, e, ln)
-                             for _d, _p, z, q, n, c, e, ln in entries], row[2], row[5])
+                             for _d, _p, z, q, n, c, e, ln in entries], row[2], as_of)
 
     def delete(self, name: str) -> int:
         """Move the kept deck ``name`` to the trash; returns its id (for :meth:`restore`).
@@ -255,6 +257,12 @@ class DeckStore(UserFile):
         row = conn.execute("SELECT id FROM decks WHERE deleted_at IS NULL AND name = ? "
                            "COLLATE NOCASE", (name,)).fetchone()
         return int(row[0]) if row else None
+
+
+def _as_of_problem(stored: object) -> str | None:
+    """Why a deck's stored as-of moment is none (it is then checked as of today)."""
+    why = moment_problem(stored) if isinstance(stored, str) else None
+    return None if why is None else f"as-of moment: {why}; the deck is checked as of today"
 
 
 def _zone_problem(stored: object) -> str | None:

@@ -177,3 +177,17 @@ def test_a_deck_whose_entry_is_damaged_after_the_typing_is_one_clear_error(
     assert store.unreadable() == [
         'entries row [1, 1, "main", -5, "backstep", "uuidbackst", "uuidedit01", '
         '"4x backstep"]: quantity is -5']
+
+
+def test_a_deck_with_an_unreadable_as_of_moment_is_checked_as_of_today(
+    tmp_path: Path,
+) -> None:
+    store = DeckStore(tmp_path / "decks.sqlite3")
+    store.save(DECK)
+    with sqlite3.connect(tmp_path / "decks.sqlite3") as conn:
+        conn.execute("UPDATE decks SET as_of = '0001-01-01T00:00:00+14:00'")
+    assert store.load("Wind").as_of is None
+    (line,) = store.unreadable()
+    assert line.endswith("as-of moment: '0001-01-01T00:00:00+14:00' is out of range: in UTC "
+                         "it falls before year 1 or after year 9999; the deck is checked as of "
+                         "today")
