@@ -21,7 +21,8 @@ def problem_text(error: object, path: Path | None) -> str:
     said = str(getattr(error, "message", "") or error or type(error).__name__)
     where = f"\n\nThe file: {path}" if path is not None and str(path) not in said else ""
     return (f"{said}{where}\n\nRestore a backup with File ▸ Backups…, or in a terminal: "
-            f"{RESTORE}. Nothing was changed; the other pages work as usual.")
+            f"{RESTORE} (a file written by a newer Archivist needs that version instead). "
+            "The other pages work as usual.")
 
 
 NOTED = 10
