@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 
 from app.diskfull import is_disk_full, write_failure
@@ -47,6 +47,11 @@ def check_user_file(path: Path, what: str) -> bool:
                                "or put the file back", path)
     return True
 
+_DAMAGED = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+"""SQLite's codes for a file that is truncated, overwritten or not a database at all."""
+Migration = str | Callable[[sqlite3.Connection], None]
+"""The SQL, or the function, that brings a file of the version before it to one version."""
+
 
 class UserFile:
     """One user data file.
@@ -56,7 +61,9 @@ class UserFile:
         what: how messages name it (``the decks file``).
         schema: the SQL that makes a new file (version ``version``).
         version: the schema version this Archivist writes.
-        migrations: version → the SQL that brings a file of the version before it there.
+        migrations: version → the SQL that brings a file of the version before it there,
+            or a function doing it on a connection in a transaction with foreign keys off
+            (rebuilding a table drops the old one, which must not cascade).
         made_on_write: make the file on the first write, not now; until then readers see
             no file (:meth:`_reading` gives None), so reading works in a read-only folder.
 
@@ -66,7 +73,7 @@ class UserFile:
     """
 
     def __init__(self, path: Path, what: str, schema: str, version: int,
-                 migrations: Mapping[int, str] | None = None,
+                 migrations: Mapping[int, Migration] | None = None,
                  made_on_write: bool = False) -> None:
         self.path = path
         self._what = what
@@ -75,12 +82,14 @@ class UserFile:
         if not made_on_write or check_user_file(path, what):
             existed = path.is_file()
             with self._connect() as conn:
-                self._prepare(conn)
+                self._prepare(conn, reading=True)
             if existed:  # a file made just now holds nothing to back up
                 self.back_up_daily()
 
-    def _prepare(self, conn: sqlite3.Connection) -> None:
-        """Refuse a newer schema, make a new file's tables, migrate an older file."""
+    def _prepare(self, conn: sqlite3.Connection, reading: bool = False) -> None:
+        """Refuse a newer schema, make a new file's tables, migrate an older file (for
+        ``reading``, a file that cannot be written stays as it is: the readers check each
+        row, whatever the schema)."""
         (found,) = conn.execute("PRAGMA user_version").fetchone()
         if found > self._version:
             raise StoreError(f"{self._what.capitalize()} {self.path} has schema version "
@@ -91,10 +100,23 @@ class UserFile:
                                "COMMIT;")
             return
         if found < self._version:
-            self.before_change(f"before-migration-v{found}")
-        for number in range(found + 1, self._version + 1):
-            conn.executescript(f"BEGIN; {self._migrations[number]} "
-                               f"PRAGMA user_version = {number}; COMMIT;")
+            try:
+                self.before_change(f"before-migration-v{found}")
+            except StoreError:
+                if reading and not _writable(self.path):
+                    return  # it stays as it is: the readers check each row, whatever the schema
+                raise
+        try:
+            for number in range(found + 1, self._version + 1):
+                step = self._migrations[number]
+                if isinstance(step, str):
+                    conn.executescript(f"BEGIN; {step} PRAGMA user_version = {number}; "
+                                       "COMMIT;")
+                else:
+                    _migrate(conn, step, number)
+        except sqlite3.Error as exc:
+            if not (reading and _read_only(exc)):
+                raise
 
     def back_up_daily(self) -> None:
         """Back the file up when it was not today (:func:`app.backups.back_up_daily`:
@@ -143,16 +165,38 @@ class UserFile:
             conn = sqlite3.connect(self.path, isolation_level=None)
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"Cannot open {self._what} {self.path}: {exc}") from exc
+        done = False
         try:
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA busy_timeout = 10000")
             yield conn
+            done = True
         except sqlite3.Error as exc:
+            if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in _DAMAGED:
+                raise StoreError(f"{self._what.capitalize()} {self.path} is damaged (not a "
+                                 f"whole database: {exc}); nothing was changed") from exc
             why = write_failure(exc, self.path.parent) if is_disk_full(exc) else exc
             raise StoreError(f"{self._what.capitalize()} {self.path} failed, nothing was "
                              f"changed: {why}") from exc
         finally:
             conn.close()
+            if not done:
+                self._finish_rollback()
+
+    def _finish_rollback(self) -> None:
+        """Put back what a failed write left in the file.
+
+        On a full disk SQLite can give up a transaction whose pages it had already spilled
+        into the file: it reports no transaction open, yet leaves the file grown and a
+        ``-journal`` of the old pages for the next opener to roll back. A fresh connection's
+        first read does that rollback now (it writes no new space), so no hot journal waits
+        for the next command.
+        """
+        journal = self.path.with_name(self.path.name + "-journal")
+        if not journal.exists():
+            return
+        with suppress(sqlite3.Error), closing(sqlite3.connect(self.path)) as conn:
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
@@ -170,3 +214,34 @@ class UserFile:
                     with suppress(sqlite3.Error):
                         conn.execute("ROLLBACK")
                 raise
+
+
+def _migrate(conn: sqlite3.Connection, step: Callable[[sqlite3.Connection], None],
+             number: int) -> None:
+    """Run ``step`` and set the version ``number`` in one transaction (all or nothing)."""
+    conn.execute("PRAGMA foreign_keys = OFF")  # only outside a transaction
+    # A table renamed aside keeps the others' references to its name for the new table.
+    conn.execute("PRAGMA legacy_alter_table = ON")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        step(conn)
+        conn.execute(f"PRAGMA user_version = {number}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+        raise
+    finally:
+        conn.execute("PRAGMA legacy_alter_table = OFF")
+        conn.execute("PRAGMA foreign_keys = ON")
+
+
+def _read_only(exc: sqlite3.Error) -> bool:
+    """True when ``exc`` says the file or its folder cannot be written."""
+    return (getattr(exc, "sqlite_errorcode", 0) & 0xFF) == sqlite3.SQLITE_READONLY
+
+
+def _writable(path: Path) -> bool:
+    """Whether ``path`` and its folder can be written (False on a read-only file system)."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)

@@ -29,8 +29,10 @@ from typing import Any
 from app.bootstrap import Services, build
 from app.catalogue.collection import CollectionEdition, CollectionEditions, number_key
 from app.catalogue.decks import normalise_name
+from app.cli.output import print_unreadable
 from app.collection import (
     CONDITIONS,
+    CollectionStore,
     Entry,
     ImportReport,
     completion,
@@ -181,9 +183,10 @@ def import_summary(report: ImportReport, file: str, replace: bool) -> str:
 def run_export(args: argparse.Namespace) -> int:
     """Write the collection to FILE."""
     services = build(args.data_dir, args.verbose)
-    rows = export_csv(services.catalogue.collection_store(),
-                      services.catalogue.collection_editions(), Path(args.file))
+    store = services.catalogue.collection_store()
+    rows = export_csv(store, services.catalogue.collection_editions(), Path(args.file))
     print(f"Wrote {rows} entries to {args.file}")
+    _unreadable(store)
     return 0
 
 
@@ -292,7 +295,9 @@ def run_show(args: argparse.Namespace) -> int:
     """Print totals, set completion and entries (``--json``: the issue's shape)."""
     services = build(args.data_dir, args.verbose, writing=False)
     editions = services.catalogue.collection_editions()
-    entries = services.catalogue.collection_store().entries()
+    store = services.catalogue.collection_store()
+    entries = store.entries()
+    _unreadable(store)
     prefix = _set_prefix(editions, args.set) if args.set else None
     sets = completion(entries, editions, prefix)
     owned = owned_entries(entries, editions)
@@ -325,8 +330,9 @@ def run_need(args: argparse.Namespace) -> int:
     cards = services.catalogue.deck_cards()
     deck = _deck(services, args.deck, cards, args.index)
     editions = services.catalogue.collection_editions()
-    need = deck_need(deck, owned_by_name(services.catalogue.collection_store().entries(),
-                                         editions), cards)
+    store = services.catalogue.collection_store()
+    need = deck_need(deck, owned_by_name(store.entries(), editions), cards)
+    _unreadable(store)
     if args.text:
         from app.files import write_text
 
@@ -341,6 +347,11 @@ def run_need(args: argparse.Namespace) -> int:
     return 0
 
 
+def _unreadable(store: CollectionStore) -> None:
+    """Name the collection's unreadable rows on stderr (the command went on without them)."""
+    print_unreadable(store.unreadable(), f"the collection file {store.path}")
+
+
 def _deck(services: Services, name: str, cards: Any, index: int) -> Any:
     path = Path(name)
     if path.exists() and not path.is_dir():  # a FIFO named is refused, not taken for a name
@@ -353,4 +364,7 @@ def _deck(services: Services, name: str, cards: Any, index: int) -> Any:
         return resolve(parsed[max(index, 1) - 1], cards).deck
     from app.decks import DeckStore
 
-    return DeckStore(services.paths.decks_file).load(name)
+    store = DeckStore(services.paths.decks_file)
+    deck = store.load(name)
+    print_unreadable(store.unreadable(), f"the decks file {store.path}")
+    return deck

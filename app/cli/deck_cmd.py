@@ -32,6 +32,7 @@ from typing import Any
 
 from app.bootstrap import Services, build
 from app.catalogue.decks import DeckCards
+from app.cli.output import print_unreadable
 from app.decks import (
     CANNOT_JUDGE,
     FORMATS,
@@ -251,7 +252,9 @@ def _unusable(message: str) -> int:
 def run_list(args: argparse.Namespace) -> int:
     """Print the kept decks: name, format, number of cards, when saved."""
     services = build(args.data_dir, args.verbose)
-    decks = _decks_store(services).decks()
+    store = _decks_store(services)
+    decks = store.decks()
+    print_unreadable(store.unreadable(), f"the decks file {store.path}")
     if not decks:
         print("No kept deck yet (archivist deck import FILE).")
     for deck in decks:
@@ -269,7 +272,9 @@ def run_export(args: argparse.Namespace) -> int:
     for target in (args.text, args.sheet, args.pdf, args.zip):
         if target:  # refused before any is written: one of Archivist's own, a missing folder
             check_target(target)
-    deck = _decks_store(services).load(args.name)
+    store = _decks_store(services)
+    deck = store.load(args.name)
+    print_unreadable(store.unreadable(), f"the decks file {store.path}")
     cards = services.catalogue.deck_cards()
     complete = True
     if args.text:

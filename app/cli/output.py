@@ -81,3 +81,13 @@ def print_problems(problems: Sequence[object], verbose: bool = True, command: st
     if len(problems) > MAX_LISTED_PROBLEMS:
         rest = len(problems) - MAX_LISTED_PROBLEMS
         print(f"{label}: … and {rest} more (see the log)", file=sys.stderr)
+
+
+def print_unreadable(rows: Sequence[str], what: str) -> None:
+    """One line on stderr naming the rows of a user file that were left out as unreadable
+    (``archivist: 2 unreadable rows in the collection file … (left out): …``); nothing when
+    there are none. The command goes on with the rest."""
+    if rows:
+        from app.userrows import summary
+
+        print(f"archivist: {summary(rows, what)}", file=sys.stderr)

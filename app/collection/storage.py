@@ -5,7 +5,9 @@ collection. Entries keep their edition uuid whatever the catalogue does: an edit
 leaves the catalogue keeps its entry. Every change is one transaction (all or nothing) and
 is recorded as an undo step holding the previous quantity of each entry it touched;
 :meth:`CollectionStore.undo` puts the latest step back. The schema version lives in
-``PRAGMA user_version``.
+``PRAGMA user_version``; the tables are typed (``STRICT``, :mod:`app.userrows`), and a row
+of the wrong type in an older or hand-edited file is left out by every reader and listed by
+:meth:`CollectionStore.unreadable`.
 """
 
 from __future__ import annotations
@@ -18,40 +20,82 @@ from pathlib import Path
 from app.backups.automatic import MANY_ROWS
 from app.collection.languages import migration_sql
 from app.collection.model import Entry, Key, Written, entry_from_key
-from app.userfile import UserFile
+from app.userfile import Migration, UserFile
+from app.userrows import (
+    ASIDE,
+    ENTRY_COLUMNS,
+    describe,
+    kept_aside,
+    readable_entry,
+    retype,
+    shown,
+)
 
 COLLECTION_FILE = "collection.sqlite3"
 MAX_QUANTITY = 999_999
 """The most copies one entry holds (a sum beyond it stops there)."""
 KEPT_STEPS = 50
 """How many changes can be undone, newest first."""
-SCHEMA = """
-CREATE TABLE entries (
+ENTRIES = """CREATE TABLE entries (
     edition_uuid TEXT NOT NULL,
-    foil INTEGER NOT NULL,           -- 1 foil, 0 non-foil
+    foil INTEGER NOT NULL CHECK (foil IN (0, 1)),   -- 1 foil, 0 non-foil
     condition TEXT NOT NULL,         -- NM LP MP HP DMG, or ''
     language TEXT NOT NULL,          -- a note, or ''
     tag TEXT NOT NULL,               -- e.g. trade, or ''
     quantity INTEGER NOT NULL CHECK (quantity > 0),
     PRIMARY KEY (edition_uuid, foil, condition, language, tag)
-) WITHOUT ROWID;
-CREATE INDEX entries_tag ON entries(tag COLLATE NOCASE);
-CREATE TABLE steps (
+) STRICT, WITHOUT ROWID"""
+ENTRIES_INDEX = "CREATE INDEX entries_tag ON entries(tag COLLATE NOCASE)"
+STEPS = """CREATE TABLE steps (
     id INTEGER PRIMARY KEY,
     what TEXT NOT NULL,              -- shown as "Undo <what>"
     at TEXT NOT NULL                 -- UTC ISO 8601
-);
-CREATE TABLE step_rows (             -- the quantity each touched entry had before the step
+) STRICT"""
+STEP_ROWS = """CREATE TABLE step_rows (  -- the quantity each touched entry had before the step
     step INTEGER NOT NULL REFERENCES steps(id) ON DELETE CASCADE,
     edition_uuid TEXT NOT NULL, foil INTEGER NOT NULL, condition TEXT NOT NULL,
     language TEXT NOT NULL, tag TEXT NOT NULL,
     quantity INTEGER NOT NULL        -- 0: the entry did not exist
-);
-CREATE INDEX step_rows_step ON step_rows(step);
-"""
-VERSION = 2
-MIGRATIONS = {2: migration_sql(MAX_QUANTITY)}
-"""Version → the SQL that brings a file of the version before it there."""
+) STRICT"""
+STEP_ROWS_INDEX = "CREATE INDEX step_rows_step ON step_rows(step)"
+SCHEMA = ";\n".join((ENTRIES, ENTRIES_INDEX, STEPS, STEP_ROWS, STEP_ROWS_INDEX, ASIDE)) + ";"
+VERSION = 3
+READABLE = readable_entry()
+_STEP_ROW_TYPES = ("integer", "text", "flag", "text", "text", "text", "integer")
+
+
+def entry_problem(row: tuple[object, ...]) -> str | None:
+    """Why a stored entry row ``(edition_uuid, foil, condition, language, tag, quantity)``
+    is unreadable (``quantity is "lots"``), or None when it is an entry."""
+    for (name, wanted), value in zip(ENTRY_COLUMNS, row, strict=True):
+        why = describe(value, wanted)
+        if why is not None:
+            return f"{name} is {why}"
+    return None
+
+
+def _migrations() -> dict[int, Migration]:
+    """Version → what brings a file of the version before it there: 2 types the tables
+    (STRICT), 3 brings languages to the catalogue's codes (merging the entries that become
+    one, capped at :data:`MAX_QUANTITY`)."""
+    return {2: _typed, 3: migration_sql(MAX_QUANTITY)}
+
+
+def _typed(conn: sqlite3.Connection) -> None:
+    """Version 2: typed (STRICT) tables; rows that do not fit are kept aside."""
+    retype(conn, "entries", ENTRIES, entry_problem, [ENTRIES_INDEX])
+    retype(conn, "steps", STEPS, lambda row: _types(row, ("integer", "text", "text")))
+    retype(conn, "step_rows", STEP_ROWS, lambda row: _types(row, _STEP_ROW_TYPES),
+           [STEP_ROWS_INDEX])
+    conn.execute("DELETE FROM step_rows WHERE step NOT IN (SELECT id FROM steps)")
+
+
+def _types(row: tuple[object, ...], wanted: tuple[str, ...]) -> str | None:
+    return next((f"column {i + 1} is {why}" for i, (v, w) in enumerate(zip(row, wanted,
+                                                                          strict=False))
+                 if (why := describe(v, w)) is not None), None)
+
+
 _UPSERT = ("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE "
            "SET quantity = excluded.quantity")
 _DELETE = ("DELETE FROM entries WHERE edition_uuid = ? AND foil = ? AND condition = ? "
@@ -71,23 +115,40 @@ class CollectionStore(UserFile):
     """
 
     def __init__(self, path: Path) -> None:
-        super().__init__(path, "the collection file", SCHEMA, VERSION, MIGRATIONS,
+        super().__init__(path, "the collection file", SCHEMA, VERSION, _migrations(),
                          made_on_write=True)
 
     def entries(self) -> list[Entry]:
-        """Every entry, by edition uuid then finish, condition, language, tag."""
+        """Every readable entry, by edition uuid then finish, condition, language, tag
+        (:meth:`unreadable` lists the others)."""
         with self._reading() as conn:
             rows = [] if conn is None else conn.execute(
                 "SELECT edition_uuid, foil, condition, language, tag, quantity "
-                "FROM entries ORDER BY 1, 2, 3, 4, 5").fetchall()
+                f"FROM entries WHERE {READABLE} ORDER BY 1, 2, 3, 4, 5").fetchall()
         return [Entry(u, bool(f), q, c, lang, t) for u, f, c, lang, t, q in rows]
+
+    def unreadable(self) -> list[str]:
+        """One line per stored row that is not an entry (``entries row ["x", 0, "", "",
+        "", "lots"]: quantity is "lots"``): kept aside when the file was brought to typed
+        tables, or changed outside Archivist since. The readers leave them out."""
+        with self._reading() as conn:
+            if conn is None:
+                return []
+            found = kept_aside(conn)
+            for row in conn.execute("SELECT edition_uuid, foil, condition, language, tag, "
+                                    f"quantity FROM entries WHERE NOT ({READABLE}) "
+                                    "ORDER BY 1, 2, 3, 4, 5"):
+                why = entry_problem(tuple(row))
+                if why is not None:
+                    found.append(f"entries row {shown(tuple(row))}: {why}")
+        return found
 
     def owned(self) -> dict[str, tuple[int, int]]:
         """Edition uuid → ``(non-foil copies, foil copies)`` for every owned edition."""
         with self._reading() as conn:
             rows = [] if conn is None else conn.execute(
                 "SELECT edition_uuid, foil, SUM(quantity) FROM entries "
-                "GROUP BY edition_uuid, foil").fetchall()
+                f"WHERE {READABLE} GROUP BY edition_uuid, foil").fetchall()
         owned: dict[str, tuple[int, int]] = {}
         for uuid, foil, quantity in rows:
             plain, shiny = owned.get(uuid, (0, 0))
@@ -102,7 +163,8 @@ class CollectionStore(UserFile):
                 return found
             for uuid in uuids:
                 rows = conn.execute("SELECT foil, SUM(quantity) FROM entries WHERE "
-                                    "edition_uuid = ? GROUP BY foil", (uuid,)).fetchall()
+                                    f"edition_uuid = ? AND {READABLE} GROUP BY foil",
+                                    (uuid,)).fetchall()
                 counts = dict(rows)
                 if counts:
                     found[uuid] = (int(counts.get(0, 0)), int(counts.get(1, 0)))
@@ -204,11 +266,13 @@ def _written(changed: int, copies: int, wanted: Mapping[Key, int]) -> Written:
 
 def _quantities(conn: sqlite3.Connection, keys: Mapping[Key, int] | None) -> dict[Key, int]:
     """The stored quantity of each of ``keys`` that exists (None: of every entry)."""
-    sql = "SELECT edition_uuid, foil, condition, language, tag, quantity FROM entries"
+    # An unreadable row is left as it is: no change counts it, and a replace keeps it.
+    sql = ("SELECT edition_uuid, foil, condition, language, tag, quantity FROM entries "
+           f"WHERE {READABLE}")
     if keys is not None and len(keys) <= 64:
         found: dict[Key, int] = {}
         for key in keys:
-            row = conn.execute(sql + " WHERE edition_uuid = ? AND foil = ? AND condition = ? "
+            row = conn.execute(sql + " AND edition_uuid = ? AND foil = ? AND condition = ? "
                                "AND language = ? AND tag = ?", _row(key)).fetchone()
             if row:
                 found[key] = int(row[5])
@@ -243,3 +307,4 @@ def _row(key: Key) -> _ROW:
 def entries_of(quantities: Mapping[Key, int]) -> list[Entry]:
     """The entries of a ``key → quantity`` mapping (quantities above 0)."""
     return [entry_from_key(k, q) for k, q in quantities.items() if q > 0]
+

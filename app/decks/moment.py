@@ -20,7 +20,8 @@ def parse_moment(text: str | None) -> datetime | None:
     """The moment ``text`` names: None for ``latest`` (or empty), else an aware UTC datetime.
 
     Raises:
-        InvalidRequest: neither ``latest``, a date ``YYYY-MM-DD`` nor an ISO timestamp.
+        InvalidRequest: neither ``latest``, a date ``YYYY-MM-DD`` nor an ISO timestamp, or
+            a timestamp whose UTC time falls outside the years 1 to 9999.
     """
     value = (text or "").strip()
     if not value or value.lower() == LATEST:
@@ -35,15 +36,30 @@ def parse_moment(text: str | None) -> datetime | None:
     except ValueError:
         raise InvalidRequest(f"{value!r} is not a date (YYYY-MM-DD), a timestamp "
                              "(2026-06-27T10:00:00Z) or 'latest'") from None
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+    try:
+        return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+    except OverflowError:
+        # 9999-12-31T23:59:59-12:00 is a valid timestamp whose UTC time is past year 9999.
+        raise InvalidRequest(f"{value!r} is out of range: in UTC it falls before year 1 or "
+                             "after year 9999") from None
 
 
 def event_moment(started: str | None) -> datetime | None:
-    """An event's ``startAt`` as a moment; None when it has none or it is unreadable."""
+    """An event's ``startAt`` as a moment; None when it has none or it is unreadable
+    (:func:`moment_problem` says why)."""
     try:
         return parse_moment(started) if started else None
     except InvalidRequest:
         return None
+
+
+def moment_problem(started: str | None) -> str | None:
+    """Why an event's ``startAt`` is no moment (None when it is one, or absent)."""
+    try:
+        parse_moment(started)
+    except InvalidRequest as error:
+        return error.message
+    return None
 
 
 def iso(moment: datetime | None) -> str | None:

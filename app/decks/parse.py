@@ -22,6 +22,7 @@ from typing import Any
 
 from app import limits
 from app.decks.model import Zone
+from app.decks.moment import moment_problem
 from app.errors import InvalidData
 
 MAX_QUANTITY = 99
@@ -197,6 +198,10 @@ def parse_event(data: Any, source: str = "") -> list[ParsedList]:
     for parsed in out if "decklists" in data else ():
         parsed.event = name.strip()[:200] if isinstance(name, str) else ""
         parsed.started = started[:40] if isinstance(started, str) else None
+        why = moment_problem(parsed.started)
+        if why is not None:
+            parsed.problems.append(LineProblem(0, "startAt", f"the event's startAt: {why}; "
+                                               "checked as of the latest versions"))
     return out
 
 

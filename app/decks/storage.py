@@ -4,7 +4,9 @@ No import or sync opens this file, so they cannot touch a deck. An entry keeps i
 uuid, the chosen edition and the name as written; nothing here follows the catalogue, so
 a card that leaves the catalogue stays in the deck (a check reports it as missing).
 Deleting a deck moves it to the trash (``deleted_at`` set): :meth:`DeckStore.restore`
-undoes it. The schema version lives in ``PRAGMA user_version``.
+undoes it. The schema version lives in ``PRAGMA user_version``; the tables are typed
+(``STRICT``, :mod:`app.userrows`), and a row of the wrong type in an older or hand-edited
+file is left out by the readers and listed by :meth:`DeckStore.unreadable`.
 """
 
 from __future__ import annotations
@@ -16,22 +18,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app.decks.model import Deck, Entry, Zone
+from app.decks.moment import moment_problem
 from app.errors import InvalidData, InvalidRequest, NotFound
 from app.safetext import checked_line, one_line
-from app.userfile import UserFile
+from app.userfile import Migration, UserFile
+from app.userrows import ASIDE, describe, kept_aside, retype, shown
 
 DECKS_FILE = "decks.sqlite3"
-SCHEMA = """
-CREATE TABLE decks (
+DECKS = """CREATE TABLE decks (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     format TEXT NOT NULL,
     saved_at TEXT NOT NULL,          -- UTC ISO 8601
     deleted_at TEXT,                 -- set: in the trash
     as_of TEXT                       -- checked as of (UTC ISO 8601); NULL: the latest
-);
-CREATE UNIQUE INDEX decks_kept_name ON decks(name COLLATE NOCASE) WHERE deleted_at IS NULL;
-CREATE TABLE entries (
+) STRICT"""
+DECKS_INDEX = ("CREATE UNIQUE INDEX decks_kept_name ON decks(name COLLATE NOCASE) "
+               "WHERE deleted_at IS NULL")
+ENTRIES = """CREATE TABLE entries (
     deck_id INTEGER NOT NULL REFERENCES decks(id) ON DELETE CASCADE,
     position INTEGER NOT NULL,
     zone TEXT NOT NULL,              -- material, main, sideboard
@@ -41,10 +45,41 @@ CREATE TABLE entries (
     edition_uuid TEXT,               -- NULL: the card's default edition
     line TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (deck_id, position)
-);
-"""
-VERSION = 2
-MIGRATIONS = {2: "ALTER TABLE decks ADD COLUMN as_of TEXT;"}
+) STRICT"""
+SCHEMA = ";\n".join((DECKS, DECKS_INDEX, ENTRIES, ASIDE)) + ";"
+VERSION = 3
+_DECK_COLUMNS = (("id", "integer"), ("name", "text"), ("format", "text"),
+                 ("saved time", "text"), ("deleted time", "text?"), ("as-of moment", "text?"))
+_ENTRY_COLUMNS = (("deck", "integer"), ("position", "integer"), ("zone", "text"),
+                  ("quantity", "count"), ("name", "text"), ("card uuid", "text?"),
+                  ("edition uuid", "text?"), ("line", "text"))
+
+
+_NAMES = {"decks": "id, name, format, saved_at, deleted_at, as_of",
+          "entries": "deck_id, position, zone, quantity, name, card_uuid, edition_uuid, line"}
+_COUNTED = "typeof(e.quantity) = 'integer' AND e.quantity > 0"
+
+
+def row_problem(row: tuple[object, ...], columns: tuple[tuple[str, str], ...]) -> str | None:
+    """Why a stored row of ``decks`` or ``entries`` (its values in column order) is
+    unreadable (``name is binary data``), or None."""
+    for (name, wanted), value in zip(columns, row, strict=False):
+        why = describe(value, wanted)
+        if why is not None:
+            return f"{name} is {why}"
+    return None
+
+
+def _typed(conn: sqlite3.Connection) -> None:
+    """Version 3: typed (STRICT) tables; rows that do not fit are kept aside, with the
+    entries of a deck kept aside."""
+    retype(conn, "decks", DECKS, lambda row: row_problem(row, _DECK_COLUMNS), [DECKS_INDEX])
+    kept = {deck_id for (deck_id,) in conn.execute("SELECT id FROM decks")}
+    retype(conn, "entries", ENTRIES, lambda row: row_problem(row, _ENTRY_COLUMNS) or (
+        None if row[0] in kept else "its deck is unreadable"))
+
+
+MIGRATIONS: dict[int, Migration] = {2: "ALTER TABLE decks ADD COLUMN as_of TEXT;", 3: _typed}
 """Schema version → the statements that bring the version before it there."""
 
 
@@ -120,41 +155,72 @@ class DeckStore(UserFile):
 
     def decks(self, trash: bool = False) -> list[DeckSummary]:
         """The kept decks by name, numbers in names by value ("Deck #2" before "Deck #10";
-        ``trash``: the deleted ones, newest first)."""
+        ``trash``: the deleted ones, newest first). A deck whose row is unreadable is left
+        out (:meth:`unreadable` lists it); its card count sums its readable entries."""
         where, order = (("IS NOT NULL", "d.deleted_at DESC") if trash
                         else ("IS NULL", "d.name COLLATE NOCASE"))
         with self._connect() as conn:
             rows = conn.execute(
-                "SELECT d.id, d.name, d.format, COALESCE(SUM(e.quantity), 0), d.saved_at, "
-                f"d.deleted_at FROM decks d LEFT JOIN entries e ON e.deck_id = d.id "
-                f"WHERE d.deleted_at {where} GROUP BY d.id ORDER BY {order}").fetchall()
-        summaries = [DeckSummary(*row) for row in rows]
+                "SELECT d.id, d.name, d.format, d.saved_at, d.deleted_at, d.as_of, "
+                f"COALESCE(SUM(CASE WHEN {_COUNTED} THEN e.quantity END), 0) FROM decks d "
+                f"LEFT JOIN entries e ON e.deck_id = d.id WHERE d.deleted_at {where} "
+                f"GROUP BY d.id ORDER BY {order}").fetchall()
+        summaries = [DeckSummary(i, n, f, cards, saved, deleted)
+                     for i, n, f, saved, deleted, as_of, cards in rows
+                     if row_problem((i, n, f, saved, deleted, as_of), _DECK_COLUMNS) is None]
         return summaries if trash else sorted(summaries, key=lambda d: _natural(d.name))
+
+    def unreadable(self) -> list[str]:
+        """One line per stored row that is not part of a deck (``entries row [3, 0,
+        "main", -5, …]: quantity is -5``): kept aside when the file was brought to typed
+        tables, or changed outside Archivist since. The readers leave them out."""
+        with self._connect() as conn:
+            found = kept_aside(conn)
+            for table, columns in (("decks", _DECK_COLUMNS), ("entries", _ENTRY_COLUMNS)):
+                for row in conn.execute(f"SELECT {_NAMES[table]} FROM {table}"):
+                    why = row_problem(tuple(row), columns) or (
+                        _zone_problem(row[2]) if table == "entries" else _as_of_problem(row[5]))
+                    if why is not None:
+                        found.append(f"{table} row {shown(tuple(row))}: {why}")
+        return found
 
     def load(self, name_or_id: str | int) -> Deck:
         """The kept deck of this name (any case) or id.
 
         Raises:
             NotFound: no kept deck has it.
-            InvalidData: an entry's stored zone is none of the three (the file was changed
-                outside Archivist); the message names the deck, the zone and the card.
+            InvalidData: the deck's row or one of its entries is unreadable (a stored zone
+                none of the three, a quantity of text: the file was changed outside
+                Archivist); the message names the deck and the row. Nothing of the deck
+                is read, so it cannot be saved back without the row.
         """
         with self._connect() as conn:
             if isinstance(name_or_id, int):
-                row = conn.execute("SELECT id, name, format, as_of FROM decks WHERE id = ?",
-                                   (name_or_id,)).fetchone()
+                row = conn.execute("SELECT id, name, format, saved_at, deleted_at, as_of "
+                                   "FROM decks WHERE id = ?", (name_or_id,)).fetchone()
             else:
-                row = conn.execute("SELECT id, name, format, as_of FROM decks WHERE "
-                                   "deleted_at IS "
-                                   "NULL AND name = ? COLLATE NOCASE",
-                                   (name_or_id.strip(),)).fetchone()
+                row = conn.execute("SELECT id, name, format, saved_at, deleted_at, as_of "
+                                   "FROM decks WHERE deleted_at IS NULL AND name = ? "
+                                   "COLLATE NOCASE", (name_or_id.strip(),)).fetchone()
             if row is None:
                 raise NotFound(f"No kept deck is named {name_or_id!r} (archivist deck list)")
             entries = conn.execute(
-                "SELECT zone, quantity, name, card_uuid, edition_uuid, line FROM entries "
-                "WHERE deck_id = ? ORDER BY position", (row[0],)).fetchall()
+                "SELECT deck_id, position, zone, quantity, name, card_uuid, edition_uuid, "
+                "line FROM entries WHERE deck_id = ? ORDER BY position", (row[0],)).fetchall()
+        why = row_problem(tuple(row), _DECK_COLUMNS)
+        if why is not None:
+            raise InvalidData(f"The deck with the id {row[0]} is unreadable ({why}): the decks "
+                              "file was changed outside Archivist; nothing of it was read")
+        for entry in entries:
+            why = row_problem(tuple(entry), _ENTRY_COLUMNS)
+            if why is not None:
+                raise InvalidData(
+                    f"The deck “{one_line(row[1])[:80]}” holds an unreadable row (position "
+                    f"{entry[1]}: {why}): the decks file was changed outside Archivist; "
+                    "nothing of this deck was read")
+        as_of = None if _as_of_problem(row[5]) else row[5]  # listed by unreadable()
         return Deck(row[1], [Entry(_zone(row[1], z, n), q, n, c, e, ln)
-                             for z, q, n, c, e, ln in entries], row[2], row[3])
+                             for _d, _p, z, q, n, c, e, ln in entries], row[2], as_of)
 
     def delete(self, name: str) -> int:
         """Move the kept deck ``name`` to the trash; returns its id (for :meth:`restore`).
@@ -191,6 +257,18 @@ class DeckStore(UserFile):
         row = conn.execute("SELECT id FROM decks WHERE deleted_at IS NULL AND name = ? "
                            "COLLATE NOCASE", (name,)).fetchone()
         return int(row[0]) if row else None
+
+
+def _as_of_problem(stored: object) -> str | None:
+    """Why a deck's stored as-of moment is none (it is then checked as of today)."""
+    why = moment_problem(stored) if isinstance(stored, str) else None
+    return None if why is None else f"as-of moment: {why}; the deck is checked as of today"
+
+
+def _zone_problem(stored: object) -> str | None:
+    if stored in {z.value for z in Zone}:
+        return None
+    return f"zone is {shown(stored)} (not material, main or sideboard)"
 
 
 def _zone(deck: str, stored: object, card: object) -> Zone:

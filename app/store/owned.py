@@ -24,6 +24,7 @@ from app.search.ast import Node, terms
 from app.search.fields import COLLECTION_FIELDS, COLLECTION_IS
 from app.store.db import Store
 from app.userfile import check_user_file
+from app.userrows import readable_entry
 
 _EMPTY = """CREATE TABLE owned.entries (
     edition_uuid TEXT NOT NULL, foil INTEGER NOT NULL, condition TEXT NOT NULL,
@@ -46,12 +47,12 @@ _FILL = (
     "DELETE FROM owned_sum.edition_tags",
     "DELETE FROM owned_sum.card_tags",
     "INSERT INTO owned_sum.editions SELECT edition_uuid, SUM(quantity), MAX(foil) "
-    "FROM owned.entries GROUP BY edition_uuid",
+    f"FROM owned.entries WHERE {readable_entry()} GROUP BY edition_uuid",
     "INSERT INTO owned_sum.cards SELECT ed.card_uuid, SUM(o.copies), MAX(o.foil) "
     "FROM owned_sum.editions o JOIN main.editions ed ON ed.uuid = o.uuid "
     "GROUP BY ed.card_uuid",
     "INSERT INTO owned_sum.edition_tags SELECT DISTINCT lower(tag), edition_uuid "
-    "FROM owned.entries WHERE tag <> ''",
+    f"FROM owned.entries WHERE tag <> '' AND {readable_entry()}",
     "INSERT INTO owned_sum.card_tags SELECT DISTINCT t.tag, ed.card_uuid "
     "FROM owned_sum.edition_tags t JOIN main.editions ed ON ed.uuid = t.uuid",
 )

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from app.errors import StoreError
 from app.store.db import Store
 from app.store.owned import attach_collection
+from app.userrows import readable_entry
 
 _COLUMNS = """o.quantity, c.name, e.set_prefix, e.collector_number, e.rarity, o.foil,
        o.condition, o.language, o.tag, o.edition_uuid, c.slug, e.image_file,
@@ -27,16 +28,18 @@ _COLUMNS = """o.quantity, c.name, e.set_prefix, e.collector_number, e.rarity, o.
 _SQL = f"""
 SELECT {_COLUMNS}
 FROM editions e INDEXED BY editions_set_order
-JOIN owned.entries o ON o.edition_uuid = e.uuid
+JOIN owned.entries o ON o.edition_uuid = e.uuid AND {readable_entry("o")}
 JOIN cards c INDEXED BY cards_cover ON c.uuid = e.card_uuid
 LEFT JOIN images i ON i.filename = e.image_file
 ORDER BY e.set_prefix COLLATE NOCASE, e.collector_number, IFNULL(e.rarity, 0), e.uuid,
          o.foil, o.condition, o.language, o.tag
 """
-_GONE_SQL = """
+_GONE_SQL = f"""
 SELECT o.quantity, NULL, NULL, NULL, NULL, o.foil, o.condition, o.language, o.tag,
        o.edition_uuid, NULL, NULL, 0
-FROM owned.entries o WHERE NOT EXISTS (SELECT 1 FROM editions e WHERE e.uuid = o.edition_uuid)
+FROM owned.entries o
+WHERE {readable_entry("o")}
+  AND NOT EXISTS (SELECT 1 FROM editions e WHERE e.uuid = o.edition_uuid)
 """
 
 

@@ -1,4 +1,5 @@
-"""Kept decks: their own file, every entry kept, delete undoable."""
+"""Kept decks: their own file, every entry kept, delete undoable; typed tables, and rows of
+the wrong type (an older file's, or changed since) left out and listed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from app.decks import Deck, DeckStore, Entry, Zone
 from app.errors import InvalidData, InvalidRequest, NotFound, StoreError
+from tests.helpers.damaged_user_files import old_decks
 
 DECK = Deck("Wind", [
     Entry(Zone.MATERIAL, 1, "Spirit of Wind", "uuidspirit", None, "1 Spirit of Wind"),
@@ -27,7 +29,7 @@ def test_a_kept_deck_comes_back_whole(tmp_path: Path) -> None:
 def test_the_file_has_its_own_schema_version(tmp_path: Path) -> None:
     DeckStore(tmp_path / "decks.sqlite3")
     with sqlite3.connect(tmp_path / "decks.sqlite3") as conn:
-        assert conn.execute("PRAGMA user_version").fetchone() == (2,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (3,)
         conn.execute("PRAGMA user_version = 99")
     with pytest.raises(StoreError, match="newer than this Archivist"):
         DeckStore(tmp_path / "decks.sqlite3")
@@ -136,3 +138,56 @@ def test_a_decks_file_of_version_1_keeps_its_decks_and_gains_the_as_of_day(
     old.as_of = "2026-06-27T00:00:00Z"
     store.update(1, old)
     assert store.load(1).as_of == "2026-06-27T00:00:00Z"
+
+
+def test_an_old_file_with_rows_of_the_wrong_type_is_typed_and_keeps_them_aside(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "decks.sqlite3"
+    old_decks(path)
+    store = DeckStore(path)
+    assert [(d.name, d.cards) for d in store.decks()] == [("Wind", 4)]
+    assert store.load("Wind").entries == [Entry(Zone.MAIN, 4, "Backstep", None, None,
+                                                "4 Backstep")]
+    assert store.unreadable() == [
+        'decks row [2, {"hex": "ff00"}, "STANDARD", "2026-01-01T00:00:00", null, null]: '
+        "name is binary data",
+        'entries row [1, 1, "main", -5, {"hex": "ff00"}, null, null, ""]: quantity is -5',
+        'entries row [1, 2, "main", "lots", "Backstep", null, null, ""]: quantity is "lots"',
+        'entries row [2, 0, "main", 4, "Backstep", null, null, ""]: its deck is unreadable']
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (3,)
+        with pytest.raises(sqlite3.IntegrityError, match="cannot store BLOB"):
+            conn.execute("UPDATE entries SET name = x'ff00'")
+
+
+def test_a_deck_whose_entry_is_damaged_after_the_typing_is_one_clear_error(
+    tmp_path: Path,
+) -> None:
+    store = DeckStore(tmp_path / "decks.sqlite3")
+    store.save(DECK)
+    with sqlite3.connect(tmp_path / "decks.sqlite3") as conn:
+        conn.execute("UPDATE entries SET quantity = -5 WHERE position = 1")
+    with pytest.raises(InvalidData) as raised:
+        store.load("Wind")
+    assert raised.value.message == (
+        "The deck “Wind” holds an unreadable row (position 1: quantity is -5): the decks "
+        "file was changed outside Archivist; nothing of this deck was read")
+    assert [d.cards for d in store.decks()] == [3]
+    assert store.unreadable() == [
+        'entries row [1, 1, "main", -5, "backstep", "uuidbackst", "uuidedit01", '
+        '"4x backstep"]: quantity is -5']
+
+
+def test_a_deck_with_an_unreadable_as_of_moment_is_checked_as_of_today(
+    tmp_path: Path,
+) -> None:
+    store = DeckStore(tmp_path / "decks.sqlite3")
+    store.save(DECK)
+    with sqlite3.connect(tmp_path / "decks.sqlite3") as conn:
+        conn.execute("UPDATE decks SET as_of = '0001-01-01T00:00:00+14:00'")
+    assert store.load("Wind").as_of is None
+    (line,) = store.unreadable()
+    assert line.endswith("as-of moment: '0001-01-01T00:00:00+14:00' is out of range: in UTC "
+                         "it falls before year 1 or after year 9999; the deck is checked as of "
+                         "today")

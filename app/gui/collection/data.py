@@ -39,11 +39,14 @@ class CollectionView:
             (entries whose edition is not in the catalogue last).
         totals: copies, distinct editions, distinct cards.
         undo: what Ctrl+Z would undo (None: nothing).
+        unreadable: one line per stored row left out as unreadable (a text quantity, a
+            binary name: :meth:`CollectionStore.unreadable`).
     """
 
     entries: list[OwnedRow]
     totals: Totals
     undo: str | None
+    unreadable: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -60,10 +63,11 @@ def load_view(source: CollectionSource) -> CollectionView:
     totals. Worker thread.
 
     Raises:
-        StoreError: the catalogue or the collection file cannot be read.
+        StoreError: the catalogue or the collection file cannot be read (the file is opened
+            first, so a newer or damaged file says so, naming itself).
     """
     store = source.collection_store()  # first: it brings a file of an older Archivist up
-    rows = source.collection_rows()     # to date (languages as codes) before it is read
+    rows = source.collection_rows()     # to date (typed, languages as codes) before it is read
     copies = 0
     uuids: set[str] = set()
     names: set[str] = set()
@@ -72,8 +76,14 @@ def load_view(source: CollectionSource) -> CollectionView:
         uuids.add(row.edition_uuid)
         if row.name is not None:
             names.add(row.name)
-    return CollectionView(rows, Totals(copies, len(uuids), len(names)),
-                          store.undo_label())
+    return CollectionView(rows, Totals(copies, len(uuids), len(names)), store.undo_label(),
+                          store.unreadable())
+
+
+def collection_file(source: CollectionSource) -> Path | None:
+    """Where the collection file is (None for a catalogue without a data folder)."""
+    paths = getattr(source, "paths", None)
+    return None if paths is None else Path(paths.collection_file)
 
 
 def load_sets(source: CollectionSource, owned: set[str],

@@ -38,6 +38,7 @@ from app.gui.collection.data import (
     CollectionSource,
     CollectionView,
     SetsView,
+    collection_file,
     export_file,
     import_file,
     load_sets,
@@ -46,6 +47,8 @@ from app.gui.collection.data import (
 )
 from app.gui.collection.delegate import CollectionTileDelegate
 from app.gui.collection.models import EntriesModel, MissingModel, SetsModel, SlugRole
+from app.gui.kit.empty_state import EmptyState
+from app.gui.kit.file_problem import RESTORE, problem_text, unreadable_note
 from app.gui.kit.operations import run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
 
@@ -116,6 +119,11 @@ class CollectionPage(QWidget):
         self.export_button = QPushButton("Export CSV…")
         self.undo_button = QPushButton("Undo")
         self.undo_button.setEnabled(False)
+        self.note = QLabel(wordWrap=True, textFormat=Qt.TextFormat.PlainText)
+        self.note.setObjectName("collection-note")
+        self.note.hide()
+        self.problem = EmptyState()
+        self.problem.actionRequested.connect(lambda: self.refresh())
         top = QHBoxLayout()
         top.addWidget(self.totals, 1)
         for widget in (self.tiles_button, self.import_button, self.export_button,
@@ -155,9 +163,13 @@ class CollectionPage(QWidget):
         self.splitter.addWidget(self.owned_stack)
         self.splitter.addWidget(right)
         self.splitter.setSizes([600, 500])
+        self.content = QStackedWidget()
+        self.content.addWidget(self.splitter)
+        self.content.addWidget(self.problem)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.note)
+        layout.addWidget(self.content, 1)
 
         self.tiles_button.toggled.connect(lambda on: self.owned_stack.setCurrentIndex(int(on)))
         self.add_action.triggered.connect(lambda: self.import_csv())
@@ -175,6 +187,11 @@ class CollectionPage(QWidget):
         """The reading shown (None before the first)."""
         return self._view
 
+    @property
+    def reading_failed(self) -> bool:
+        """True while the page shows why the collection cannot be read."""
+        return self.content.currentWidget() is self.problem
+
     def showEvent(self, event: Any) -> None:
         """Read the collection when first shown."""
         super().showEvent(event)
@@ -187,11 +204,16 @@ class CollectionPage(QWidget):
             self._editions = None
         self._busy = True
         run_operation(self._pool, lambda: load_view(self._catalogue), self._on_view,
-                      lambda error: self._fail(error), owner=self)
+                      self._fail_reading, owner=self)
 
     def _on_view(self, view: CollectionView) -> None:
         self._busy = False
         self._view = view
+        self._show_problem(None)
+        note, rows = unreadable_note(view.unreadable, "the collection file")
+        self.note.setText(note)
+        self.note.setToolTip(rows)
+        self.note.setVisible(bool(view.unreadable))
         self.totals.setText(totals_text(view))
         self.entries.set_entries(view.entries)
         self.undo_button.setEnabled(view.undo is not None)
@@ -291,6 +313,26 @@ class CollectionPage(QWidget):
     def _fail(self, error: Exception) -> None:
         self._busy = False
         self.failed.emit("collection", error)
+
+    def _fail_reading(self, error: Exception) -> None:
+        """The collection could not be read: say so in place of the page, not only in the
+        status bar (the page would otherwise wait on "Reading the collection…")."""
+        self._show_problem(error)
+        self._fail(error)
+
+    def _show_problem(self, error: Exception | None) -> None:
+        """Show ``error`` in place of the entries (None: the entries again)."""
+        if error is not None:
+            self.problem.set_state("The collection cannot be read",
+                                   problem_text(error, collection_file(self._catalogue)),
+                                   RESTORE, "Try again")
+            self.totals.setText("The collection file needs attention")
+            self.note.hide()
+        self.content.setCurrentWidget(self.splitter if error is None else self.problem)
+        for button in (self.tiles_button, self.import_button, self.export_button):
+            button.setEnabled(error is None)
+        if error is not None:
+            self.undo_button.setEnabled(False)
 
 
 def _columns(table: QTableView, widths: tuple[int, ...]) -> None:

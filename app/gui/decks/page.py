@@ -48,6 +48,7 @@ from app.gui.decks.printing import PrintingDialog
 from app.gui.decks.session import DeckSession, DeckSource
 from app.gui.kit.card_paint import scaled_font
 from app.gui.kit.empty_state import EmptyState
+from app.gui.kit.file_problem import RESTORE, problem_text, unreadable_note
 from app.gui.kit.operations import run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
 from app.safetext import escape_controls
@@ -55,6 +56,18 @@ from app.safetext import escape_controls
 
 class DeckCatalogue(DeckSource, EditionPlanner, Protocol):
     """What the page reads: the deck cards, the decks file, export plans."""
+
+
+_NO_DECK = ("No deck open", "Paste a decklist, import a file, make a new deck, or choose a "
+            "kept deck on the left.")
+_KEEPING = ("new", "paste", "import", "duplicate", "rename", "delete", "undo")
+"""The buttons that need the decks file."""
+
+
+def decks_file(catalogue: object) -> Path | None:
+    """Where the decks file is (None for a catalogue without a data folder)."""
+    paths = getattr(catalogue, "paths", None)
+    return None if paths is None else Path(paths.decks_file)
 
 
 class DecksPage(QWidget):
@@ -109,8 +122,7 @@ class DecksPage(QWidget):
         self.as_of.changed.connect(self.session.set_as_of)
         self.buttons: dict[str, QPushButton] = {}
         self.empty = EmptyState()
-        self.empty.set_state("No deck open", "Paste a decklist, import a file, make a new "
-                             "deck, or choose a kept deck on the left.")
+        self.empty.set_state(*_NO_DECK)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self._deck_area())
@@ -132,6 +144,8 @@ class DecksPage(QWidget):
         self.splitter.setSizes([180, 780, 300])
         QVBoxLayout(self).addWidget(self.splitter)
         self.session.decksListed.connect(self._on_listed)
+        self.session.storeFailed.connect(self._on_store_failed)
+        self.empty.actionRequested.connect(self.reload)
         self.session.deckChanged.connect(self._on_deck)
         self.session.deckChanged.connect(self.need.show_deck)
         self.need.message.connect(self.message)
@@ -159,6 +173,10 @@ class DecksPage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(QLabel("Decks"))
         layout.addWidget(self.deck_list, 1)
+        self.note = QLabel(wordWrap=True, textFormat=Qt.TextFormat.PlainText)
+        self.note.setObjectName("decks-note")
+        self.note.hide()
+        layout.addWidget(self.note)
         for key, text, tip, slot in (
             ("new", "New", "An empty deck", lambda: self.session.when_loaded(
                 self.session.new_deck)),
@@ -235,7 +253,10 @@ class DecksPage(QWidget):
 
     def show_banlist(self) -> None:
         """Show the ban list in the middle (choosing a deck shows the deck again)."""
-        self.session.when_loaded(lambda: self.banlist.set_cards(self.session.cards))
+        if self.session.cards is not None:  # also when the decks file cannot be read
+            self.banlist.set_cards(self.session.cards)
+        else:
+            self.session.when_loaded(lambda: self.banlist.set_cards(self.session.cards))
         self.stack.setCurrentWidget(self.banlist)
         self.side.setVisible(False)
 
@@ -331,7 +352,26 @@ class DecksPage(QWidget):
         self._export(title, plan_deck(self._catalogue, deck, cards, sheet), sheet)
 
     # -- session → widgets -------------------------------------------------------------
+    def _on_store_failed(self, error: Exception) -> None:
+        """The decks file cannot be read: say what, where and what to do in place of the
+        deck (the ban list still works)."""
+        self.empty.set_state("The kept decks cannot be read",
+                             problem_text(error, decks_file(self._catalogue)), RESTORE,
+                             "Try again")
+        self.stack.setCurrentWidget(self.empty)
+        self.note.hide()
+        for key, button in self.buttons.items():
+            if key in _KEEPING:
+                button.setEnabled(False)
+
     def _on_listed(self, decks: list[object]) -> None:
+        self.empty.set_state(*_NO_DECK)
+        for key in ("new", "paste", "import"):
+            self.buttons[key].setEnabled(True)
+        note, rows = unreadable_note(self.session.unreadable, "the decks file")
+        self.note.setText(note)
+        self.note.setToolTip(rows)
+        self.note.setVisible(bool(self.session.unreadable))
         self.deck_list.selectionModel().blockSignals(True)
         self.list_model.set_decks(self.session.decks)
         self.champions.look_up(self.session.store, self.session.cards, self.session.decks)

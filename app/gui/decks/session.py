@@ -68,6 +68,8 @@ class DeckSession(QObject):
         checked(object, object): its ``CheckResult`` and ``list[Breakdown]``.
         message(str): a status line (``Deleted “Aggro”``).
         failed(str, object): what failed and the exception.
+        storeFailed(object): the decks file cannot be read (the exception); the cards
+            are loaded all the same.
 
     Args:
         catalogue: the catalogue (its cards and the decks file).
@@ -81,6 +83,7 @@ class DeckSession(QObject):
     checked = Signal(object, object)
     message = Signal(str)
     failed = Signal(str, object)
+    storeFailed = Signal(object)
 
     def __init__(self, catalogue: DeckSource, pool: QThreadPool,
                  parent: QObject | None = None) -> None:
@@ -97,6 +100,10 @@ class DeckSession(QObject):
         self.deck: Deck | None = None
         self.deck_id: int | None = None
         self.problems: list[LineProblem] = []
+        self.unreadable: list[str] = []
+        self.store_problem: Exception | None = None
+        """Why the decks file could not be read at the latest load (None: it was)."""
+        """The decks file's rows left out as unreadable (:meth:`DeckStore.unreadable`)."""
         self.deleted: tuple[int, str] | None = None
         self._waiting: list[Callable[[], object]] = []
         self._after_keep: list[Callable[[], object]] | None = None  # adds while a deck is made
@@ -114,9 +121,13 @@ class DeckSession(QObject):
         self._loading = True
         catalogue = self._catalogue
 
-        def work() -> tuple[DeckCards, DeckStore, list[DeckSummary]]:
-            store = catalogue.deck_store()
-            return catalogue.deck_cards(), store, store.decks()
+        def work() -> tuple[DeckCards, DeckStore | Exception, list[DeckSummary], list[str]]:
+            cards = catalogue.deck_cards()
+            try:
+                store = catalogue.deck_store()
+                return cards, store, store.decks(), store.unreadable()
+            except Exception as error:  # shown on the page, whatever the opening raised
+                return cards, error, [], []
 
         run_operation(self._pool, work, self._on_loaded, self._fail("decks"), owner=self)
 
@@ -360,9 +371,17 @@ class DeckSession(QObject):
         self.decks = decks
         self.decksListed.emit(decks)
 
-    def _on_loaded(self, found: tuple[DeckCards, DeckStore, list[DeckSummary]]) -> None:
+    def _on_loaded(self, found: tuple[DeckCards, DeckStore | Exception, list[DeckSummary],
+                                      list[str]]) -> None:
         self._loading = False
-        self.cards, self.store = found[0], found[1]
+        self.cards = found[0]
+        self.store_problem = found[1] if isinstance(found[1], Exception) else None
+        if isinstance(found[1], Exception):
+            self.store = None
+            self.storeFailed.emit(found[1])
+            self.failed.emit("decks", found[1])
+            return
+        self.store, self.unreadable = found[1], found[3]
         self._listed(found[2])
         self.ready.emit()
         waiting, self._waiting = self._waiting, []

@@ -51,7 +51,10 @@ def banlist_settled(page: DecksPage) -> bool:
 
 
 def settled(page: DecksPage) -> bool:
-    """True when the decks are in and the deck open (if any) shows its check."""
+    """True when the decks are in and the deck open (if any) shows its check, or the
+    page shows why the decks file cannot be read."""
+    if page.session.store_problem is not None:
+        return True
     if not page.loaded:
         return False
     return page.session.deck is None or (page.checks.result is not None

@@ -85,6 +85,8 @@ def _collection_settled(window: object) -> bool:
 
     assert isinstance(window, MainWindow)
     page = window.collection
+    if page.reading_failed:
+        return True
     if page.view is None:
         return False
     if page.sets.rowCount() and not page.sets_view.currentIndex().isValid():
