@@ -160,8 +160,8 @@ def _copy_checked(live: Path, copy: Path) -> None:
             closing(sqlite3.connect(copy)) as target:
         source.execute("PRAGMA busy_timeout = 10000")
         copy_pages(source, target)
-        found = [row[0] for row in target.execute("PRAGMA integrity_check")]
-        if found != ["ok"]:
+        found = damage(target)
+        if found:
             raise sqlite3.DatabaseError(f"the file is damaged ({'; '.join(found[:3])})")
         (tables,) = target.execute("SELECT count(*) FROM sqlite_schema").fetchone()
         if tables == 0:
@@ -236,3 +236,20 @@ def put_in_place(tmp: Path, target: Path) -> None:
 def folder_writable(folder: Path) -> bool:
     """True when backups can be written beside the user files in ``folder``."""
     return os.access(folder, os.W_OK)
+
+
+_ROW_PROBLEMS = ("CHECK constraint failed in ", "NULL value in ", "non-")
+"""How ``PRAGMA integrity_check`` begins a finding about one row's values (a text quantity,
+a NULL name), not about the file: such rows are the readers' to list as unreadable."""
+
+
+def damage(conn: sqlite3.Connection) -> list[str]:
+    """What ``PRAGMA integrity_check`` finds wrong with the file's structure (pages, indexes),
+    leaving out rows whose values break their column's type or check: a file holding such a
+    row is still worth a backup and a restore. Empty: whole.
+
+    Raises:
+        sqlite3.Error: the file is not a database.
+    """
+    found = [str(row[0]) for row in conn.execute("PRAGMA integrity_check")]
+    return [f for f in found if f != "ok" and not f.startswith(_ROW_PROBLEMS)]

@@ -22,6 +22,7 @@ from app.backups import copies
 from app.backups.copies import (
     Backup,
     BackupFailed,
+    damage,
     folder_of,
     make_backup,
     prune,
@@ -72,9 +73,9 @@ def check_backup(path: Path, kind: Kind) -> str:
         raise refuse("it is not a regular file")
     try:
         with closing(read_only(path)) as conn:
-            found = [row[0] for row in conn.execute("PRAGMA integrity_check")]
-            if found != ["ok"]:
-                raise refuse(f"it is damaged ({'; '.join(str(f) for f in found[:2])})")
+            found = damage(conn)
+            if found:
+                raise refuse(f"it is damaged ({'; '.join(found[:2])})")
             (version,) = conn.execute("PRAGMA user_version").fetchone()
             tables = {row[0] for row in conn.execute(
                 "SELECT name FROM sqlite_schema WHERE type = 'table'")}

@@ -11,7 +11,8 @@ import pytest
 
 from app.collection import CollectionStore, Entry
 from app.collection.languages import language_code
-from app.collection.storage import SCHEMA
+from app.collection.storage import VERSION
+from tests.helpers.damaged_user_files import OLD_COLLECTION
 
 
 @pytest.mark.parametrize(("typed", "code"), [
@@ -30,7 +31,7 @@ def test_an_unknown_language_is_named_with_the_codes() -> None:
 
 def _version_1_file(path: Path, rows: list[tuple[str, int, str, str, str, object]]) -> None:
     conn = sqlite3.connect(path)
-    conn.executescript(SCHEMA + "PRAGMA user_version = 1;")
+    conn.executescript(OLD_COLLECTION + "PRAGMA user_version = 1;")
     conn.executemany("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?)", rows)
     conn.execute("INSERT INTO steps VALUES (1, 'import of old.csv', '2026-01-01T00:00:00')")
     conn.execute("INSERT INTO step_rows VALUES (1, 'aaaaaaaaaa', 0, 'NM', 'English', '', 0)")
@@ -53,7 +54,7 @@ def test_an_older_file_has_its_languages_brought_to_codes_when_opened(tmp_path: 
         Entry("bbbbbbbbbb", False, 999_999, "", "JP", "trade"),
         Entry("cccccccccc", False, 3, "", "Klingon")]
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (2,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (VERSION,)
     assert conn.execute("SELECT language FROM step_rows").fetchall() == [("EN",)]
     conn.close()
     assert CollectionStore(path).entries() == store.entries()  # once only, nothing else

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.collection import CollectionStore, Entry
+from app.collection.storage import VERSION
 from app.errors import StoreError
 from tests.helpers.damaged_user_files import DAMAGED_ENTRIES, old_collection
 
@@ -95,7 +96,7 @@ def test_an_old_file_with_rows_of_the_wrong_type_is_typed_and_keeps_them_aside(
         'entries row ["bad0000002", 0, "", {"hex": "ff00"}, "", 2]: language is binary data',
         'entries row [{"hex": "0102"}, 0, "", "", "", 2]: edition uuid is binary data']
     with contextlib.closing(sqlite3.connect(path)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone() == (2,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (VERSION,)
         with pytest.raises(sqlite3.IntegrityError, match="cannot store TEXT"):
             conn.execute("INSERT INTO entries VALUES ('x', 0, '', '', '', 'lots')")
         assert conn.execute("SELECT COUNT(*) FROM unreadable_rows").fetchone() == (3,)
