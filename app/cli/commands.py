@@ -35,7 +35,7 @@ def run_import(args: argparse.Namespace) -> int:
     print_problems(report.rejected, args.verbose, "import", log_file)
     print_problems(report.write.refused, args.verbose, "import", log_file)
     print_problems(report.write.kept_out, args.verbose, "import", log_file, "kept out")
-    print(report.summary())
+    print(report.summary(args.verbose))
     return 0
 
 
