@@ -210,9 +210,12 @@ def run_screenshot(args: argparse.Namespace) -> int:
     from app.gui.devtools.screenshot import take_screenshot
 
     width, _, height = args.size.partition("x")
+    services = build(args.data_dir, args.verbose, writing=False)
+    # a name, or a slug the card had, is the card's slug now; an unknown card is an error
+    card = services.catalogue.card_slug(args.card) if args.card else None
     return take_screenshot(
-        build(args.data_dir, args.verbose, writing=False), Path(args.out), query=args.query,
-        card=args.card,
+        services, Path(args.out), query=args.query,
+        card=card,
         size=(int(width), int(height)), page=args.page, edition=args.edition, theme=args.theme,
         deck=Path(args.deck) if args.deck else None,
         feature=args.feature,

@@ -151,7 +151,8 @@ def build_parser(command: str | None = None,
     p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
     p.add_argument("out", metavar="OUT.png")
     p.add_argument("--query", default="", help="search text to type")
-    p.add_argument("--card", metavar="SLUG", help="card to select and show in the detail pane")
+    p.add_argument("--card", metavar="CARD",
+                   help="card to select and show in the detail pane (its slug or name)")
     p.add_argument("--size", type=_size, default="1280x800", metavar="WxH",
                    help="window size in pixels")
     p.add_argument("--page", default="search",

@@ -226,3 +226,34 @@ def test_the_verbose_option_says_where_its_detail_goes(
     help_text = " ".join(capsys.readouterr().out.split())
     verbose = help_text[help_text.index("--verbose"):]
     assert "stderr" in verbose and "changes" in verbose and "stdout" in verbose
+
+
+def test_screenshot_takes_a_card_by_name_and_writes_the_size_asked(
+    qapp: object, tmp_path: Path
+) -> None:
+    from PIL import Image
+
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps([make_card(name="Lorraine, Crux Knight")]), encoding="utf-8")
+    data = str(tmp_path / "data")
+    assert main(["import", "--data-dir", data, str(source)]) == 0
+    out = tmp_path / "card.png"
+    assert main(["screenshot", str(out), "--data-dir", data, "--page", "card",
+                 "--card", "Lorraine, Crux Knight", "--size", "1000x700"]) == 0
+    with Image.open(out) as image:
+        assert image.size == (1000, 700)
+
+
+def test_screenshot_of_an_unknown_card_fails_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = _write_cards(tmp_path / "cards.json")
+    data = str(tmp_path / "data")
+    assert main(["import", "--data-dir", data, str(source)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "card.png"
+    assert main(["screenshot", str(out), "--data-dir", data, "--page", "card",
+                 "--card", "Generated Crad"]) == 1
+    said = capsys.readouterr().err
+    assert "Card not found" in said and "Generated Card" in said
+    assert not out.exists()

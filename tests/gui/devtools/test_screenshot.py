@@ -82,3 +82,14 @@ def test_a_deck_file_goes_with_the_decks_page_only(
 ) -> None:
     with pytest.raises(InvalidRequest, match="--deck goes with --page decks"):
         take_screenshot(empty_services, tmp_path / "x.png", deck=tmp_path / "deck.txt")
+
+
+@pytest.mark.realdata
+def test_a_screenshot_of_the_card_page_is_the_size_asked(
+    qapp: QApplication, real_services: Services, tmp_path: Path
+) -> None:
+    out = tmp_path / "card.png"
+    assert take_screenshot(real_services, out, card="lorraine-crux-knight", page="card",
+                           size=(1280, 800)) == 0
+    with Image.open(out) as image:
+        assert image.size == (1280, 800)
