@@ -78,14 +78,14 @@ def _page_settled(window: object, page: str) -> bool:
 
 
 def _collection_settled(window: object) -> bool:
-    """True when the Collection page answered, its first set is chosen and the visible
-    thumbnails of its missing grid are in."""
+    """True when the Collection page answered, its set completion is shown with a set
+    chosen and the visible thumbnails of its missing grid are in."""
     from app.gui.collection.models import ThumbnailRole, ThumbStateRole
     from app.gui.shell.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     page = window.collection
-    if page.view is None:
+    if not page.sets_shown:  # the entries first, then every set's completion
         return False
     if page.sets.rowCount() and not page.sets_view.currentIndex().isValid():
         page.sets_view.selectRow(0)
