@@ -197,7 +197,12 @@ def _bind(host: str, port: int) -> socket.socket:
 
 
 def run_gui(args: argparse.Namespace) -> int:
-    """Open the main window (imports Qt only now); the catalogue opens once it is painted."""
+    """Open the main window (imports Qt only now); the catalogue opens once it is painted.
+    Raises WindowLibrariesMissing (before Qt, which would abort) when the display plugin
+    cannot load."""
+    from app.desktop_libs import check_window_libraries
+
+    check_window_libraries()
     from app.gui.shell.app import run_window
     from app.paths import resolve_paths
 
@@ -207,6 +212,9 @@ def run_gui(args: argparse.Namespace) -> int:
 
 def run_screenshot(args: argparse.Namespace) -> int:
     """Render the window offscreen in the asked state and save a PNG."""
+    from app.desktop_libs import check_window_libraries
+
+    check_window_libraries()  # with a display and no QT_QPA_PLATFORM, Qt uses xcb
     from app.gui.devtools.screenshot import take_screenshot
 
     width, _, height = args.size.partition("x")
