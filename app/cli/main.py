@@ -154,7 +154,7 @@ def build_parser(command: str | None = None,
     p.add_argument("--card", metavar="CARD",
                    help="card to select and show in the detail pane (its slug or name)")
     p.add_argument("--size", type=_size, default="1280x800", metavar="WxH",
-                   help="window size in pixels")
+                   help="window size in pixels: the PNG's size (default 1280x800)")
     p.add_argument("--page", default="search",
                    choices=("search", "sets", "thema", "card", "gallery", "decks", "banlist",
                             "changes", "collection"),
