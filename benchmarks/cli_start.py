@@ -1,5 +1,5 @@
-"""A one-shot command from process start to exit: ``archivist search "el:fire"`` next to
-``python -c pass``.
+"""A one-shot command from process start to exit: ``archivist search "el:fire"``,
+``archivist --version`` and ``archivist --help`` next to ``python -c pass``.
 
 Run: ``python -m benchmarks.cli_start [--data-dir DIR] [--runs N] [--compare CHECKOUT]``.
 Prints figures; asserts nothing.
@@ -64,6 +64,10 @@ def measure(data_dir: str, runs: int, compare: str | None,
     if compare is not None:
         sides.append(("archivist search (compared)", [*search, compare_data_dir or data_dir],
                       compare))
+    for option in ("--version", "--help"):
+        sides.append((f"archivist {option}", ["-m", "app", option], ROOT))
+        if compare is not None:
+            sides.append((f"archivist {option} (compared)", ["-m", "app", option], compare))
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in sides}
     with tempfile.TemporaryDirectory() as bytecode:
         for _, args, checkout in sides:

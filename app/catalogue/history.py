@@ -88,19 +88,11 @@ class LocalHistory:
         """
         from app.history import card_notes
         from app.model.history import CardVersion, Revision
-        from app.search.hints import card_by_name, closest_names, suggestion
-        from app.store import names
         from app.store import revisions as stored
         from app.store.versions import UnreadableRow
 
         conn = self.store.connection()
-        uuid = stored.uuid_of_slug(conn, slug)
-        if uuid is None:
-            named = names.named_cards(self.store)
-            uuid = card_by_name(named, slug)
-            if uuid is None:
-                raise NotFound(f"Card not found: no card has or had the slug or name {slug!r}"
-                               + suggestion(closest_names(slug, [n for _, n in named])))
+        uuid = self._card_uuid(slug)
         by_number = {r.number: r for r in self.revisions()}
         versions = []
         for row in stored.card_changes(conn, uuid):
@@ -117,6 +109,38 @@ class LocalHistory:
                     why = error.why
             versions.append(CardVersion(revision, _kind(row.kind), card, found, why))
         return versions[::-1]
+
+    def card_slug(self, slug_or_name: str) -> str:
+        """The slug the card has now, found by slug or name as :meth:`card_history` finds
+        it (``"Lorraine, Crux Knight"`` → ``"lorraine-crux-knight"``).
+
+        Raises:
+            NotFound: no card has or had this slug or name (the message names the closest
+                card names), or the card is no longer in the catalogue.
+        """
+        row = self.store.connection().execute(
+            "SELECT slug FROM cards WHERE uuid = ?", (self._card_uuid(slug_or_name),)).fetchone()
+        if row is None:
+            raise NotFound(f"Card not found: {slug_or_name!r} is no longer in the catalogue "
+                           f"(archivist history {slug_or_name!r} shows its versions)")
+        return str(row[0])
+
+    def _card_uuid(self, slug_or_name: str) -> str:
+        """The uuid of the card with this slug (now, or the last one that had it) or name.
+        Raises NotFound naming the closest card names."""
+        from app.search.hints import card_by_name, closest_names, suggestion
+        from app.store import names
+        from app.store import revisions as stored
+
+        uuid = stored.uuid_of_slug(self.store.connection(), slug_or_name)
+        if uuid is None:
+            named = names.named_cards(self.store)
+            uuid = card_by_name(named, slug_or_name)
+            if uuid is None:
+                raise NotFound("Card not found: no card has or had the slug or name "
+                               f"{slug_or_name!r}"
+                               + suggestion(closest_names(slug_or_name, [n for _, n in named])))
+        return uuid
 
     def latest_changes(self) -> dict[str, tuple[str, ...]]:
         """Cards the latest revision added or changed: uuid → patch-note groups (the

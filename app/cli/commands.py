@@ -35,7 +35,7 @@ def run_import(args: argparse.Namespace) -> int:
     print_problems(report.rejected, args.verbose, "import", log_file)
     print_problems(report.write.refused, args.verbose, "import", log_file)
     print_problems(report.write.kept_out, args.verbose, "import", log_file, "kept out")
-    print(report.summary())
+    print(report.summary(args.verbose))
     return 0
 
 
@@ -197,7 +197,12 @@ def _bind(host: str, port: int) -> socket.socket:
 
 
 def run_gui(args: argparse.Namespace) -> int:
-    """Open the main window (imports Qt only now); the catalogue opens once it is painted."""
+    """Open the main window (imports Qt only now); the catalogue opens once it is painted.
+    Raises WindowLibrariesMissing (before Qt, which would abort) when the display plugin
+    cannot load."""
+    from app.desktop_libs import check_window_libraries
+
+    check_window_libraries()
     from app.gui.shell.app import run_window
     from app.paths import resolve_paths
 
@@ -207,12 +212,18 @@ def run_gui(args: argparse.Namespace) -> int:
 
 def run_screenshot(args: argparse.Namespace) -> int:
     """Render the window offscreen in the asked state and save a PNG."""
+    from app.desktop_libs import check_window_libraries
+
+    check_window_libraries()  # with a display and no QT_QPA_PLATFORM, Qt uses xcb
     from app.gui.devtools.screenshot import take_screenshot
 
     width, _, height = args.size.partition("x")
+    services = build(args.data_dir, args.verbose, writing=False)
+    # a name, or a slug the card had, is the card's slug now; an unknown card is an error
+    card = services.catalogue.card_slug(args.card) if args.card else None
     return take_screenshot(
-        build(args.data_dir, args.verbose, writing=False), Path(args.out), query=args.query,
-        card=args.card,
+        services, Path(args.out), query=args.query,
+        card=card,
         size=(int(width), int(height)), page=args.page, edition=args.edition, theme=args.theme,
         deck=Path(args.deck) if args.deck else None,
         feature=args.feature,

@@ -7,6 +7,7 @@ non-zero exit status, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sqlite3
 import sys
@@ -14,10 +15,6 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from app import __version__
-from app.cli import commands
-from app.cli.safe_stream import safe_terminal
-from app.errors import ArchivistError
-from app.paths import resolve_paths
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -41,7 +38,10 @@ def _common_options(defaults: bool) -> OneLineParser:
     )
     common.add_argument(
         "-v", "--verbose", action="store_true",
-        default=False if defaults else argparse.SUPPRESS, help="log debug detail to stderr",
+        default=False if defaults else argparse.SUPPRESS,
+        help="log debug detail to stderr; also list each thing a report only counts "
+             "(changes: the kept-out records, on stdout; import: the filled fields, on stdout; "
+             "import and sync: the rejected records on stderr)",
     )
     return common
 
@@ -63,19 +63,45 @@ COMMAND_MODULES = {
 }
 """The subcommands whose parser lives in a module of their own (``app.cli.<module>``)."""
 
+SUMMARIES: dict[str, tuple[tuple[str, str], ...]] = {
+    "sync_cmd": (("sync", "bring the catalogue up to date from the API (resumable)"),),
+    "search_cmd": (("search", "search the catalogue with the search language"),),
+    "export_cmd": (("export", "export card images (files, ZIP, proxy-sheet PDF)"),),
+    "deck_cmd": (("deck", "check, keep and export decklists"),),
+    "banlist_cmd": (("banlist", "print a format's banned and limited cards"),),
+    "collection_cmd": (("collection", "the cards you own: import, export, add, show"),),
+    "history_cmd": (("changes", "print what changed: the patch notes of a revision"),
+                    ("history", "print one card's versions and diffs"),
+                    ("revert", "put the catalogue back to before a revision")),
+}
+"""Each command module's subcommands and their one-line help, in the order the module adds
+them: ``archivist --help`` lists them without importing the modules (which import the
+catalogue, the HTTP client…), so it answers as fast as ``--version``. A test holds them
+equal to the modules' own."""
+
 
 def build_parser(command: str | None = None,
-                 parser_class: type[OneLineParser] | None = None) -> argparse.ArgumentParser:
+                 parser_class: type[OneLineParser] | None = None,
+                 summaries_only: bool = False) -> argparse.ArgumentParser:
     """The argument parser with every subcommand (it imports every command's module), or
     with ``command``'s module only (see :func:`command_word`).
 
     Args:
         command: a key of :data:`COMMAND_MODULES`: import that command's module only.
         parser_class: the class of the parser and its subparsers (default OneLineParser).
+        summaries_only: import no command's module, nor the commands themselves: every
+            subcommand is its name and one-line help only (:data:`SUMMARIES`), enough for
+            ``archivist --help`` and ``--version``; its ``run`` defaults are missing.
     """
-    modules = (sorted(set(COMMAND_MODULES.values())) if command not in COMMAND_MODULES
+    modules = ([] if summaries_only
+               else sorted(set(COMMAND_MODULES.values())) if command not in COMMAND_MODULES
                else [COMMAND_MODULES[command]])
     loaded = {name: importlib.import_module(f"app.cli.{name}") for name in modules}
+    commands = None if summaries_only else importlib.import_module("app.cli.commands")
+
+    def run(p: argparse.ArgumentParser, name: str) -> None:
+        if commands is not None:
+            p.set_defaults(run=getattr(commands, name))
     common = _common_options(defaults=False)
     parser = (parser_class or OneLineParser)(
         prog="archivist", parents=[_common_options(defaults=True)],
@@ -90,12 +116,12 @@ def build_parser(command: str | None = None,
     p.add_argument("--logos", metavar="DIR", help="folder of featured-set logos (<PREFIX>.png)")
     p.add_argument("--allow-older", action="store_true",
                    help="replace stored cards with older records too (rolls data back)")
-    p.set_defaults(run=commands.run_import)
+    run(p, "run_import")
 
     p = sub.add_parser("get", parents=[common], help="print what the catalogue answers for a path")
     p.add_argument("api_path", metavar="API_PATH", help='e.g. "/cards/DOA%%201st/001"')
     p.add_argument("-o", "--output", metavar="FILE", help="write the body to FILE")
-    p.set_defaults(run=commands.run_get)
+    run(p, "run_get")
 
     p = sub.add_parser(
         "demo-thema", parents=[common],
@@ -104,7 +130,7 @@ def build_parser(command: str | None = None,
     p.add_argument("--end", metavar="YYYY-MM-DD", help="last generated day (default: today, UTC)")
     p.add_argument("--days", type=int, default=400, help="days of history (default 400)")
     p.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
-    p.set_defaults(run=commands.run_demo_thema)
+    run(p, "run_demo_thema")
 
     p = sub.add_parser("serve", parents=[common], help="serve the catalogue over HTTP")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
@@ -113,19 +139,23 @@ def build_parser(command: str | None = None,
                    help="worker processes over the same catalogue (default 1)")
     p.add_argument("--allow-host", action="append", metavar="NAME",
                    help="off loopback, also answer requests for this Host name (repeatable)")
-    p.set_defaults(run=commands.run_serve)
+    run(p, "run_serve")
 
     for name in ("sync_cmd", "search_cmd", "export_cmd", "deck_cmd", "banlist_cmd",
                  "collection_cmd", "history_cmd", "backup_cmd"):
         if name in loaded:
             loaded[name].add_parser(sub, common)
+        elif summaries_only:
+            for word, summary in SUMMARIES[name]:
+                sub.add_parser(word, help=summary)
 
     p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
     p.add_argument("out", metavar="OUT.png")
     p.add_argument("--query", default="", help="search text to type")
-    p.add_argument("--card", metavar="SLUG", help="card to select and show in the detail pane")
+    p.add_argument("--card", metavar="CARD",
+                   help="card to select and show in the detail pane (its slug or name)")
     p.add_argument("--size", type=_size, default="1280x800", metavar="WxH",
-                   help="window size in pixels")
+                   help="window size in pixels: the PNG's size (default 1280x800)")
     p.add_argument("--page", default="search",
                    choices=("search", "sets", "thema", "card", "gallery", "decks", "banlist",
                             "changes", "collection"),
@@ -143,10 +173,10 @@ def build_parser(command: str | None = None,
                                          "syntax-help", "completion"),
                    help="also show a dialog or popup: the sync's progress, a retry or an "
                         "offline failure, the search syntax sheet, name completion")
-    p.set_defaults(run=commands.run_screenshot)
+    run(p, "run_screenshot")
 
     p = sub.add_parser("gui", parents=[common], help="open the window (the default)")
-    p.set_defaults(run=commands.run_gui)
+    run(p, "run_gui")
     _describe(sub)
     return parser
 
@@ -254,6 +284,10 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     the named command's module when that parser reads it without error (a one-shot
     command starts sooner, issue 24); any error is the full parser's."""
     word = command_word(argv)
+    if word is None and {"-h", "--help", "--version"} & set(argv):
+        # answered (and exited) by the parser without any command's module
+        with contextlib.suppress(_NotTheWindow):
+            build_parser(parser_class=_Retry, summaries_only=True).parse_args(list(argv))
     if word in COMMAND_MODULES:
         try:
             return build_parser(word, _Retry).parse_args(list(argv))
@@ -266,22 +300,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit status."""
     argv = sys.argv[1:] if argv is None else argv
     window = window_options(argv)
-    if window is not None:
-        with safe_terminal():
-            return _run(commands.run_gui, window)
-    args = parse(argv)
-    run = getattr(args, "run", commands.run_gui)
+    # --help and --version exit in parse(), before the commands and what they import
+    args = parse(argv) if window is None else window
+    from app.cli import commands
+    from app.cli.safe_stream import safe_terminal
+
+    run = commands.run_gui if window is not None else getattr(args, "run", commands.run_gui)
     with safe_terminal():
         return _run(run, args)
 
 
 def _run(run: Any, args: argparse.Namespace) -> int:
+    from app.errors import ArchivistError
+
     try:
         return int(run(args))
     except ArchivistError as error:
         print(f"archivist: {error.message}", file=sys.stderr)
         return 2 if error.status == 400 else 1
     except sqlite3.DatabaseError as error:
+        from app.paths import resolve_paths
         from app.store.integrity import REBUILD, forget_check, is_corruption
 
         if not is_corruption(error):

@@ -75,6 +75,7 @@ class _Collector:
                 self.report.duplicates += 1
             else:
                 self.report.filled.update(p.rsplit(".", 1)[-1] for p in filled)
+                self.report.filled_records += bool(filled)
                 self.cards[checked.uuid] = CardRecord(raw, filled=filled_paths(raw, filled))
                 self.report.editions += len(checked.editions)
 

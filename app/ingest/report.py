@@ -22,6 +22,7 @@ class ImportReport:
         duplicates: card records skipped because their uuid was already seen.
         rejected: invalid records of any kind, each with its reason.
         filled: how often each missing required key was filled with its neutral value.
+        filled_records: the card records in which at least one key was filled.
         featured_groups: valid featured set groups read (they replace the stored ones).
         options: whether an ``/option/search`` response was read.
         thema_entries: valid dynamic Thema history entries read.
@@ -40,6 +41,7 @@ class ImportReport:
     duplicates: int = 0
     rejected: list[RecordProblem] = field(default_factory=list)
     filled: Counter[str] = field(default_factory=Counter)
+    filled_records: int = 0
     featured_groups: int = 0
     options: bool = False
     thema_entries: int = 0
@@ -50,8 +52,13 @@ class ImportReport:
     revision: int | None = None
     seconds: float = 0.0
 
-    def summary(self) -> str:
-        """A few human lines, as ``archivist import`` prints them."""
+    def summary(self, verbose: bool = False) -> str:
+        """A few human lines, as ``archivist import`` prints them.
+
+        Args:
+            verbose: also name each filled key and how often it was filled (else one
+                line counts them).
+        """
         w, t = self.write, self.totals
         lines = [
             f"Read {self.files} files, {self.records} card records in {self.seconds:.2f} s.",
@@ -78,6 +85,12 @@ class ImportReport:
         if self.revision is not None:
             lines.append(f"Recorded as revision {self.revision} (archivist changes).")
         if self.filled:
-            keys = ", ".join(f"{k} ×{n}" for k, n in sorted(self.filled.items()))
-            lines.append(f"Filled missing required keys with the spec's neutral value: {keys}.")
+            fields = len(self.filled)
+            lines.append(
+                f"Filled {fields} missing field{'s' * (fields != 1)} with the spec's neutral "
+                f"values in {self.filled_records} card record"
+                f"{'s' * (self.filled_records != 1)}"
+                + (":" if verbose else " (which: archivist import --verbose)."))
+            if verbose:
+                lines += [f"  {k} ×{n}" for k, n in sorted(self.filled.items())]
         return "\n".join(lines)

@@ -3,7 +3,10 @@
 No public capture of endpoints 6 and 7 exists (``../shared/data/gatcg/README.md``), so this
 module makes up a plausible history: every element score of every dynamic edition follows
 a bounded random walk, one step per day, ending at the edition's own stored scores (so the
-last day agrees with what the card page shows).
+last day agrees with what the card page shows) — except where several editions of a kind
+share a stored total (the real data's dynamic champions all stand at its 2,000 cap): one of
+them ends there, the others a little below it, each at a total of its own, so the ranking
+has no tie at the top (:func:`spread_ties`).
 Everything it returns is generated, deterministically: the same editions, days, end date and
 seed give identical output on every machine and Python run (``random.Random`` seeded with a
 string, BLAKE2b uuids; nothing depends on ``PYTHONHASHSEED``).
@@ -26,6 +29,9 @@ MAX_STEP = 12
 """Largest daily move of one element score, in score points."""
 SPREAD = 150
 """How far a score may wander from its starting value, in score points (never below 0)."""
+TIE_GAP = (4, 20)
+"""The least and most points between two editions' last-day totals where their stored
+totals tie."""
 
 
 def generated_kinds(edition: Mapping[str, Any]) -> list[str]:
@@ -43,6 +49,41 @@ def generated_start(edition: Mapping[str, Any], kind: str, rng: random.Random) -
             out.append(int(value))
         else:
             out.append(rng.randint(300, 500))
+    return out
+
+
+def spread_ties(starts: dict[str, list[int]], seed: int, kind: str) -> dict[str, list[int]]:
+    """The last-day scores of one kind's editions (uuid → element scores), with no two
+    totals alike: where stored totals tie, a seeded draw keeps one edition's scores and
+    lowers each other's total by 4–20 points more than the one before (the five scores
+    scaled alike); a total that then meets another edition's is lowered past it."""
+    rng = random.Random(f"generated-thema-ties:{seed}:{kind}")
+    by_total: dict[int, list[str]] = {}
+    for uuid in sorted(starts):
+        by_total.setdefault(sum(starts[uuid]), []).append(uuid)
+    targets: dict[str, int] = {}
+    for total, uuids in by_total.items():
+        rng.shuffle(uuids)
+        drop = 0
+        for uuid in uuids:
+            targets[uuid] = max(0, total - drop)
+            drop += rng.randint(*TIE_GAP)
+    taken: set[int] = set()
+    for uuid in sorted(targets, key=lambda u: (-sum(starts[u]), -targets[u], u)):
+        while targets[uuid] in taken and targets[uuid] > 0:
+            targets[uuid] -= 1
+        taken.add(targets[uuid])
+    return {uuid: _scaled(starts[uuid], targets[uuid]) for uuid in starts}
+
+
+def _scaled(scores: list[int], total: int) -> list[int]:
+    """``scores`` scaled to sum to ``total`` (largest remainders to the largest scores)."""
+    current = sum(scores)
+    if current <= 0 or current == total:
+        return list(scores)
+    out = [s * total // current for s in scores]
+    for i in sorted(range(len(scores)), key=lambda i: -scores[i])[:total - sum(out)]:
+        out[i] += 1
     return out
 
 
@@ -71,7 +112,8 @@ def generate_history(
 
     The last day's scores of each edition and kind are its stored static scores
     (``thema_<element>_<foil|nonfoil>``; their sum, ``thema_total``, is ``thema_foil`` or
-    ``thema_nonfoil`` in the real data).
+    ``thema_nonfoil`` in the real data), but for editions whose stored total ties with
+    another's: those end a little below it, each at its own total (:func:`spread_ties`).
 
     Args:
         editions: Edition objects (as in a Card's ``editions``); those with neither
@@ -92,24 +134,30 @@ def generate_history(
     if days < 1:
         raise ValueError("days must be at least 1")
     first = end - timedelta(days=days - 1)
-    entries: list[Entry] = []
+    walks: list[tuple[str, str, random.Random]] = []
+    starts: dict[str, dict[str, list[int]]] = {}
     for edition in editions:
         uuid = str(edition["uuid"])
         for kind in generated_kinds(edition):
             rng = random.Random(f"generated-thema:{seed}:{uuid}:{kind}")
-            # walked back from today's stored scores: the last day is what the card shows
-            walk = generated_walk(generated_start(edition, kind, rng), days, rng)[::-1]
-            for offset, scores in enumerate(walk):
-                day = (first + timedelta(days=offset)).isoformat()
-                entries.append({
-                    "uuid": derived_uuid("generated-thema", seed, uuid, kind, day),
-                    "kind": kind,
-                    "thema_total": sum(scores),
-                    **{e.key: s for e, s in zip(THEMA_ELEMENTS, scores, strict=True)},
-                    "created_at": f"{day}T00:00:00+00:00",
-                    "rank": None,
-                    "rank_change": None,
-                    "change": None,
-                    "edition_uuid": uuid,
-                })
+            starts.setdefault(kind, {})[uuid] = generated_start(edition, kind, rng)
+            walks.append((uuid, kind, rng))
+    ends = {kind: spread_ties(scores, seed, kind) for kind, scores in starts.items()}
+    entries: list[Entry] = []
+    for uuid, kind, rng in walks:
+        # walked back from today's stored scores: the last day is what the card shows
+        walk = generated_walk(ends[kind][uuid], days, rng)[::-1]
+        for offset, scores in enumerate(walk):
+            day = (first + timedelta(days=offset)).isoformat()
+            entries.append({
+                "uuid": derived_uuid("generated-thema", seed, uuid, kind, day),
+                "kind": kind,
+                "thema_total": sum(scores),
+                **{e.key: s for e, s in zip(THEMA_ELEMENTS, scores, strict=True)},
+                "created_at": f"{day}T00:00:00+00:00",
+                "rank": None,
+                "rank_change": None,
+                "change": None,
+                "edition_uuid": uuid,
+            })
     return derive(entries)

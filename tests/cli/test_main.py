@@ -172,3 +172,88 @@ def test_a_search_loads_neither_the_other_commands_nor_pillow_nor_the_http_clien
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=120)
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("option", ["--version", "--help"])
+def test_version_and_help_import_no_heavy_module(option: str) -> None:
+    code = ("import sys\nfrom app.cli.main import main\ntry:\n    main([" + repr(option) + "])\n"
+            "except SystemExit:\n    pass\nprint(sorted(m for m in sys.modules if "
+            "m.split('.')[0] in ('pydantic', 'httpx', 'PySide6', 'fastapi', 'uvicorn', 'PIL', "
+            "'tqdm', 'rapidfuzz') or m.startswith(('app.cli.', 'app.store', 'app.catalogue', "
+            "'app.bootstrap')) and m != 'app.cli.main'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "[]"
+    assert ("archivist " if option == "--version" else "usage: archivist") in done.stdout
+
+
+def test_the_quick_help_lists_what_the_full_parser_lists(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.cli.main import build_parser
+
+    helps = []
+    for summaries_only in (True, False):
+        with pytest.raises(SystemExit):
+            build_parser(summaries_only=summaries_only).parse_args(["--help"])
+        helps.append(capsys.readouterr().out)
+    assert helps[0] == helps[1]
+
+
+def test_import_says_in_one_line_what_it_filled_and_names_each_field_with_verbose(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cards = [make_card(f"genCard00{i}", f"Card {i}") for i in range(3)]
+    for card in cards[:2]:
+        del card["editions"][0]["thema_foil"], card["editions"][0]["thema_nonfoil"]
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps(cards), encoding="utf-8")
+    assert main(["import", "--data-dir", str(tmp_path / "a"), str(source)]) == 0
+    plain = capsys.readouterr().out
+    assert ("Filled 2 missing fields with the spec's neutral values in 2 card records "
+            "(which: archivist import --verbose).") in plain.splitlines()
+    assert "thema_foil" not in plain
+    assert main(["import", "--data-dir", str(tmp_path / "b"), str(source), "--verbose"]) == 0
+    detail = capsys.readouterr().out.splitlines()
+    assert {"  thema_foil ×2", "  thema_nonfoil ×2"} <= set(detail)
+
+
+def test_the_verbose_option_says_where_its_detail_goes(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    verbose = help_text[help_text.index("--verbose"):]
+    assert "stderr" in verbose and "changes" in verbose and "stdout" in verbose
+
+
+def test_screenshot_takes_a_card_by_name_and_writes_the_size_asked(
+    qapp: object, tmp_path: Path
+) -> None:
+    from PIL import Image
+
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps([make_card(name="Lorraine, Crux Knight")]), encoding="utf-8")
+    data = str(tmp_path / "data")
+    assert main(["import", "--data-dir", data, str(source)]) == 0
+    out = tmp_path / "card.png"
+    assert main(["screenshot", str(out), "--data-dir", data, "--page", "card",
+                 "--card", "Lorraine, Crux Knight", "--size", "1000x700"]) == 0
+    with Image.open(out) as image:
+        assert image.size == (1000, 700)
+
+
+def test_screenshot_of_an_unknown_card_fails_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = _write_cards(tmp_path / "cards.json")
+    data = str(tmp_path / "data")
+    assert main(["import", "--data-dir", data, str(source)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "card.png"
+    assert main(["screenshot", str(out), "--data-dir", data, "--page", "card",
+                 "--card", "Generated Crad"]) == 1
+    said = capsys.readouterr().err
+    assert "Card not found" in said and "Generated Card" in said
+    assert not out.exists()

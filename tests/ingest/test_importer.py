@@ -79,7 +79,7 @@ def test_2026_02_10_gets_dynamic_flags_filled_false(tmp_path: Path) -> None:
     assert report.filled["thema_foil_dynamic"] == report.filled["thema_nonfoil_dynamic"] > 3478
     card = services.catalogue.card("spirit-of-fire")
     assert all(e["thema_foil_dynamic"] is False for e in card["editions"])
-    assert "Filled missing required keys" in report.summary()
+    assert "missing fields with the spec's neutral values in" in report.summary()
 
 
 @pytest.mark.allow_log(r"^rejected ")

@@ -104,6 +104,7 @@ class CollectionPage(QWidget):
         self._view: CollectionView | None = None
         self._editions: CollectionEditions | None = None
         self._readings = 0  # readings shown; set completion of an older one is dropped
+        self._sets_shown = -1  # the reading whose set completion is shown
         self._busy = False
         self.totals = QLabel("Reading the collection…")
         self.totals.setObjectName("collection-totals")
@@ -147,7 +148,7 @@ class CollectionPage(QWidget):
         self.sets_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.sets_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         _columns(self.sets_view, (84, 190, 84, 72, 0))
-        self.missing_title = QLabel("Choose a set to see the editions it still lacks")
+        self.missing_title = QLabel("Reading set completion…")
         self.missing = MissingModel(provider, THUMB, self)
         self.missing_view = _grid(CollectionTileDelegate(THUMB, self))
         self.missing_view.setModel(self.missing)
@@ -191,6 +192,12 @@ class CollectionPage(QWidget):
     def reading_failed(self) -> bool:
         """True while the page shows why the collection cannot be read."""
         return self.content.currentWidget() is self.problem
+
+    @property
+    def sets_shown(self) -> bool:
+        """True once the set completion of the latest reading is shown (every set, at 0 %
+        too)."""
+        return self._view is not None and self._sets_shown == self._readings
 
     def showEvent(self, event: Any) -> None:
         """Read the collection when first shown."""
@@ -240,6 +247,9 @@ class CollectionPage(QWidget):
             row for row, one in enumerate(done.sets) if one.owned and one.missing] or [0]
         if done.sets:
             self.sets_view.selectRow(rows[0])
+        else:
+            self.missing_title.setText("No set in the catalogue yet: sync or import it")
+        self._sets_shown = reading
         self.setsLoaded.emit()
 
     def _show_set(self, current: QModelIndex, _previous: QModelIndex) -> None:

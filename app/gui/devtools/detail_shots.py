@@ -4,25 +4,20 @@
 the card's detail shown with every edition image made (with an edition, that edition
 selected); for ``gallery``, then the gallery opened (and with an edition, that edition
 large) with its images made. :func:`grab` takes
-the picture: for ``card`` the window with the detail pane widened and the window made as
-tall as the whole detail (so nothing is cut off); for ``gallery`` the gallery window or the
-large view.
+the picture: for ``card`` the window, at the size asked, with the detail pane widened (the
+pane scrolls what does not fit); for ``gallery`` the gallery window or the large view.
 """
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QThread
 from PySide6.QtGui import QPixmap
 
 if TYPE_CHECKING:
     from app.gui.shell.main_window import MainWindow
 
 DETAIL_PAGES = ("card", "gallery")
-MAX_HEIGHT = 6000
-"""The tallest a ``card`` screenshot gets, in pixels."""
 
 
 def prepare(window: MainWindow, page: str, size: tuple[int, int]) -> None:
@@ -67,31 +62,9 @@ def gallery_row(window: MainWindow, edition: str | None) -> int:
     return -1
 
 
-def grab(window: MainWindow, page: str, size: tuple[int, int]) -> QPixmap:
+def grab(window: MainWindow, page: str) -> QPixmap:
     """The picture of ``page`` (see the module doc)."""
     if page == "gallery":
         gallery = window.gallery
         return gallery.large.grab() if gallery.large.isVisible() else gallery.grab()
-    pane = window.detail
-    missing = pane.content.sizeHint().height() - pane.scroll_area.viewport().height()
-    if missing > 0:
-        window.resize(size[0], min(MAX_HEIGHT, size[1] + missing + 8))
-        QCoreApplication.processEvents()
-        current = window.grid.currentIndex()
-        if current.isValid():  # the card's tile stays in view beside its detail
-            window.grid.scrollTo(current, window.grid.ScrollHint.PositionAtCenter)
-        _fill_grid(window)
     return window.grab()
-
-
-def _fill_grid(window: MainWindow, timeout: float = 5.0) -> None:
-    """Let the tiles that came into view (the window grew) get their thumbnails."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
-        for row in window.grid.visible_rows():  # asks for the thumbnails not yet asked for
-            window.model.data(window.model.index(row), window.model.ThumbnailRole)
-        if window.provider.is_idle():
-            break
-        QThread.msleep(10)
-    QCoreApplication.processEvents()

@@ -78,8 +78,8 @@ def _page_settled(window: object, page: str) -> bool:
 
 
 def _collection_settled(window: object) -> bool:
-    """True when the Collection page answered, its first set is chosen and the visible
-    thumbnails of its missing grid are in."""
+    """True when the Collection page answered, its set completion is shown with a set
+    chosen and the visible thumbnails of its missing grid are in."""
     from app.gui.collection.models import ThumbnailRole, ThumbStateRole
     from app.gui.shell.main_window import MainWindow
 
@@ -87,7 +87,7 @@ def _collection_settled(window: object) -> bool:
     page = window.collection
     if page.reading_failed:
         return True
-    if page.view is None:
+    if not page.sets_shown:  # the entries first, then every set's completion
         return False
     if page.sets.rowCount() and not page.sets_view.currentIndex().isValid():
         page.sets_view.selectRow(0)
@@ -137,11 +137,12 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
         out: the PNG file to write.
         query: the search text to type ("" lists every card).
         card: the slug of the card to select; loaded even when it is not among the hits.
-        size: the window size in pixels (width, height).
+        size: the window size in pixels (width, height): the PNG's size on every page but
+            ``gallery`` (the gallery window, also this size, or its large view).
         page: the page shown: ``search``, ``sets`` (Featured sets), ``thema``, ``decks``,
             ``banlist`` (the Decks page's ban list), ``changes``
             (the newest revision), ``card`` (the
-            detail of ``card``, as tall as it is) or ``gallery`` (the editions of ``card``).
+            detail of ``card``) or ``gallery`` (the editions of ``card``).
         edition: on the Thema page, the edition uuid whose chart is shown (default: the
             top-ranked edition); on the card page, the edition (uuid or slug) selected; on
             the gallery page, the edition shown large.
@@ -171,7 +172,7 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     if feature is not None and feature not in FEATURES:
         raise InvalidRequest(f"Unknown feature {feature!r}: choose {', '.join(FEATURES)}")
     if page in detail_shots.DETAIL_PAGES and not card:
-        raise InvalidRequest(f"--page {page} needs --card SLUG")
+        raise InvalidRequest(f"--page {page} needs --card CARD (its slug or name)")
     deck_text = deck_shots.read_deck(deck, page)
     check_target(out)  # a folder or device named: refused before the window is drawn
     if not os.environ.get("QT_QPA_PLATFORM") and not (
@@ -220,7 +221,7 @@ def take_screenshot(services: Services, out: Path, query: str = "", card: str | 
     if floating:
         shot = feature_shots.compose(window, floating)
     else:
-        shot = detail_shots.grab(window, page, size) if page in detail_shots.DETAIL_PAGES \
+        shot = detail_shots.grab(window, page) if page in detail_shots.DETAIL_PAGES \
             else window.grab()
     png = png_bytes(shot)
     if page == "decks" and deck_text is not None:

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 def _icons() -> Path:
     """The icons folder of the package ``app.resources`` (the top-level resources/ folder):
-    beside its ``__init__`` when it has one (an installed package, the bundle), else through
+    beside its ``__init__`` when it has one (an installed package, the bundle), the
+    checkout's resources/icons when the package is not installed (PYTHONPATH), else through
     importlib.resources (which costs ~7 ms of imports at start-up, issue 24)."""
     from importlib.util import find_spec
 
@@ -35,6 +36,9 @@ def _icons() -> Path:
         folder = Path(where).parent / "icons"
         if folder.is_dir():
             return folder
+    source = Path(__file__).resolve().parents[3] / "resources" / "icons"
+    if spec is None and source.is_dir():  # a source checkout on the path, not installed
+        return source
     from importlib.resources import files
 
     return Path(str(files("app.resources") / "icons"))
@@ -48,8 +52,6 @@ log = logging.getLogger("app.gui.qt")
 
 # Qt messages that say nothing about Archivist (the offscreen platform cannot resize).
 _QUIET = ("This plugin does not support propagateSizeHints()",)
-_PLUGIN_HINTS: list[str] = []
-"""Qt's messages about its platform plugin so far (the fatal one names no library)."""
 
 
 def app_icon() -> QIcon:
@@ -69,13 +71,9 @@ def _qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) -> N
         # too, not only in the log; when it is fatal, say what to install (next: an abort)
         print(message, file=sys.stderr)
         log.info("%s", message)
-        _PLUGIN_HINTS.append(message)
         if kind == QtMsgType.QtFatalMsg and "platform plugin" in message:
-            missing = missing_libraries()
-            if any("xcb-cursor" in hint for hint in _PLUGIN_HINTS) and \
-                    "libxcb-cursor.so.0" not in missing:
-                missing.insert(0, "libxcb-cursor.so.0")
-            print(install_advice(missing), file=sys.stderr)
+            # asked of the loader: Qt's hint names libxcb-cursor0 whatever is missing
+            print(install_advice(missing_libraries()), file=sys.stderr)
         sys.stderr.flush()
         fatal = getattr(sys.stderr, "fatal", None)  # the bundle's launcher: log and dialog
         if kind == QtMsgType.QtFatalMsg and callable(fatal):

@@ -100,7 +100,9 @@ class ThemaChart(QChartView):
         self.x_axis.setFormat("d MMM" if short else "MMM yyyy")
         ranks = [p.y() for p in history.points.get("rank", [])]
         self._max_rank = max([max_rank, 2, *[int(r) for r in ranks]])
-        self.rank_axis.setRange(1, self._max_rank)
+        # headroom at both ends: a line at rank 1 (or the last rank) stays off the frame
+        room = min(0.9, max(0.5, (self._max_rank - 1) * 0.06))  # < 1: no tick past a rank
+        self.rank_axis.setRange(1 - room, self._max_rank + room)
         self.rank_axis.setTickInterval(max(1, math.ceil((self._max_rank - 1) / 6)))
         self._fit_scores()
         self.crosshair.hide()

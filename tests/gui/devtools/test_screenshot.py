@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from app.bootstrap import Services
 from app.errors import InvalidRequest
 from app.files import NotAFile
 from app.gui.devtools.screenshot import take_screenshot
+from app.gui.shell.main_window import MainWindow
 from tests.conftest import SHARED_DATA
 
 
@@ -82,3 +84,49 @@ def test_a_deck_file_goes_with_the_decks_page_only(
 ) -> None:
     with pytest.raises(InvalidRequest, match="--deck goes with --page decks"):
         take_screenshot(empty_services, tmp_path / "x.png", deck=tmp_path / "deck.txt")
+
+
+@pytest.mark.realdata
+def test_a_screenshot_of_the_card_page_is_the_size_asked(
+    qapp: QApplication, real_services: Services, tmp_path: Path
+) -> None:
+    out = tmp_path / "card.png"
+    assert take_screenshot(real_services, out, card="lorraine-crux-knight", page="card",
+                           size=(1280, 800)) == 0
+    with Image.open(out) as image:
+        assert image.size == (1280, 800)
+
+
+@pytest.mark.realdata
+def test_a_screenshot_of_an_empty_collection_waits_for_every_set_at_0_percent(
+    qtbot: QtBot, real_window: MainWindow
+) -> None:
+    from app.gui.devtools.screenshot import _collection_settled
+
+    page = real_window.collection
+    when_the_entries_show: list[bool] = []
+    page.loaded.connect(lambda: when_the_entries_show.append(_collection_settled(real_window)))
+    real_window.show_page("collection")
+    qtbot.waitUntil(lambda: _collection_settled(real_window), timeout=20_000)
+    assert when_the_entries_show == [False]  # the sets are still being counted then
+    sets = [page.sets.completion(row) for row in range(page.sets.rowCount())]
+    assert len(sets) == 55 and all(s.owned == 0 and s.total > 0 for s in sets)
+    assert page.missing_title.text() == (f"{sets[0].prefix}: 0 of {sets[0].total} editions "
+                                         f"owned — {sets[0].total} missing")
+
+
+def test_a_screenshot_of_the_collection_of_an_empty_catalogue_says_there_is_no_set(
+    qapp: QApplication, empty_services: Services, tmp_path: Path, qtbot: QtBot
+) -> None:
+    out = tmp_path / "collection.png"
+    assert take_screenshot(empty_services, out, page="collection", size=(800, 600)) == 0
+    window = MainWindow(empty_services, None, dialogs=False)
+    qtbot.addWidget(window)
+    window.show()
+    window.show_page("collection")
+    try:
+        qtbot.waitUntil(lambda: window.collection.sets_shown, timeout=10_000)
+        assert window.collection.missing_title.text() == (
+            "No set in the catalogue yet: sync or import it")
+    finally:
+        window.shutdown()
