@@ -73,6 +73,7 @@ SUMMARIES: dict[str, tuple[tuple[str, str], ...]] = {
     "history_cmd": (("changes", "print what changed: the patch notes of a revision"),
                     ("history", "print one card's versions and diffs"),
                     ("revert", "put the catalogue back to before a revision")),
+    "backup_cmd": (("backup", "list, make and restore backups of decks and collection"),),
 }
 """Each command module's subcommands and their one-line help, in the order the module adds
 them: ``archivist --help`` lists them without importing the modules (which import the

@@ -28,6 +28,7 @@ def test_a_screenshot_of_a_search_with_a_card(
     qapp: QApplication, real_services: Services, tmp_path: Path
 ) -> None:
     out = tmp_path / "shots" / "spirit.png"
+    out.parent.mkdir()  # a missing folder is refused, as by every writer
     assert take_screenshot(real_services, out, query="spirit", card="spirit-of-fire",
                            size=(1100, 720)) == 0
     with Image.open(out) as image:
