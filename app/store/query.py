@@ -22,6 +22,8 @@ from typing import Any
 from app.errors import InvalidRequest, StoreError
 from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, QueryResult, SortKey
 from app.search.ast import And, Node, Not, Term
+from app.search.ast import terms as terms_of
+from app.search.fields import about_edition
 from app.search.parser import parse
 from app.store.db import Store
 from app.store.owned import attach_collection, uses_collection
@@ -252,6 +254,8 @@ def _by_complement(store: Store, tree: Node, per: str, rows: int) -> int | None:
     that do not, when the stored counts say those are few cards (``f:standard or cost=x``:
     a scan of every card, 25 ms on the generated catalogue, against a few lookups); else
     None. Per edition only for a query about cards (its editions are all its cards')."""
+    if per == "card" and any(about_edition(t) for t in terms_of(tree)):
+        return None  # no edition matching it is not some edition matching its negation
     other = negated(tree)
     where = compile_where(other, per, _rare_terms(store, other))  # type: ignore[arg-type]
     if per != "card" and _READS_EDITION.search(where.where):

@@ -21,8 +21,15 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from app.model.query import Per
-from app.search.ast import And, Node, Not, Term
-from app.search.fields import BY_NAME, COLLECTION_FIELDS, COLLECTION_IS, HISTORY_IS, WORD
+from app.search.ast import And, Node, Not, Or, Term, terms
+from app.search.fields import (
+    BY_NAME,
+    COLLECTION_FIELDS,
+    COLLECTION_IS,
+    HISTORY_IS,
+    WORD,
+    about_edition,
+)
 
 __all__ = ["BEST_THEMA", "CARD_STATS", "SET_PREFIXES", "SOURCES", "Compiled", "Per",
            "compile_where", "fts_match", "rare_key"]
@@ -86,8 +93,14 @@ _CARD_EDITIONS = {  # per-card mode: what any of the card's editions holds (fact
 }
 _THEMA_RANGE = {"<": "c.thema_low", "<=": "c.thema_low", ">": "c.thema", ">=": "c.thema"}
 """Some edition's Thema is below (above) a value when the lowest (highest) of them is."""
+_NEWS = ("SELECT number FROM revisions WHERE number = (SELECT MAX(number) FROM revisions) "
+         "AND NOT (changed = 0 AND removed = 0 AND number = (SELECT MIN(n) FROM ("
+         "SELECT MIN(number) AS n FROM revisions UNION ALL "
+         "SELECT MIN(revision) FROM revision_cards)))")
+"""The latest revision, unless it is the first, which filled an empty catalogue: nothing it
+added is news (as :func:`app.store.revisions.latest_changed` and the Changes page say)."""
 _LATEST = ("c.uuid IN (SELECT uuid FROM revision_cards WHERE revision = "
-           "(SELECT MAX(number) FROM revisions) AND kind IN ('added', 'changed') AND {})")
+           f"({_NEWS}) AND kind IN ('added', 'changed') AND {{}})")
 _HISTORY_IS = {"new": "kind = 'added'", "errata": "instr(groups, ',errata,') > 0",
                "legality": "instr(groups, ',legality,') > 0"}
 _CHANGED_DAY = ("(SELECT MAX(substr(r.at, 1, 10)) FROM revision_cards rc JOIN revisions r "
@@ -135,9 +148,9 @@ class _Sql:
 def compile_where(node: Node, per: Per = "card", rare: Collection[Term] = ()) -> Compiled:
     """Compile a parsed query to a condition over ``cards c`` (and ``editions e``).
 
-    In ``card`` mode an edition term holds for a card when any of its editions matches;
-    in ``edition`` mode it holds for the edition ``e`` itself. Card terms always test the
-    card. Every condition is 0 or 1, never NULL, so ``NOT`` means "does not match".
+    In ``card`` mode a card matches when one of its editions matches the whole query
+    (edition terms hold on that same edition, :func:`_per_card`); in ``edition`` mode
+    edition terms hold for the edition ``e`` itself. Card terms always test the card. Every condition is 0 or 1, never NULL, so ``NOT`` means "does not match".
 
     ``rare``: terms of :func:`rare_key` whose value few cards hold
     (:mod:`app.store.value_counts`); each is written as the list of the cards that hold it,
@@ -148,8 +161,51 @@ def compile_where(node: Node, per: Per = "card", rare: Collection[Term] = ()) ->
         >>> compile_where(parse("t:ally cost<=2")).params
         ('ally', 2)
     """
-    sql = _node(node, per, rare)
+    sql = _per_card(node, rare) if per == "card" else _node(node, per, rare)
     return Compiled(sql.text, sql.params)
+
+
+_SOME_EDITION = "EXISTS (SELECT 1 FROM editions e WHERE e.card_uuid = c.uuid AND {})"
+"""A card one of whose editions matches a per-edition condition (which may test ``c``)."""
+
+
+def _edition_terms(node: Node) -> bool:
+    return any(about_edition(t) for t in terms(node))
+
+
+def _per_card(node: Node, rare: Collection[Term]) -> _Sql:
+    """``node`` per card: some edition of the card matches all of it (edition terms on that
+    one edition, card terms on the card), the cards of the per-edition search.
+
+    The one-edition test is a subquery per card, so it is written only where the terms'
+    own per-card forms (any edition holds it, from the facts) would differ: two edition
+    terms under one ``and``, or a negated one. Some edition matching ``a or b`` is some
+    edition matching a or some matching b; one matching ``a and b`` matches each, so the
+    cheap per-card forms of its parts come first and narrow the cards it is tried on.
+    """
+    if not _edition_terms(node):
+        return _node(node, "card", rare)
+    if isinstance(node, Term):
+        if node.op == "!=" and BY_NAME[node.field].kind not in ("number", "date"):
+            return _some_edition(node, ())
+        return _node(node, "card", rare)
+    if isinstance(node, Not):
+        return _some_edition(node, ())
+    if isinstance(node, Or):
+        return _joined(node, [_per_card(child, rare) for child in node.children])
+    about = [c for c in node.children if _edition_terms(c)]
+    parts = [_node(c, "card", rare) for c in node.children if not _edition_terms(c)]
+    if len(about) == 1:
+        return _joined(node, [*parts, _per_card(about[0], rare)])
+    narrowing = [sql for sql in (_per_card(c, rare) for c in about)
+                 if not sql.text.startswith("EXISTS")]  # a cheap necessary condition
+    return _joined(node, [*parts, *narrowing, _some_edition(And(tuple(about)), narrowing)])
+
+
+def _some_edition(node: Node, narrowing: Collection[_Sql]) -> _Sql:
+    """Some edition of the card matches ``node`` (tested last: the costliest term)."""
+    inner = _node(node, "edition")
+    return _Sql(_SOME_EDITION.format(inner.text), inner.params, 8 + len(narrowing))
 
 
 def rare_key(t: Term) -> tuple[str, str, bool] | None:
@@ -206,7 +262,11 @@ def _node(node: Node, per: Per, rare: Collection[Term] = ()) -> _Sql:
         return _Sql(f"NOT {inner.text}", inner.params, inner.cost)
     if not node.children:
         return _Sql("1", (), 0)
-    parts = [_node(child, per, rare) for child in node.children]
+    return _joined(node, [_node(child, per, rare) for child in node.children])
+
+
+def _joined(node: And | Or, parts: list[_Sql]) -> _Sql:
+    """The compiled ``parts`` of ``node``'s children joined by its operator."""
     if isinstance(node, And):
         parts.sort(key=lambda p: p.cost)
     elif len(parts) > 1 and all(_card_list(p.text) for p in parts):
