@@ -11,6 +11,7 @@ Examples::
     archivist search 't:champion el:fire lv>=2' --sort level --desc
     archivist search 's:"doa 1st" r:cur is:foil' --per edition --json
     archivist search -- '-t:ally o:"draw a card"'      # a query starting with '-'
+    archivist search -- -t:ally --limit 3              # options may follow it
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "cost mem res lv pow life dur thema (with = != < <= > >=), spd:fast|slow, "
         "is:dynamic|foil|flip, is:new|errata|legality, changed>=YYYY-MM-DD|changed:latest; "
         "'-' negates, 'or' and parentheses group. "
-        "Put '--' before a query that starts with '-'.",
+        "Put '--' before a query that starts with '-' (options may come before or "
+        "after it: archivist search -- '-t:ally' --limit 3).",
     )
     p.add_argument("query", metavar="QUERY", help="the query, in quotes, e.g. 't:ally cost<=2'")
     p.add_argument("--json", action="store_true", help="print the hits as a JSON array")

@@ -51,7 +51,8 @@ def test_json_prints_an_array_of_hits(data_dir: str, capsys: pytest.CaptureFixtu
         "has_image": False, "edition_uuid": "genEd00401",
     }]
     assert main(["search", "--data-dir", data_dir, "zzz", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == []
+    hits = json.loads(capsys.readouterr().out)
+    assert [hit["name"] for hit in hits] == ["Fire Spirit", "Wind Ally"]
 
 
 def test_json_per_edition_names_the_edition_and_its_card(
@@ -96,6 +97,19 @@ def test_a_query_starting_with_minus_goes_after_double_dash(
     assert capsys.readouterr().out.splitlines() == [
         "Fire Spirit  GEN 1st 001", "Wind Ally    GEN 1st 003", "2 cards",
     ]
+
+
+def test_options_may_follow_a_query_after_double_dash(
+    data_dir: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["search", "--data-dir", data_dir, "--", "-t:action", "--limit", "1"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Fire Spirit  GEN 1st 001", "Showing 1 of 2 cards",
+    ]
+    assert main(["search", "--data-dir", data_dir, "--", "-t:action cost>=0", "--json"]) == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert [hit["name"] for hit in hits] == ["Fire Spirit", "Wind Ally"]
 
 
 def test_the_console_script_prints_no_traceback_for_a_bad_query(data_dir: str) -> None:
