@@ -28,16 +28,16 @@ class TypingHelp:
         an exact field the catalogue does not hold (``t:champ``), ``(None, suggestion)``
         for misspelt name words (``lorrane`` → ``Lorraine``) or, when no word is misspelt
         but no name holds them all, the closest card name; else ``(None, None)``."""
-        from app.search.hints import closest_names, did_you_mean, name_words, unknown_value
+        from app.search.hints import as_query, closest_names, did_you_mean, unknown_value
 
         problem = unknown_value(text, names.field_values(self.store))
         if problem is not None:
             return problem, None
         every = names.all_card_names(self.store)
-        spelt = did_you_mean(text, name_words(every))
+        spelt = did_you_mean(text, every)
         if spelt is None and _bare_words(text):
             close = closest_names(text, every, 1)  # no word misspelt: the closest name
-            spelt = close[0] if close else None
+            spelt = as_query(close[0]) if close else None
         return None, spelt
 
 

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from app.search.hints import did_you_mean, name_words, unknown_value
+import pytest
+
+from app.search.hints import as_query, did_you_mean, unknown_value
 
 KNOWN = {"type": ["CHAMPION", "ALLY", "ACTION"], "element": ["FIRE", "WATER", "WIND", "NORM"],
          "class": ["MAGE", "WARRIOR"]}
@@ -30,8 +32,21 @@ def test_known_values_and_fields_without_values_pass() -> None:
 
 
 def test_did_you_mean_corrects_misspelt_name_words() -> None:
-    words = name_words(["Lorraine, Wandering Warrior", "Spirit of Fire"])
-    assert did_you_mean("lorrane", words) == "Lorraine"
-    assert did_you_mean("lorrane wandring", words) == "Lorraine Wandering"
-    assert did_you_mean("lorr", words) is None  # a prefix of a word is no misspelling
-    assert did_you_mean("t:ally", words) is None and did_you_mean("qqqqqq", words) is None
+    names = ["Lorraine, Wandering Warrior", "Spirit of Fire", "Bombastic Sprint"]
+    assert did_you_mean("lorrane", names) == "Lorraine"
+    assert did_you_mean("lorrane wandring", names) == "Lorraine, Wandering Warrior"
+    assert did_you_mean("lorr", names) is None  # a prefix of a word is no misspelling
+    assert did_you_mean("t:ally", names) is None and did_you_mean("qqqqqq", names) is None
+
+
+@pytest.mark.parametrize("typed", ["sprit of fire", "Sprint of Fire", '"sprit of fire"'])
+def test_did_you_mean_names_a_whole_card_never_words_of_two(typed: str) -> None:
+    # "sprit" is as close to "Sprint" (Bombastic Sprint) as to "Spirit"
+    names = ["Bombastic Sprint", "Spirit of Fire", "Spirit of Water", "Fireball"]
+    assert did_you_mean(typed, names) == "Spirit of Fire"
+
+
+def test_a_suggested_name_that_would_not_read_as_words_is_quoted() -> None:
+    assert as_query("Spirit Blade: Ascension") == '"Spirit Blade: Ascension"'
+    assert as_query("Lorraine, Blademaster") == "Lorraine, Blademaster"
+    assert as_query("Fire or Ice") == '"Fire or Ice"'
