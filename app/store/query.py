@@ -27,10 +27,11 @@ from app.search.fields import about_edition
 from app.search.parser import parse
 from app.store.db import Store
 from app.store.owned import attach_collection, uses_collection
-from app.store.query_plan import DENSE, WALKS, count_hits, find_hits, plan, table_rows
+from app.store.query_plan import DENSE, WALKS, count_hits, find_hits, plan, probing, table_rows
 from app.store.query_sql import (
     BEST_THEMA,
     CARD_STATS,
+    SOME_EDITION,
     SOURCES,
     Compiled,
     compile_where,
@@ -179,7 +180,8 @@ def run_query(
     tree = parse(text)
     if uses_collection(tree):
         attach_collection(store, collection)
-    where = compile_where(tree, per, _rare_terms(store, tree))
+    rare = _rare_terms(store, tree)
+    where = compile_where(tree, per, rare)
     direction = "DESC" if descending else "ASC"
     wanted = _name_words(tree) if sort == "name" and not descending else ""
     closeness = (wanted, _like_prefix(wanted)) if wanted else ()
@@ -212,9 +214,17 @@ def run_query(
         if not _READS_EDITION.search(matched.where):  # card terms only: all of a hit's
             matched = Compiled("1", ())
         shown_order = _SHOWN_KEY.format(matched=matched.where)
+        if walk == _SET_WALK and SOME_EDITION in condition:
+            # the walked edition must match: a hit's shown edition is one that matches, so
+            # this is the one-edition test, made once per walked edition, not per card
+            cheap = compile_where(tree, per, rare, one_edition=False)
+            condition = probing(cheap.where) + " AND " + _READS_EDITION.sub("w.", matched.where)
+            walked = (*cheap.params, *matched.params)
+        else:
+            walked = where.params
         sql = _card_sql(condition, sort, direction, bool(wanted), shown_order, walk)
         if walk == _SET_WALK:
-            params = (*where.params, *matched.params)
+            params = (*walked, *matched.params)
         elif sort == "set":  # the shown key comes first in _CARDS_BY_SET_SQL
             params = (*matched.params, *where.params)
         else:

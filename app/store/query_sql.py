@@ -31,8 +31,8 @@ from app.search.fields import (
     about_edition,
 )
 
-__all__ = ["BEST_THEMA", "CARD_STATS", "SET_PREFIXES", "SOURCES", "Compiled", "Per",
-           "compile_where", "fts_match", "rare_key"]
+__all__ = ["BEST_THEMA", "CARD_STATS", "SET_PREFIXES", "SOME_EDITION", "SOURCES", "Compiled",
+           "Per", "compile_where", "fts_match", "rare_key"]
 Param = str | int | float
 
 SOURCES: dict[str, str] = {
@@ -145,7 +145,8 @@ class _Sql:
     cost: int  # rough evaluation cost, to test cheap conditions first
 
 
-def compile_where(node: Node, per: Per = "card", rare: Collection[Term] = ()) -> Compiled:
+def compile_where(node: Node, per: Per = "card", rare: Collection[Term] = (),
+                  one_edition: bool = True) -> Compiled:
     """Compile a parsed query to a condition over ``cards c`` (and ``editions e``).
 
     In ``card`` mode a card matches when one of its editions matches the whole query
@@ -157,15 +158,20 @@ def compile_where(node: Node, per: Per = "card", rare: Collection[Term] = ()) ->
     found through card_values' index, rather than as a test of every card's column. Both
     forms hold for the same cards.
 
+    ``one_edition=False`` (per card) leaves out the test that one edition matches all the
+    edition terms (:data:`SOME_EDITION`), keeping the cheaper conditions every hit meets:
+    for a page that tests each edition it reads against the per-edition condition instead.
+
     Example:
         >>> compile_where(parse("t:ally cost<=2")).params
         ('ally', 2)
     """
-    sql = _per_card(node, rare) if per == "card" else _node(node, per, rare)
+    sql = _per_card(node, rare, one_edition) if per == "card" else _node(node, per, rare)
     return Compiled(sql.text, sql.params)
 
 
-_SOME_EDITION = "EXISTS (SELECT 1 FROM editions e WHERE e.card_uuid = c.uuid AND {})"
+SOME_EDITION = "EXISTS (SELECT 1 FROM editions e WHERE e.card_uuid = c.uuid AND "
+_SOME_EDITION = SOME_EDITION + "{})"
 """A card one of whose editions matches a per-edition condition (which may test ``c``)."""
 
 
@@ -173,7 +179,7 @@ def _edition_terms(node: Node) -> bool:
     return any(about_edition(t) for t in terms(node))
 
 
-def _per_card(node: Node, rare: Collection[Term]) -> _Sql:
+def _per_card(node: Node, rare: Collection[Term], one: bool = True) -> _Sql:
     """``node`` per card: some edition of the card matches all of it (edition terms on that
     one edition, card terms on the card), the cards of the per-edition search.
 
@@ -182,30 +188,44 @@ def _per_card(node: Node, rare: Collection[Term]) -> _Sql:
     terms under one ``and``, or a negated one. Some edition matching ``a or b`` is some
     edition matching a or some matching b; one matching ``a and b`` matches each, so the
     cheap per-card forms of its parts come first and narrow the cards it is tried on.
+    Without ``one``, the one-edition test is left out (always true).
     """
     if not _edition_terms(node):
         return _node(node, "card", rare)
     if isinstance(node, Term):
         if node.op == "!=" and BY_NAME[node.field].kind not in ("number", "date"):
-            return _some_edition(node, ())
+            return _some_edition(node, (), one, rare)
         return _node(node, "card", rare)
     if isinstance(node, Not):
-        return _some_edition(node, ())
+        return _some_edition(node, (), one, rare)
     if isinstance(node, Or):
-        return _joined(node, [_per_card(child, rare) for child in node.children])
+        return _joined(node, [_per_card(child, rare, one) for child in node.children])
     about = [c for c in node.children if _edition_terms(c)]
     parts = [_node(c, "card", rare) for c in node.children if not _edition_terms(c)]
     if len(about) == 1:
-        return _joined(node, [*parts, _per_card(about[0], rare)])
+        return _joined(node, [*parts, _per_card(about[0], rare, one)])
     narrowing = [sql for sql in (_per_card(c, rare) for c in about)
-                 if not sql.text.startswith("EXISTS")]  # a cheap necessary condition
-    return _joined(node, [*parts, *narrowing, _some_edition(And(tuple(about)), narrowing)])
+                 if SOME_EDITION not in sql.text]  # a cheap necessary condition
+    return _joined(node, [*parts, *narrowing,
+                          _some_edition(And(tuple(about)), narrowing, one, rare)])
 
 
-def _some_edition(node: Node, narrowing: Collection[_Sql]) -> _Sql:
-    """Some edition of the card matches ``node`` (tested last: the costliest term)."""
+def _some_edition(node: Node, narrowing: Collection[_Sql], one: bool = True,
+                  rare: Collection[Term] = ()) -> _Sql:
+    """Some edition of the card matches ``node`` (tested last: the costliest term); without
+    ``one``, true. A card with editions none of which holds a negated term's value has
+    one without it: that is read from the facts, and only the other cards are tested."""
+    if not one:
+        return _Sql("1", (), 0)
     inner = _node(node, "edition")
-    return _Sql(_SOME_EDITION.format(inner.text), inner.params, 8 + len(narrowing))
+    sql = _Sql(_SOME_EDITION.format(inner.text), inner.params, 8 + len(narrowing))
+    negated = node.child if isinstance(node, Not) else node
+    if isinstance(negated, Term) and BY_NAME[negated.field].kind not in ("number", "date") \
+            and negated.op == ("!=" if negated is node else ":"):
+        held = _node(Term(negated.field, ":", negated.value, negated.exact), "card", rare)
+        return _Sql(f"((c.editions > 0 AND NOT {held.text}) OR {sql.text})",
+                    (*held.params, *sql.params), sql.cost)
+    return sql
 
 
 def rare_key(t: Term) -> tuple[str, str, bool] | None:

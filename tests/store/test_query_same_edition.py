@@ -29,6 +29,13 @@ def cards(catalogue: Any, query: str, per: str) -> set[str]:
     return uuids
 
 
+def shown(catalogue: Any, query: str, sort: str) -> set[tuple[str, str]]:
+    """(card, shown edition) of a per-card page read as it is when many cards match (an
+    index walk in the sort's order; a limit below the hits)."""
+    result = run_query(catalogue.store, query, sort=sort, limit=2000)
+    return {(hit.uuid, hit.edition_uuid) for hit in result.hits}  # type: ignore[union-attr]
+
+
 def test_the_issue_example_finds_the_five_ur_editions_of_doa_1st(real_catalogue: Any) -> None:
     result = run_query(real_catalogue.store, 'r:UR s:"DOA 1st"')
     names = sorted(hit.name for hit in result.hits)
@@ -65,3 +72,18 @@ def test_a_negated_edition_term_alone_means_an_edition_without_it(real_catalogue
     # every card has an edition outside AMB but the few printed only there
     only_amb = cards(real_catalogue, "s:AMB", "card") - cards(real_catalogue, "-s:AMB", "card")
     assert only_amb and len(cards(real_catalogue, "-s:AMB", "card")) > 2000
+
+
+@pytest.mark.parametrize("query", [
+    "-s:DOA", "is:foil -r:C", 's:"DOA Alter" -is:foil', "-lang:EN", "r:C -s:AMB",
+    "lang:EN -r:UR", "el:fire -s:DOA",
+])
+@pytest.mark.parametrize("sort", ["set", "name", "cost"])
+def test_a_page_shows_each_card_by_an_edition_that_matches(
+        real_catalogue: Any, query: str, sort: str) -> None:
+    editions = {(hit.card_uuid, hit.uuid) for hit in
+                run_query(real_catalogue.store, query, per="edition").hits}
+    page = shown(real_catalogue, query, sort)
+    assert page and page <= editions
+    if len(page) < 2000:
+        assert {card for card, _ in page} == {card for card, _ in editions}
