@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping
 
-from app.search.ast import And, Term, terms
-from app.search.errors import QuerySyntaxError
-from app.search.fields import BY_NAME, WORD
+from app.search.ast import And, Node, Not, Term, terms
+from app.search.errors import NothingYet, QuerySyntaxError
+from app.search.fields import BY_NAME, HISTORY_IS, WORD
 from app.search.parser import parse
 
 MAX_LISTED = 8
@@ -73,6 +73,59 @@ def unknown_value(text: str, known: Mapping[str, Collection[str]]) -> QuerySynta
         return QuerySyntaxError(f"no {term.field} “{term.value}” in the catalogue",
                                 _position(text, term), hint)
     return None
+
+
+_NEWS = {"new": "added a card", "errata": "changed a card's effect text",
+         "legality": "changed legality", "latest": "added or changed a card"}
+
+
+def history_reason(text: str, latest: int | None, first: bool, groups: Collection[str]
+                   ) -> NothingYet | None:
+    """Why ``text`` found nothing when one of its history terms (``is:new``, ``is:errata``,
+    ``is:legality``, ``changed:latest``, not negated) asks for what the latest revision did
+    not do, else None.
+
+    Args:
+        latest: the latest revision's number (None: none is recorded).
+        first: that revision is the first, which filled an empty catalogue: not news.
+        groups: the groups of the cards it added or changed (``new``, ``errata``, ``legality``
+            …; none for the first).
+    """
+    try:
+        node = parse(text)
+    except QuerySyntaxError:
+        return None
+    for term in _positive_terms(node):
+        wanted = (str(term.value) if term.field == "is" and term.value in HISTORY_IS else
+                  "latest" if term.field == "changed" and term.value == "latest"
+                  and term.op == "=" else "")
+        if not wanted or (wanted in groups if wanted != "latest" else groups):
+            continue
+        did = _NEWS[wanted]
+        if latest is None or first:
+            message = f"no revision has {did} yet"
+            why = ("the first import filled an empty catalogue: not news. "
+                   if latest is not None else "")
+        else:
+            message = f"the latest revision ({latest}) has not {did}"
+            why = ""
+        return NothingYet(message, term.span[0], f"{why}{term_text(term)} finds what the latest "
+                          "import or sync changed (archivist changes)")
+    return None
+
+
+def term_text(term: Term) -> str:
+    """``is:legality`` or ``changed:latest``: a history term as written in help."""
+    return f"{term.field}:{term.value}"
+
+
+def _positive_terms(node: Node) -> list[Term]:
+    """The terms of ``node`` that are not under a negation."""
+    if isinstance(node, Term):
+        return [node]
+    if isinstance(node, Not):
+        return []
+    return [t for child in node.children for t in _positive_terms(child)]
 
 
 def name_words(names: Iterable[str]) -> set[str]:

@@ -142,4 +142,16 @@ def test_the_first_import_lists_no_card_as_added(
     assert main(["changes", "--data-dir", data, "--revision", "2"]) == 1
     assert capsys.readouterr().err.strip() == "archivist: No revision 2: the only one is 1"
     assert main(["search", "--data-dir", data, "is:new"]) == 0
-    assert capsys.readouterr().out.startswith("No cards match.")
+    assert capsys.readouterr().out.startswith("No cards match: no revision has added a card")
+    assert main(["search", "--data-dir", data, "is:legality f:standard"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "No cards match: no revision has changed legality yet."
+    assert out[1].startswith("hint: the first import filled an empty catalogue: not news.")
+
+
+def test_a_history_term_the_latest_revision_gives_nothing_to_says_so(
+        data: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "--data-dir", data, "is:legality cost=9"]) == 0
+    assert capsys.readouterr().out == "No cards match.\n"  # legality changed: not why
+    assert main(["search", "--data-dir", data, "is:legality", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["slug"] == "generated-card"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.search.hints import as_query, did_you_mean, unknown_value
+from app.search.hints import as_query, did_you_mean, history_reason, unknown_value
 
 KNOWN = {"type": ["CHAMPION", "ALLY", "ACTION"], "element": ["FIRE", "WATER", "WIND", "NORM"],
          "class": ["MAGE", "WARRIOR"]}
@@ -50,3 +50,16 @@ def test_a_suggested_name_that_would_not_read_as_words_is_quoted() -> None:
     assert as_query("Spirit Blade: Ascension") == '"Spirit Blade: Ascension"'
     assert as_query("Lorraine, Blademaster") == "Lorraine, Blademaster"
     assert as_query("Fire or Ice") == '"Fire or Ice"'
+
+
+def test_a_history_term_says_why_it_found_nothing() -> None:
+    first = history_reason("is:legality f:standard", 1, True, set())
+    assert first is not None and first.message == "no revision has changed legality yet"
+    assert "first import" in first.hint and first.position == 0
+    later = history_reason("t:ally is:new", 3, False, {"errata"})
+    assert later is not None and later.message == "the latest revision (3) has not added a card"
+    assert later.position == 7
+    assert history_reason("is:errata t:ally", 3, False, {"errata"}) is None  # it did
+    assert history_reason("-is:new", 1, True, set()) is None  # negated: not why
+    assert history_reason("changed:latest", 2, False, {"new"}) is None
+    assert history_reason("t:ally", 1, True, set()) is None
