@@ -12,10 +12,10 @@ Examples::
 ``--json`` prints ``{"revisions": [{"revision", "at", "source", "first", "changes":
 [{"uuid", "slug", "name", "kind", "groups", "fields"}]}]}`` (``first``: the revision filled
 an empty catalogue; its ``changes`` are empty, as the text and the window list no card of it
-as new, and ``cards`` counts what it stored); a revision or a change whose stored row cannot be read (damaged) has an
-``"unreadable"`` key saying why, and the text says ``unreadable: WHY`` where it stands.
-``revert`` refuses such a revision (exit 2). The text lists records kept out of a revision
-as one count; ``--verbose`` lists each.
+as new, and ``cards`` counts what it stored); a revision or a change whose stored row cannot
+be read (damaged) has an ``"unreadable"`` key saying why, and the text says
+``unreadable: WHY`` where it stands. ``revert`` refuses such a revision (exit 2). The text
+lists records kept out of a revision as one count; ``--verbose`` lists each.
 """
 
 from __future__ import annotations

@@ -39,7 +39,9 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         description="Bare words match names; fields: o: t: st: cl: el: f: s: r: a: lang: "
         "cost mem res lv pow life dur thema (with = != < <= > >=), spd:fast|slow, "
         "is:dynamic|foil|flip, is:new|errata|legality, changed>=YYYY-MM-DD|changed:latest; "
-        "'-' negates, 'or' and parentheses group. "
+        "'-' negates, 'or' and parentheses group. Edition terms (s: r: a: lang: thema "
+        "is:foil|flip|dynamic is:owned tag:) hold on one edition: a card matches when one "
+        "of its editions matches the whole query (the cards --per edition lists). "
         "Put '--' before a query that starts with '-' (options may come before or "
         "after it: archivist search -- '-t:ally' --limit 3).",
     )

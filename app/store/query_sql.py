@@ -151,7 +151,8 @@ def compile_where(node: Node, per: Per = "card", rare: Collection[Term] = (),
 
     In ``card`` mode a card matches when one of its editions matches the whole query
     (edition terms hold on that same edition, :func:`_per_card`); in ``edition`` mode
-    edition terms hold for the edition ``e`` itself. Card terms always test the card. Every condition is 0 or 1, never NULL, so ``NOT`` means "does not match".
+    edition terms hold for the edition ``e`` itself. Card terms always test the card. Every
+    condition is 0 or 1, never NULL, so ``NOT`` means "does not match".
 
     ``rare``: terms of :func:`rare_key` whose value few cards hold
     (:mod:`app.store.value_counts`); each is written as the list of the cards that hold it,
