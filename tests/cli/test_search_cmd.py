@@ -94,3 +94,14 @@ def test_a_suggestion_is_a_whole_name_that_finds_its_card(
     assert suggestion.strip('"') in all_card_names(real_catalogue.store)
     code, out, _ = _run(real_catalogue_dir, suggestion, capsys)
     assert code == 0 and "No cards match" not in out
+
+
+def test_filters_on_different_editions_do_not_combine_into_one_card(
+    real_catalogue_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _run(real_catalogue_dir, 'r:UR s:"DOA 1st"', capsys)
+    assert code == 0 and out.splitlines()[-1] == "5 cards"
+    assert "Arcane Sight" not in out and all(" DOA 1st " in line
+                                             for line in out.splitlines()[:-1])
+    _, per_edition, _ = _run(real_catalogue_dir, 'r:UR s:"DOA 1st"', capsys, "--per", "edition")
+    assert per_edition.splitlines()[-1] == "5 editions"
