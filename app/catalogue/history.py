@@ -41,10 +41,14 @@ class LocalHistory:
         Raises:
             NotFound: no such revision (or none at all).
         """
-        found = [r for r in self.revisions() if number is None or r.number == number]
+        every = self.revisions()
+        found = [r for r in every if number is None or r.number == number]
+        if not found and every:
+            known = (f"the only one is {every[0].number}" if len(every) == 1 else
+                     f"they run from {every[-1].number} to {every[0].number}")
+            raise NotFound(f"No revision {number}: {known}")
         if not found:
-            raise NotFound("No revision is recorded yet: import or sync first" if number is None
-                           else f"No revision {number}: archivist changes --json lists them")
+            raise NotFound("No revision is recorded yet: import or sync first")
         return found[0]
 
     def changes(self, number: int | None = None, notes: bool = True) -> list[CardChange]:

@@ -11,10 +11,11 @@ Examples::
 
 ``--json`` prints ``{"revisions": [{"revision", "at", "source", "first", "changes":
 [{"uuid", "slug", "name", "kind", "groups", "fields"}]}]}`` (``first``: the revision filled
-an empty catalogue); a revision or a change whose stored row cannot be read (damaged) has an
-``"unreadable"`` key saying why, and the text says ``unreadable: WHY`` where it stands.
-``revert`` refuses such a revision (exit 2). The text lists records kept out of a revision
-as one count; ``--verbose`` lists each.
+an empty catalogue; its ``changes`` are empty, as the text and the window list no card of it
+as new, and ``cards`` counts what it stored); a revision or a change whose stored row cannot
+be read (damaged) has an ``"unreadable"`` key saying why, and the text says
+``unreadable: WHY`` where it stands. ``revert`` refuses such a revision (exit 2). The text
+lists records kept out of a revision as one count; ``--verbose`` lists each.
 """
 
 from __future__ import annotations
@@ -65,7 +66,9 @@ def run_changes(args: argparse.Namespace) -> int:
         out = {"revisions": [
             {"revision": r.number, "at": r.at, "source": r.source, "first": r.first,
              **({"unreadable": r.unreadable} if r.unreadable else {}),
-             "changes": [c.to_json() for c in catalogue.changes(r.number, notes=False)]}
+             **({"cards": r.added} if r.first else {}),
+             "changes": [] if r.first else  # filling an empty catalogue is not news
+             [c.to_json() for c in catalogue.changes(r.number, notes=False)]}
             for r in chosen]}
         print(json.dumps(out, ensure_ascii=False, indent=1))
         return 0

@@ -280,6 +280,19 @@ def command_word(argv: Sequence[str]) -> str | None:
     return None
 
 
+def query_first(argv: Sequence[str]) -> list[str]:
+    """``search -- '-t:ally' --limit 3`` as ``search --limit 3 -- '-t:ally'``: argparse
+    takes every word after ``--`` as an argument, but the words after the query (one word)
+    are options; a query that starts with '-' needs ``--`` before it, options may follow."""
+    words = list(argv)
+    if "search" not in words or "--" not in words[words.index("search"):]:
+        return words
+    at = words.index("--", words.index("search"))
+    if at + 2 >= len(words):
+        return words
+    return [*words[:at], *words[at + 2:], "--", words[at + 1]]
+
+
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """Parse a command line as :func:`build_parser`'s full parser does, importing only
     the named command's module when that parser reads it without error (a one-shot
@@ -289,6 +302,8 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         # answered (and exited) by the parser without any command's module
         with contextlib.suppress(_NotTheWindow):
             build_parser(parser_class=_Retry, summaries_only=True).parse_args(list(argv))
+    if word == "search":
+        argv = query_first(argv)
     if word in COMMAND_MODULES:
         try:
             return build_parser(word, _Retry).parse_args(list(argv))

@@ -11,6 +11,7 @@ Examples::
     archivist search 't:champion el:fire lv>=2' --sort level --desc
     archivist search 's:"doa 1st" r:cur is:foil' --per edition --json
     archivist search -- '-t:ally o:"draw a card"'      # a query starting with '-'
+    archivist search -- -t:ally --limit 3              # options may follow it
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from app.bootstrap import build
 from app.model.query import QUERY_SORTS, EditionHit, QueryResult
 from app.model.vocabulary import rarity_by_number
 from app.search import QuerySyntaxError
-from app.search.errors import display_width
+from app.search.errors import NothingYet, display_width
 
 NAME_COLUMN = 40
 
@@ -38,8 +39,11 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         description="Bare words match names; fields: o: t: st: cl: el: f: s: r: a: lang: "
         "cost mem res lv pow life dur thema (with = != < <= > >=), spd:fast|slow, "
         "is:dynamic|foil|flip, is:new|errata|legality, changed>=YYYY-MM-DD|changed:latest; "
-        "'-' negates, 'or' and parentheses group. "
-        "Put '--' before a query that starts with '-'.",
+        "'-' negates, 'or' and parentheses group. Edition terms (s: r: a: lang: thema "
+        "is:foil|flip|dynamic is:owned tag:) hold on one edition: a card matches when one "
+        "of its editions matches the whole query (the cards --per edition lists). "
+        "Put '--' before a query that starts with '-' (options may come before or "
+        "after it: archivist search -- '-t:ally' --limit 3).",
     )
     p.add_argument("query", metavar="QUERY", help="the query, in quotes, e.g. 't:ally cost<=2'")
     p.add_argument("--json", action="store_true", help="print the hits as a JSON array")
@@ -67,6 +71,12 @@ def run_search(args: argparse.Namespace) -> int:
     suggestion = None
     if result.total == 0:  # the window's hints: an unknown value is an error, a name a guess
         problem, suggestion = services.catalogue.query_help(args.query)
+        if isinstance(problem, NothingYet):  # a right query the history gives nothing to yet
+            why = f"No cards match: {problem.message}.\nhint: {problem.hint}"
+            print("[]" if args.json else why, file=sys.stdout)
+            if args.json:
+                print(why, file=sys.stderr)
+            return 0
         if problem is not None:
             print(f"archivist: nothing can match\n{problem.render(args.query)}",
                   file=sys.stderr)

@@ -67,3 +67,9 @@ def display_width(text: str) -> int:
             continue
         width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
     return width
+
+
+class NothingYet(QuerySyntaxError):
+    """A well-formed query that nothing can match yet: it asks for what the latest revision
+    changed (``is:legality``) and that revision changed nothing of the kind. Not a mistake:
+    the command line prints it after "No cards match." and exits 0."""

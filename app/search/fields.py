@@ -52,10 +52,13 @@ Semantics (all comparisons ignore case):
   with a copy owned, ``is:foil-owned`` with a foil copy owned; ``own>=N`` / ``own=0``
   cards by the copies owned of any printing and finish; ``tag:trade`` editions with an
   entry tagged so (any case).
-- Edition fields, per card: a card matches a term when any of its editions does, each
-  term on its own (``s:x r:ur`` = an edition in x and a UR edition, maybe another one);
-  ``-s:x`` = no edition in x. Per edition (``per="edition"``) the edition itself must
-  match every edition term, and card terms test its card.
+- Edition fields hold on one edition: per edition (``per="edition"``) the edition itself
+  must match every edition term, and card terms test its card; per card, a card matches
+  when one of its editions matches the whole query (the cards of the per-edition search,
+  as Scryfall and the official search count them). So ``s:"doa 1st" r:ur`` needs a UR
+  edition in DOA 1st (not a UR edition elsewhere), ``-r:ur s:doa`` an edition of DOA that
+  is not UR, and ``-s:x`` alone an edition outside x. A query of card terms only tests the
+  card.
 """
 
 from __future__ import annotations
@@ -154,6 +157,15 @@ FIELDS: tuple[Field, ...] = (
 BY_ALIAS: dict[str, Field] = {alias: f for f in FIELDS for alias in f.aliases}
 BY_NAME: dict[str, Field] = {f.name: f for f in FIELDS}
 FIELD_LIST = " ".join(f.aliases[0] for f in FIELDS)
+
+
+def about_edition(term: Term) -> bool:
+    """Whether ``term`` tests an edition (set, rarity, illustrator, language, Thema, the
+    edition flags, the collection's ``is:owned``/``tag:``) rather than the card (name,
+    type, cost, legality, the history's ``is:new`` …)."""
+    if term.field == "is":
+        return term.value not in HISTORY_IS
+    return BY_NAME[term.field].about == "edition"
 
 
 def field_for(alias: str, position: int, typed: str) -> Field:

@@ -1,7 +1,7 @@
 """Help for a query that finds nothing (issue 12, item 5): an exact-field value the
 catalogue does not hold (``t:champ``, ``el:fi``) as an error listing the values that start
 with it, and "did you mean" spellings of misspelt name words (rapidfuzz). The known values
-and name words are passed in: this module reads no catalogue.
+and names are passed in: this module reads no catalogue.
 """
 
 from __future__ import annotations
@@ -9,15 +9,17 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping
 
-from app.search.ast import Term, terms
-from app.search.errors import QuerySyntaxError
-from app.search.fields import BY_NAME, WORD
+from app.search.ast import And, Node, Not, Term, terms
+from app.search.errors import NothingYet, QuerySyntaxError
+from app.search.fields import BY_NAME, HISTORY_IS, WORD
 from app.search.parser import parse
 
 MAX_LISTED = 8
 """At most this many values are listed in an unknown-value error."""
 CUTOFF = 75.0
 """Least similarity (0–100, rapidfuzz ratio) of a suggested name word."""
+NAME_CUTOFF = 85.0
+"""Least similarity (0–100, rapidfuzz WRatio) of a suggested whole card name."""
 
 
 def _position(text: str, term: Term) -> int:
@@ -73,41 +75,129 @@ def unknown_value(text: str, known: Mapping[str, Collection[str]]) -> QuerySynta
     return None
 
 
+_NEWS = {"new": "added a card", "errata": "changed a card's effect text",
+         "legality": "changed legality", "latest": "added or changed a card"}
+
+
+def history_reason(text: str, latest: int | None, first: bool, groups: Collection[str]
+                   ) -> NothingYet | None:
+    """Why ``text`` found nothing when one of its history terms (``is:new``, ``is:errata``,
+    ``is:legality``, ``changed:latest``, not negated) asks for what the latest revision did
+    not do, else None.
+
+    Args:
+        latest: the latest revision's number (None: none is recorded).
+        first: that revision is the first, which filled an empty catalogue: not news.
+        groups: the groups of the cards it added or changed (``new``, ``errata``, ``legality``
+            …; none for the first).
+    """
+    try:
+        node = parse(text)
+    except QuerySyntaxError:
+        return None
+    for term in _positive_terms(node):
+        wanted = (str(term.value) if term.field == "is" and term.value in HISTORY_IS else
+                  "latest" if term.field == "changed" and term.value == "latest"
+                  and term.op == "=" else "")
+        if not wanted or (wanted in groups if wanted != "latest" else groups):
+            continue
+        did = _NEWS[wanted]
+        if latest is None or first:
+            message = f"no revision has {did} yet"
+            why = ("the first import filled an empty catalogue: not news. "
+                   if latest is not None else "")
+        else:
+            message = f"the latest revision ({latest}) has not {did}"
+            why = ""
+        return NothingYet(message, term.span[0], f"{why}{term_text(term)} finds what the latest "
+                          "import or sync changed (archivist changes)")
+    return None
+
+
+def term_text(term: Term) -> str:
+    """``is:legality`` or ``changed:latest``: a history term as written in help."""
+    return f"{term.field}:{term.value}"
+
+
+def _positive_terms(node: Node) -> list[Term]:
+    """The terms of ``node`` that are not under a negation."""
+    if isinstance(node, Term):
+        return [node]
+    if isinstance(node, Not):
+        return []
+    return [t for child in node.children for t in _positive_terms(child)]
+
+
 def name_words(names: Iterable[str]) -> set[str]:
     """The distinct words of card names (as written, e.g. ``Lorraine``)."""
     return {word for name in names for word in WORD.findall(name)}
 
 
-def did_you_mean(text: str, words: Collection[str]) -> str | None:
-    """``text`` with each bare name word that starts no word of ``words`` replaced by the
-    most similar one (``lorrane`` → ``Lorraine``), a word written as the cards write it
-    (``lorraine`` → ``Lorraine``); None when the query has other terms, no word is
-    misspelt or no replacement is close enough."""
+def did_you_mean(text: str, names: Collection[str]) -> str | None:
+    """A query close to the name search ``text`` that found nothing, naming what the
+    catalogue holds: for one word the most similar word of a card name, as the card writes
+    it (``lorrane`` → ``Lorraine``); for several the most similar whole card name
+    (``sprit of fire`` → ``Spirit of Fire``), never words of different names put together.
+    Ties go to the shorter, then the first in alphabetical order. None when the query has
+    other terms or nothing is close enough.
+
+    Args:
+        names: every card name.
+    """
     try:
-        node = parse(text)
+        found = terms(parse(text))
     except QuerySyntaxError:
         return None
-    found = terms(node)
-    if not found or any(t.field != "name" or t.exact for t in found):
+    if not found or any(t.field != "name" for t in found):
         return None
-    lowered = {w.lower(): w for w in words}
-    out, changed = [], False
-    for typed in text.split():
-        low = typed.lower()
-        if low in lowered:  # a word as the card writes it: "lorraine" → "Lorraine"
-            out.append(lowered[low])
-            continue
-        if any(w.startswith(low) for w in lowered):
-            out.append(typed)
-            continue
-        from rapidfuzz import fuzz, process
+    from rapidfuzz import fuzz, process  # on a miss only: a search starts without it
 
-        best = process.extractOne(low, list(lowered), scorer=fuzz.ratio, score_cutoff=CUTOFF)
-        if best is None:
-            return None
-        out.append(lowered[best[0]])
-        changed = True
-    return " ".join(out) if changed else None
+    typed = WORD.findall(text)
+    if len(typed) == 1 and not found[0].exact:
+        lowered = {w.lower(): w for w in sorted(name_words(names))}
+        if any(w.startswith(typed[0].lower()) for w in lowered):
+            return None  # not misspelt
+        close = process.extract(typed[0].lower(), list(lowered), scorer=fuzz.ratio,
+                                limit=None, score_cutoff=CUTOFF)
+        return lowered[_best(close)] if close else None
+    keyed = {name_key(n): n for n in sorted(names)}
+    holding = _holding_close_words([t.lower() for t in typed], keyed)
+    close = process.extract(name_key(" ".join(typed)), holding or list(keyed),
+                            scorer=fuzz.WRatio, limit=None,
+                            score_cutoff=0 if holding else NAME_CUTOFF)
+    return as_query(keyed[_best(close)]) if close else None
+
+
+def _holding_close_words(typed: list[str], keyed: Mapping[str, str]) -> list[str]:
+    """The name keys of ``keyed`` with, for each typed word, a word that starts with it
+    or is spelt much like it (``sprit``: Spirit or Sprint)."""
+    from rapidfuzz import fuzz, process
+
+    words = {key: WORD.findall(key) for key in keyed}
+    vocabulary = sorted({w for found in words.values() for w in found})
+    close = [{c[0] for c in process.extract(t, vocabulary, scorer=fuzz.ratio, limit=None,
+                                            score_cutoff=CUTOFF)} for t in typed]
+    return [key for key, found in words.items()
+            if all(any(w.startswith(t) or w in near for w in found)
+                   for t, near in zip(typed, close, strict=True))]
+
+
+def _best(found: Iterable[tuple[str, float, object]]) -> str:
+    """The best-scoring choice of a rapidfuzz answer; ties: the shorter, then A–Z."""
+    return min(found, key=lambda f: (-f[1], len(f[0]), f[0]))[0]
+
+
+def as_query(name: str) -> str:
+    """A query finding the card ``name``: the name itself when its words read as bare name
+    words (``Lorraine, Blademaster``), else as a quoted phrase (``"Spirit Blade: Ascension"``,
+    whose ``Blade:`` would read as a field)."""
+    try:
+        node = parse(name)
+        plain = all(isinstance(n, Term) and n.field == "name" and not n.exact
+                    for n in (node.children if isinstance(node, And) else (node,)))
+    except QuerySyntaxError:
+        plain = False
+    return name if plain else '"' + name.replace('"', " ") + '"'
 
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})

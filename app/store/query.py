@@ -22,13 +22,16 @@ from typing import Any
 from app.errors import InvalidRequest, StoreError
 from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, QueryResult, SortKey
 from app.search.ast import And, Node, Not, Term
+from app.search.ast import terms as terms_of
+from app.search.fields import about_edition
 from app.search.parser import parse
 from app.store.db import Store
 from app.store.owned import attach_collection, uses_collection
-from app.store.query_plan import DENSE, WALKS, count_hits, find_hits, plan, table_rows
+from app.store.query_plan import DENSE, WALKS, count_hits, find_hits, plan, probing, table_rows
 from app.store.query_sql import (
     BEST_THEMA,
     CARD_STATS,
+    SOME_EDITION,
     SOURCES,
     Compiled,
     compile_where,
@@ -177,7 +180,8 @@ def run_query(
     tree = parse(text)
     if uses_collection(tree):
         attach_collection(store, collection)
-    where = compile_where(tree, per, _rare_terms(store, tree))
+    rare = _rare_terms(store, tree)
+    where = compile_where(tree, per, rare)
     direction = "DESC" if descending else "ASC"
     wanted = _name_words(tree) if sort == "name" and not descending else ""
     closeness = (wanted, _like_prefix(wanted)) if wanted else ()
@@ -210,9 +214,17 @@ def run_query(
         if not _READS_EDITION.search(matched.where):  # card terms only: all of a hit's
             matched = Compiled("1", ())
         shown_order = _SHOWN_KEY.format(matched=matched.where)
+        if walk == _SET_WALK and SOME_EDITION in condition:
+            # the walked edition must match: a hit's shown edition is one that matches, so
+            # this is the one-edition test, made once per walked edition, not per card
+            cheap = compile_where(tree, per, rare, one_edition=False)
+            condition = probing(cheap.where) + " AND " + _READS_EDITION.sub("w.", matched.where)
+            walked = (*cheap.params, *matched.params)
+        else:
+            walked = where.params
         sql = _card_sql(condition, sort, direction, bool(wanted), shown_order, walk)
         if walk == _SET_WALK:
-            params = (*where.params, *matched.params)
+            params = (*walked, *matched.params)
         elif sort == "set":  # the shown key comes first in _CARDS_BY_SET_SQL
             params = (*matched.params, *where.params)
         else:
@@ -252,6 +264,8 @@ def _by_complement(store: Store, tree: Node, per: str, rows: int) -> int | None:
     that do not, when the stored counts say those are few cards (``f:standard or cost=x``:
     a scan of every card, 25 ms on the generated catalogue, against a few lookups); else
     None. Per edition only for a query about cards (its editions are all its cards')."""
+    if per == "card" and any(about_edition(t) for t in terms_of(tree)):
+        return None  # no edition matching it is not some edition matching its negation
     other = negated(tree)
     where = compile_where(other, per, _rare_terms(store, other))  # type: ignore[arg-type]
     if per != "card" and _READS_EDITION.search(where.where):

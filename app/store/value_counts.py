@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from app.search.ast import And, Node, Not, Or, Term
+from app.search.fields import about_edition
 
 if TYPE_CHECKING:
     from app.store.db import Store
@@ -176,6 +177,8 @@ def exact_total(store: Store, tree: Node, per: str = "card") -> int | None:
     conn = store.connection()
     if per != "card" and field not in _CARD_FIELDS:
         return None
+    if negated and about_edition(tree):  # per card: some edition lacks it, not a count
+        return None
     if field == "set":
         from app.store.query_sql import SET_PARAMS, SET_PREFIXES
 
@@ -242,7 +245,8 @@ def _term_cards(store: Store, t: Term, cards: int) -> int:
 
 
 def negated(tree: Node) -> Node:
-    """The query that matches exactly the cards ``tree`` does not, its negations pushed
+    """The query that matches exactly the cards ``tree`` does not (per card: when it has
+    no edition term, :func:`app.store.query_sql.compile_where`), its negations pushed
     down to the terms (``-(a or b)`` is ``-a -b``), so that SQLite can find its cards
     through the index when they are few. Every compiled condition is 0 or 1, never NULL,
     so the two counts add up to every card."""

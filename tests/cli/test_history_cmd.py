@@ -129,3 +129,29 @@ def test_history_takes_a_name_in_any_case_and_suggests_on_a_miss(
     assert main(["history", "--data-dir", data, "Fresh Crad"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "did you mean Fresh Card" in err
+
+
+def test_the_first_import_lists_no_card_as_added(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _import(tmp_path, "a.json", make_card(), make_card("genCard002", "Fresh Card"))
+    data = str(tmp_path / "data")
+    capsys.readouterr()
+    assert main(["changes", "--data-dir", data, "--json"]) == 0
+    (first,) = json.loads(capsys.readouterr().out)["revisions"]
+    assert first["first"] and first["changes"] == [] and first["cards"] == 2
+    assert main(["changes", "--data-dir", data, "--revision", "2"]) == 1
+    assert capsys.readouterr().err.strip() == "archivist: No revision 2: the only one is 1"
+    assert main(["search", "--data-dir", data, "is:new"]) == 0
+    assert capsys.readouterr().out.startswith("No cards match: no revision has added a card")
+    assert main(["search", "--data-dir", data, "is:legality f:standard"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "No cards match: no revision has changed legality yet."
+    assert out[1].startswith("hint: the first import filled an empty catalogue: not news.")
+
+
+def test_a_history_term_the_latest_revision_gives_nothing_to_says_so(
+        data: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "--data-dir", data, "is:legality cost=9"]) == 0
+    assert capsys.readouterr().out == "No cards match.\n"  # legality changed: not why
+    assert main(["search", "--data-dir", data, "is:legality", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["slug"] == "generated-card"

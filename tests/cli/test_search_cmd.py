@@ -38,8 +38,10 @@ def test_an_unknown_value_is_an_error_with_did_you_mean(
 
 
 @pytest.mark.parametrize(("query", "suggested"), [
-    ("lorrane blademastr", "Lorraine Blademaster"),  # misspelt words
-    ("blast nascent fire", "Nascent Blast"),         # words right, no name holds them all
+    ("lorrane blademastr", "Lorraine, Blademaster"),  # misspelt words: the card's name
+    ("blast nascent fire", "Nascent Blast"),          # words right, no name holds them all
+    ("sprit of fire", "Spirit of Fire"),              # not "Sprint" of Bombastic Sprint
+    ("Sprint of Fire", "Spirit of Fire"),
 ])
 def test_a_name_with_no_match_suggests_the_closest(
     real_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], query: str, suggested: str,
@@ -73,3 +75,33 @@ def test_banned_lines_tell_alike_cards_apart(
     assert len(nameless) == 15
     assert len({line.split()[-1] for line in nameless}) == 15  # each ends with its slug
     assert all(line.split()[-1].startswith("nameless-champion") for line in nameless)
+
+
+@pytest.mark.parametrize("typed", [
+    "sprit of fire", "lorrane blademastr", "nascnt blast", "tristan shadowdncer",
+    "arcane sigt", "spirit of serne watr", "zander blindng stel", "aqua vitea",
+])
+def test_a_suggestion_is_a_whole_name_that_finds_its_card(
+    real_catalogue_dir: Path, real_catalogue: object, capsys: pytest.CaptureFixture[str],
+    typed: str,
+) -> None:
+    from app.catalogue import LocalCatalogue
+    from app.store.names import all_card_names
+
+    assert isinstance(real_catalogue, LocalCatalogue)
+    _, suggestion = real_catalogue.query_help(typed)
+    assert suggestion is not None
+    assert suggestion.strip('"') in all_card_names(real_catalogue.store)
+    code, out, _ = _run(real_catalogue_dir, suggestion, capsys)
+    assert code == 0 and "No cards match" not in out
+
+
+def test_filters_on_different_editions_do_not_combine_into_one_card(
+    real_catalogue_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _run(real_catalogue_dir, 'r:UR s:"DOA 1st"', capsys)
+    assert code == 0 and out.splitlines()[-1] == "5 cards"
+    assert "Arcane Sight" not in out and all(" DOA 1st " in line
+                                             for line in out.splitlines()[:-1])
+    _, per_edition, _ = _run(real_catalogue_dir, 'r:UR s:"DOA 1st"', capsys, "--per", "edition")
+    assert per_edition.splitlines()[-1] == "5 editions"

@@ -98,6 +98,19 @@ def test_a_query_starting_with_minus_goes_after_double_dash(
     ]
 
 
+def test_options_may_follow_a_query_after_double_dash(
+    data_dir: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["search", "--data-dir", data_dir, "--", "-t:action", "--limit", "1"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Fire Spirit  GEN 1st 001", "Showing 1 of 2 cards",
+    ]
+    assert main(["search", "--data-dir", data_dir, "--", "-t:action cost>=0", "--json"]) == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert [hit["name"] for hit in hits] == ["Fire Spirit", "Wind Ally"]
+
+
 def test_the_console_script_prints_no_traceback_for_a_bad_query(data_dir: str) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "app", "search", "--data-dir", data_dir, "(t:ally"],

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from app.search.hints import did_you_mean, name_words, unknown_value
+import pytest
+
+from app.search.hints import as_query, did_you_mean, history_reason, unknown_value
 
 KNOWN = {"type": ["CHAMPION", "ALLY", "ACTION"], "element": ["FIRE", "WATER", "WIND", "NORM"],
          "class": ["MAGE", "WARRIOR"]}
@@ -30,8 +32,34 @@ def test_known_values_and_fields_without_values_pass() -> None:
 
 
 def test_did_you_mean_corrects_misspelt_name_words() -> None:
-    words = name_words(["Lorraine, Wandering Warrior", "Spirit of Fire"])
-    assert did_you_mean("lorrane", words) == "Lorraine"
-    assert did_you_mean("lorrane wandring", words) == "Lorraine Wandering"
-    assert did_you_mean("lorr", words) is None  # a prefix of a word is no misspelling
-    assert did_you_mean("t:ally", words) is None and did_you_mean("qqqqqq", words) is None
+    names = ["Lorraine, Wandering Warrior", "Spirit of Fire", "Bombastic Sprint"]
+    assert did_you_mean("lorrane", names) == "Lorraine"
+    assert did_you_mean("lorrane wandring", names) == "Lorraine, Wandering Warrior"
+    assert did_you_mean("lorr", names) is None  # a prefix of a word is no misspelling
+    assert did_you_mean("t:ally", names) is None and did_you_mean("qqqqqq", names) is None
+
+
+@pytest.mark.parametrize("typed", ["sprit of fire", "Sprint of Fire", '"sprit of fire"'])
+def test_did_you_mean_names_a_whole_card_never_words_of_two(typed: str) -> None:
+    # "sprit" is as close to "Sprint" (Bombastic Sprint) as to "Spirit"
+    names = ["Bombastic Sprint", "Spirit of Fire", "Spirit of Water", "Fireball"]
+    assert did_you_mean(typed, names) == "Spirit of Fire"
+
+
+def test_a_suggested_name_that_would_not_read_as_words_is_quoted() -> None:
+    assert as_query("Spirit Blade: Ascension") == '"Spirit Blade: Ascension"'
+    assert as_query("Lorraine, Blademaster") == "Lorraine, Blademaster"
+    assert as_query("Fire or Ice") == '"Fire or Ice"'
+
+
+def test_a_history_term_says_why_it_found_nothing() -> None:
+    first = history_reason("is:legality f:standard", 1, True, set())
+    assert first is not None and first.message == "no revision has changed legality yet"
+    assert "first import" in first.hint and first.position == 0
+    later = history_reason("t:ally is:new", 3, False, {"errata"})
+    assert later is not None and later.message == "the latest revision (3) has not added a card"
+    assert later.position == 7
+    assert history_reason("is:errata t:ally", 3, False, {"errata"}) is None  # it did
+    assert history_reason("-is:new", 1, True, set()) is None  # negated: not why
+    assert history_reason("changed:latest", 2, False, {"new"}) is None
+    assert history_reason("t:ally", 1, True, set()) is None

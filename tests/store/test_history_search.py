@@ -48,3 +48,12 @@ def test_a_malformed_day_is_a_syntax_error(store: Store) -> None:
         run_query(store, "changed>=April")
     with pytest.raises(QuerySyntaxError, match="YYYY-MM-DD"):
         run_query(store, "changed>latest")
+
+
+def test_the_first_import_is_not_news(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.sqlite3")
+    cards = [make_card("genCard001", "Old Card"), make_card("genCard002", "Steady Card")]
+    Writer(store, RevisionRecorder("a", "import")).write([CardRecord(c) for c in cards])
+    for text in ("is:new", "is:errata", "is:legality", "changed:latest"):
+        assert _names(store, text) == [], text
+    assert _names(store, "-changed:latest") == ["Old Card", "Steady Card"]

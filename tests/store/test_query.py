@@ -61,9 +61,10 @@ def slugs(store: Store, query: str, **options: object) -> list[str]:
         ("is:dynamic", ["fire-spirit"]),
         ("thema>1000", ["fire-spirit"]),
         ("thema=300", ["fire-spirit"]),  # the non-foil total
-        ('s:"gen alter" r:ur', ["fire-spirit"]),  # any edition, each term on its own
+        ('s:"gen alter" r:ur', []),  # one edition must hold both: none does
+        ("s:gen r:ur", ["fire-spirit"]),
         ("r:c", ["mystery-cost", "or-else", "wind-ally"]),
-        ("-s:\"gen 1st\"", []),
+        ("-s:\"gen 1st\"", ["fire-spirit"]),  # an edition outside GEN 1st
     ],
 )
 def test_card_queries(store: Store, query: str, expected: list[str]) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QThreadPool, Signal, Slot
 from app.gui.kit.operations import LatestRequest
 from app.model.query import Per, QueryResult, SortKey
 from app.search import QuerySyntaxError
+from app.search.errors import NothingYet
 
 if TYPE_CHECKING:  # the card's detail loads with the first card shown, after the first paint
     from app.gui.kit.detail_data import CardDetail
@@ -88,6 +89,9 @@ class SearchController(QObject):
         optionsReady(dict): ``GET /option/search``: option name → ``{"text", "value"}`` items.
         suggested(str): after each search, a "did you mean" query for one that found
             nothing because of a misspelt name ("" otherwise).
+        explained(str): after resultsReady, why a right query found nothing, when the
+            catalogue can say (``is:legality`` after the first import: "no revision has
+            changed legality yet. …").
         failed(str, object): what failed (``"search"``, ``"card"``, ``"counts"``,
             ``"options"``) and the error.
 
@@ -103,6 +107,7 @@ class SearchController(QObject):
     countsReady = Signal(object)
     optionsReady = Signal(object)
     suggested = Signal(str)
+    explained = Signal(str)
     failed = Signal(str, object)
 
     def __init__(
@@ -151,16 +156,19 @@ class SearchController(QObject):
 
         catalogue = self._catalogue
 
-        def helped() -> tuple[SearchRequest, QueryResult | QueryProblem, str]:
+        def helped() -> tuple[SearchRequest, QueryResult | QueryProblem, str, str]:
             asked_, outcome = work()
             if not isinstance(outcome, QueryProblem) and outcome.total == 0 and \
                     asked_.text.strip():  # why nothing: an unknown value, a misspelling
                 problem, suggestion = catalogue.query_help(asked_.text)
+                if isinstance(problem, NothingYet):  # a right query: the results, and why
+                    hint = problem.hint[:1].upper() + problem.hint[1:]
+                    return asked_, outcome, "", f"{problem.message}. {hint}."
                 if problem is not None:
                     return asked_, QueryProblem(asked_.text, problem.message,
-                                                problem.position, problem.hint), ""
-                return asked_, outcome, suggestion or ""
-            return asked_, outcome, ""
+                                                problem.position, problem.hint), "", ""
+                return asked_, outcome, suggestion or "", ""
+            return asked_, outcome, "", ""
 
         self._search.submit(helped)
 
@@ -185,9 +193,11 @@ class SearchController(QObject):
 
     @Slot(object)
     def _on_answer(self, answer: Any) -> None:
-        request, outcome, suggestion = answer
+        request, outcome, suggestion, why = answer
         self.suggested.emit(suggestion)
         if isinstance(outcome, QueryProblem):
             self.queryRejected.emit(request, outcome)
         else:
             self.resultsReady.emit(request, outcome)
+            if why:
+                self.explained.emit(why)

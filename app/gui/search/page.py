@@ -134,6 +134,12 @@ class BrowserPage(QWidget):
                                  f"No {result.per}s yet.")
         self.error.clear()
 
+    def show_why(self, why: str) -> None:
+        """Say in the empty grid why the query that ran found nothing (``why``: a sentence
+        from :class:`~app.gui.search.controller.SearchController`'s ``explained``)."""
+        words = self.model.query.strip()
+        self.grid.set_empty_text(f"No {self.model.per}s match “{words}”: {why}")
+
     def show_problem(self, problem: QueryProblem) -> None:
         """Show why the query cannot be read; the grid keeps the last results."""
         if problem.query != self.search.text():

@@ -19,6 +19,8 @@ GENERAL = (
     ("el:fire or el:water", "either term"),
     ("-t:ally", "a minus excludes"),
     ("(cl:mage or cl:cleric) lv<=2", "parentheses group"),
+    ('r:ur s:"doa 1st", -r:ur s:doa', "set, rarity and the other edition terms hold on one "
+     "edition: a card matches when one of its editions matches the whole search"),
 )
 """(example, what it finds) of the language's grammar."""
 

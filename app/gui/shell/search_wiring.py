@@ -92,6 +92,7 @@ class SearchWiring(QObject):
         controller.queryRejected.connect(self._on_rejected)
         controller.optionsReady.connect(browser.filters.set_options)
         controller.suggested.connect(browser.did_you_mean.show_suggestion)
+        controller.explained.connect(browser.show_why)
         self.completion = NameCompleter(browser.search, catalogue.card_names, pool, parent)
         controller.cardReady.connect(self._on_card)
         controller.countsReady.connect(self._on_counts)

@@ -53,6 +53,15 @@ def test_a_query_of_the_language_finds_what_the_command_line_finds(
     assert window.browser.filters_button.text() == "Filters (2)"
 
 
+def test_edition_terms_hold_on_one_edition_in_the_window(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    query = 'r:UR s:"DOA 1st"'  # Arcane Sight is UR elsewhere, not in DOA 1st
+    window.set_query(query)
+    settle(qtbot, window, query)
+    assert window.count_label.text() == "5 cards" and "arcane-sight" not in slugs(window)
+
+
 def test_a_malformed_query_is_shown_inline_and_the_grid_keeps_its_results(
     qtbot: QtBot, window: MainWindow
 ) -> None:

@@ -59,7 +59,15 @@ def test_did_you_mean_keeps_the_cards_own_capitals(qtbot: QtBot, window: MainWin
     settle(qtbot, window, "lorraine blademastr")
     label = window.browser.did_you_mean
     qtbot.waitUntil(label.isVisible, timeout=5_000)
-    assert label.suggestion == "Lorraine Blademaster"  # not "lorraine Blademaster"
+    assert label.suggestion == "Lorraine, Blademaster"  # the card's name, as it writes it
+
+
+def test_did_you_mean_names_a_card_that_exists(qtbot: QtBot, window: MainWindow) -> None:
+    window.set_query("sprit of fire")  # "sprit" is as close to Bombastic Sprint's word
+    settle(qtbot, window, "sprit of fire")
+    label = window.browser.did_you_mean
+    qtbot.waitUntil(label.isVisible, timeout=5_000)
+    assert label.suggestion == "Spirit of Fire"
 
 
 def test_most_editions_without_an_image_are_counted_with_a_download_offer(
@@ -75,3 +83,14 @@ def test_most_editions_without_an_image_are_counted_with_a_download_offer(
     window.sync.start = lambda show=True: asked.append(window.sync.prefs.images == "all")
     notice.linkActivated.emit("download")
     assert asked == [True] and window.sync.prefs.images != "all"  # one sync, setting kept
+
+
+def test_a_history_term_with_nothing_yet_says_why_in_the_empty_grid(
+        qtbot: QtBot, window: MainWindow) -> None:
+    window.set_query("is:legality f:standard")
+    settle(qtbot, window, "is:legality f:standard")
+    grid = window.browser.grid
+    qtbot.waitUntil(lambda: "no revision has changed legality yet" in grid.empty_text(),
+                    timeout=5_000)
+    assert window.model.rowCount() == 0 and window.browser.error.problem is None
+    assert "first import" in grid.empty_text()
