@@ -218,7 +218,11 @@ def _change(args: argparse.Namespace, delta: int) -> int:
     verb = "add" if delta > 0 else "remove"
     written = store.change_counted([(entry.key, delta)], f"{verb} {abs(delta)} × {edition.name}")
     now = owned + written.copies
-    print(f"{label(edition)} ({'foil' if args.foil else 'non-foil'}): {owned} → {now}")
+    finish = "foil" if args.foil else "non-foil"
+    if now != owned:
+        print(f"{label(edition)} ({finish}): {owned} → {now}")
+    else:  # nothing stored: an arrow to the same count would read as a change
+        print(f"{label(edition)} ({finish}): {owned}, unchanged")
     if written.capped:
         print(f"archivist: {MAX_QUANTITY:,} copies is the most one entry holds: "
               f"{written.lost:,} of the {delta:,} copies were not added", file=sys.stderr)

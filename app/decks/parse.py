@@ -195,13 +195,13 @@ def parse_event(data: Any, source: str = "") -> list[ParsedList]:
         raise InvalidData(f"no decklist in {where}")
     out = [_json_list(item, source, index) for index, item in enumerate(lists)]
     name, started = data.get("name"), data.get("startAt")
+    started = started[:40] if isinstance(started, str) else None
+    why = moment_problem(started) if "decklists" in data else None
+    if why is not None:  # the moment every decklist is checked as of: no guess in its place
+        raise InvalidData(f"{where}: the event's startAt: {why}")
     for parsed in out if "decklists" in data else ():
         parsed.event = name.strip()[:200] if isinstance(name, str) else ""
-        parsed.started = started[:40] if isinstance(started, str) else None
-        why = moment_problem(parsed.started)
-        if why is not None:
-            parsed.problems.append(LineProblem(0, "startAt", f"the event's startAt: {why}; "
-                                               "checked as of the latest versions"))
+        parsed.started = started
     return out
 
 

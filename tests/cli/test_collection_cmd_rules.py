@@ -74,7 +74,7 @@ def test_the_cap_is_said_and_exits_1(data_dir: Path, tmp_path: Path,
     assert out.startswith("Imported 2 of 2 rows (999999 copies added)")
     assert "1 entry stopped at 999,999 copies, the most one entry holds: 999,999 copies" in out
     status, out, err = _run(capsys, data_dir, "collection", "add", *SPIRIT, "--qty", "999999")
-    assert status == 1 and out.endswith("999999 → 999999\n")
+    assert status == 1 and out.endswith(": 999999, unchanged\n")  # no arrow to the same count
     assert "999,999 of the 999,999 copies were not added" in err
 
 

@@ -12,7 +12,7 @@ import pytest
 from app.cli.main import main
 from app.decks import read_decklists
 from app.decks.moment import parse_moment
-from app.errors import InvalidRequest
+from app.errors import InvalidData, InvalidRequest
 
 OUT_OF_RANGE = ("9999-12-31T23:59:59-12:00", "0001-01-01T00:00:00+14:00")
 
@@ -39,12 +39,11 @@ def test_the_command_line_says_one_line_and_exits_2(
     assert err.count("\n") == 1 and "out of range" in err and "Traceback" not in err
 
 
-def test_an_event_file_with_such_a_start_reports_it_as_its_problem(tmp_path: Path) -> None:
+def test_an_event_file_with_such_a_start_is_unreadable(tmp_path: Path) -> None:
     event = tmp_path / "event.json"
     event.write_text(json.dumps({"name": "Odd", "startAt": OUT_OF_RANGE[1], "decklists": [
         {"material": [{"name": "Lorraine", "qty": 1}], "main": []}]}), encoding="utf-8")
-    (parsed,) = read_decklists(event)
-    assert parsed.started == OUT_OF_RANGE[1]
-    assert [str(p) for p in parsed.problems] == [
-        f"the event's startAt: {OUT_OF_RANGE[1]!r} is out of range: in UTC it falls before "
-        "year 1 or after year 9999; checked as of the latest versions"]
+    with pytest.raises(InvalidData, match=r"the event's startAt: '0001-01-01T00:00:00\+14:00' "
+                       "is out of range: in UTC it falls before year 1 or after year 9999"):
+        read_decklists(event)
+    assert main(["deck", "check", "--data-dir", str(tmp_path / "data"), str(event)]) == 2
