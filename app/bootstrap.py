@@ -14,7 +14,7 @@ from app.errors import StoreError
 from app.own_files import protect
 from app.paths import Paths, resolve_paths
 
-if TYPE_CHECKING:  # loaded by build(): `archivist gui` paints its window first (issue 16)
+if TYPE_CHECKING:  # loaded by build(): `archivist gui` paints its window first
     from app.catalogue.local import LocalCatalogue
     from app.images.store import ImageStore
     from app.store import Store

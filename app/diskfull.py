@@ -1,8 +1,8 @@
 """Telling a full disk apart from other write failures, in the words a user needs.
 
 Every writer (import, sync, export, ``get -o``, image copies) turns an ``OSError`` or an
-SQLite error caused by a full disk into ``"… the disk is full (N MB free at PATH)"``
-(issue 10, item 4), removes its partial file and leaves the catalogue whole.
+SQLite error caused by a full disk into ``"… the disk is full (N MB free at PATH)"``,
+removes its partial file and leaves the catalogue whole.
 """
 
 from __future__ import annotations

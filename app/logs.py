@@ -12,7 +12,7 @@ class _OnFirstRecord(logging.Handler):
     """The rotating log file (1 MB × 3), opened when the first record arrives.
 
     A one-shot command that logs nothing (``archivist search``) neither creates the folder,
-    opens the file nor imports :mod:`logging.handlers` (issue 24). A folder or file that
+    opens the file nor imports :mod:`logging.handlers`. A folder or file that
     cannot be opened drops the file's records, as before: stderr still gets errors.
     """
 

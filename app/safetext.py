@@ -1,5 +1,6 @@
-"""Outside text shown to a person as text, never as control codes (issue 10, item 9;
-issue 20, item 5): the one function the command line and the window both use.
+"""Outside text shown to a person as text, never as control codes (a
+name must not retitle or clear a terminal): the one function the command line and the
+window both use.
 
 A card, set or deck name can hold ``ESC]0;…BEL`` (sets a terminal's title), ``ESC[2J``
 (clears the screen) or a bidirectional override (U+202A–U+202E, U+2066–U+2069) that shows

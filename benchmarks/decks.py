@@ -82,7 +82,7 @@ def main() -> None:
     figure("ban list for Standard, latest", banlist_ms[0], "ms")
     figure("ban list for Standard, as of 2026-04-25", banlist_ms[1], "ms")
     # PASTE_AND_CHECK_IN_THE_WINDOW: from pasting a decklist into the Decks page to its
-    # check result painted (issue 13, item 4), in the main window, offscreen.
+    # check result painted, in the main window, offscreen.
     paste_ms = paste_and_check_in_the_window()
     figure("paste-and-check in the window, first (first paint of the result)", paste_ms[0], "ms")
     figure(f"paste-and-check in the window, median of {len(paste_ms)}",

@@ -1,4 +1,4 @@
-"""The cost of the catalogue's history (issue 14): import time with and without it, its
+"""The cost of the catalogue's history: import time with and without it, its
 bytes on disk, and the time to open the Changes page of a revision.
 
 Run: ``python -m benchmarks.history``. Prints figures; asserts nothing.
@@ -34,7 +34,7 @@ SEARCH_PAGES = SHARED_DATA / "search-pages"
 
 
 class _NoHistory(RevisionRecorder):
-    """A recorder that records nothing: the import as it was before issue 14."""
+    """A recorder that records nothing: the import as it was before the history was kept."""
 
     def card(self, old_body: str | None, old: Any, new: Any, new_body: Any = None) -> None:
         return None

@@ -11,7 +11,7 @@ partial transparency without one), at the zlib level and strategy of the rounded
 - the same with ``Z_RLE``, Pillow's fastest strategy at that level (and the rounded PNGs'
   strategy before they had their own encoder);
 - Pillow encoding the decoded RGB image (no alpha channel) with ``Z_RLE``: the floor of the
-  first figures of issue 16; it encodes three channels where a rounded PNG needs four,
+  first figures measured; it encodes three channels where a rounded PNG needs four,
   so it is less work than the product's and kept for comparison only;
 - the product's own encoder on the unrounded image (decode + RGBA + encode, no corners,
   no cache file): the ratio to it is the cost of rounding and caching alone.

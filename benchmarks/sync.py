@@ -8,7 +8,7 @@ Run: ``python -m benchmarks.sync``. Prints figures; asserts nothing.
   URLs, same concurrency, bodies read and discarded) from the same server in the same run, as
   a ratio; the earlier floor (only the ``/cards/search`` pages) is printed too;
 - requests, bytes and ``304`` answers of an incremental sync with nothing changed, next to
-  the full sync's, and of the one after it (every answer then revalidated, issue 15 item 5);
+  the full sync's, and of the one after it (every answer then revalidated);
 - an incremental sync after one real change upstream (Tether in Flames banned in Standard,
   its ``last_update`` moved, as the real data shapes a ban): its requests and seconds next
   to the full sync's, and which requests it sent;
@@ -127,7 +127,7 @@ def _ban(data: Path, slug: str) -> None:
 
 
 def _search_pages(url: str, pages: int) -> list[str]:
-    """The URLs of every ``/cards/search`` page (the floor before issue 16)."""
+    """The URLs of every ``/cards/search`` page (the earlier floor: the pages alone)."""
     return [str(httpx.URL(f"{url}/cards/search", params={"page": p, "page_size": PAGE_SIZE}))
             for p in range(1, pages + 1)]
 

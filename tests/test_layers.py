@@ -1,4 +1,9 @@
-"""The layout rules of DESIGN.md ("Where the code lives"), one test each, each able to fail.
+"""The layout rules of docs/ARCHITECTURE.md, one test each, each able to fail.
+
+Every rule reads every import statement of ``app/``: at module level, inside functions and
+inside ``TYPE_CHECKING`` blocks, relative imports resolved (``from . import x`` in
+``app.store.db`` is ``app.store.x``). An import the interpreter runs late is still a
+dependency a reader has to follow. The scan lives in :mod:`tests.helpers.import_graph`.
 
 1. No Qt outside ``app/gui``.
 2. ``app/model`` imports nothing else of the app.
@@ -29,6 +34,19 @@
 7. ``app/search`` imports no ``app.store`` and no ``sqlite3``.
 8. ``tests/`` mirrors ``app/``: every ``tests/<pkg>/`` names an app package (or a package of
    ``app/gui``), except ``helpers/``, ``contract/`` and ``packaging/``.
+9. No import cycle anywhere in ``app/`` (a package's ``__init__`` importing its submodules
+   counts, so a submodule importing its own package's ``__init__`` closes a cycle).
+10. The catalogue (``app.catalogue.*``) imports nothing above it: no service (sync, export,
+    ingest, decks, collection, history, thema, backups, net) and no face (gui, cli, server)
+    nor the composition root (``app.bootstrap``) — :data:`ABOVE_THE_CATALOGUE`.
+11. ``app/store`` keeps at most :data:`STORE_TOP_LIMIT` modules at its top; the rest live in
+    sub-packages by concern.
+12. ``LocalCatalogue`` has at most :data:`CATALOGUE_PUBLIC_LIMIT` public names (methods,
+    properties, classmethods: every name not starting with ``_``).
+
+Rules 9-12 are being reached by a restructure. Until then the violations of today are
+listed below (``KNOWN_…``): a new violation fails, and so does a listed one that is gone
+(remove it from its list), so the lists only shrink, to empty.
 
 Each rule is a function over a scan (module name → its imports) so that a test can plant a
 violation and see it found.
@@ -37,122 +55,46 @@ violation and see it found.
 from __future__ import annotations
 
 import ast
+import inspect
 import re
+from collections.abc import Set as AbstractSet
 from pathlib import Path
-from typing import NamedTuple
 
-APP = Path(__file__).resolve().parents[1] / "app"
+from tests.helpers.import_graph import (
+    APP,
+    Graph,
+    Import,
+    Scan,
+    import_cycles,
+    import_graph,
+    scan_tree,
+    shadowed_submodules,
+)
+from tests.helpers.import_graph import first_cycle as _cycle
+from tests.helpers.import_graph import full_scan as _full_scan
+from tests.helpers.import_graph import module_name as _module_name
+from tests.helpers.import_graph import modules as _modules
+from tests.helpers.import_graph import scan as _scan
+from tests.helpers.import_graph import trees as _trees
+from tests.helpers.import_graph import under as _under
+
 TESTS = Path(__file__).resolve().parent
 QT_MODULES = ("PySide6", "shiboken6", "PyQt5", "PyQt6")
-
-
-class Import(NamedTuple):
-    """One imported module name and whether it is imported inside a function (lazily)."""
-
-    name: str
-    lazy: bool
-
-
-Scan = dict[str, list[Import]]
-"""Module name (``app.gui.shell.app``) → what it imports."""
-
-
-def _imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: list[str] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names += [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.append(node.module)
-    return names
-
-
-def _modules(package: str = "") -> list[Path]:
-    return sorted((APP / package).rglob("*.py"))
-
-
 PAGES = ("search", "card", "sets", "thema", "export", "sync", "decks", "changes", "collection")
 """The page and flow packages of app/gui; shell/ and devtools/ may import them, kit/ not."""
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(APP.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _gui_graph() -> dict[str, set[str]]:
-    """Each app.gui module and the app.gui modules it imports (also inside functions;
-    ``from app.gui.x import y`` counts as importing ``app.gui.x.y`` when that is a module)."""
-    paths = {_module_name(path): path for path in _modules("gui")}
-    graph: dict[str, set[str]] = {}
-    for name, path in paths.items():
-        found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                found.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                for alias in node.names:
-                    child = f"{node.module}.{alias.name}"
-                    found.add(child if child in paths else node.module)
-        graph[name] = {target for target in found if target in paths and target != name}
-    return graph
-
-
-def _cycle(graph: dict[str, set[str]]) -> list[str]:
-    """One import cycle of ``graph`` (its modules, first one repeated at the end), or []."""
-    state: dict[str, int] = {}  # 1: on the current path, 2: done
-    path: list[str] = []
-
-    def visit(node: str) -> list[str]:
-        state[node] = 1
-        path.append(node)
-        for target in sorted(graph[node]):
-            if state.get(target) == 1:
-                return [*path[path.index(target):], target]
-            if target not in state and (found := visit(target)):
-                return found
-        state[node] = 2
-        path.pop()
-        return []
-
-    for node in sorted(graph):
-        if node not in state and (found := visit(node)):
-            return found
-    return []
+def _gui_graph() -> Graph:
+    """Each app.gui module and the app.gui modules it imports (also inside functions)."""
+    return {module: {t for t in targets if _under(t, "app.gui")}
+            for module, targets in import_graph(_full_scan()).items()
+            if _under(module, "app.gui")}
 
 
 def _package(module: str) -> str:
     """The package of an app.gui module under app/gui (``search``), or "" for app.gui."""
     parts = module.split(".")
     return parts[2] if len(parts) > 2 else ""
-
-
-def _scan_file(path: Path) -> list[Import]:
-    """The modules ``path`` imports (absolute imports; ``lazy`` when inside a function)."""
-    found: list[Import] = []
-
-    def visit(node: ast.AST, lazy: bool) -> None:
-        for child in ast.iter_child_nodes(node):
-            inner = lazy or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-            if isinstance(child, ast.Import):
-                found.extend(Import(alias.name, lazy) for alias in child.names)
-            elif isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
-                found.append(Import(child.module, lazy))
-            visit(child, inner)
-
-    visit(ast.parse(path.read_text(encoding="utf-8")), False)
-    return found
-
-
-def _scan(package: str = "") -> Scan:
-    """Every module of ``app/<package>`` and what it imports."""
-    return {_module_name(path): _scan_file(path) for path in _modules(package)}
-
-
-def _under(name: str, prefix: str) -> bool:
-    """True when module ``name`` is ``prefix`` or one of its submodules."""
-    return name == prefix or name.startswith(prefix + ".")
 
 
 def qt_outside_gui(scan: Scan) -> list[str]:
@@ -215,10 +157,10 @@ def sql_texts(texts: dict[str, list[str]]) -> list[str]:
 
 def _strings(package: str) -> dict[str, list[str]]:
     """Every string constant of each module of ``app/<package>`` (docstrings included)."""
-    return {_module_name(path): [node.value for node in
-                                 ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-                                 if isinstance(node, ast.Constant) and isinstance(node.value, str)]
-            for path in _modules(package)}
+    prefix = f"app.{package}"
+    return {name: [node.value for node in ast.walk(tree)
+                   if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+            for name, (_, tree) in _trees().items() if _under(name, prefix)}
 
 
 ENTRY_POINTS = {"app.__main__": ("app.cli.main",)}
@@ -263,9 +205,113 @@ def unmirrored_test_folders(tests: Path, app: Path) -> list[str]:
                   and not (app / init.parent.relative_to(tests) / "__init__.py").is_file())
 
 
+ABOVE_THE_CATALOGUE = (
+    "app.sync", "app.export", "app.ingest", "app.decks", "app.collection", "app.history",
+    "app.thema", "app.backups", "app.gui", "app.cli", "app.server", "app.bootstrap", "app.net")
+"""What the catalogue must not import (rule 10): the services built on it, the faces over
+it, the composition root that builds them, and the network (the remote catalogue is built
+beside it)."""
+
+
+def catalogue_reaching_up(graph: Graph) -> set[tuple[str, str]]:
+    """Rule 10: (catalogue module, module above it) for each such import."""
+    return {(module, target) for module, targets in graph.items()
+            if _under(module, "app.catalogue") for target in targets
+            if any(_under(target, above) for above in ABOVE_THE_CATALOGUE)}
+
+
+STORE_TOP_LIMIT = 8
+"""At most this many modules directly in app/store besides ``__init__.py`` (rule 11)."""
+
+
+def store_top_modules(app: Path) -> list[str]:
+    """Rule 11: the modules directly in ``app/store`` (``__init__.py`` and sub-packages aside)."""
+    return sorted(path.stem for path in (app / "store").glob("*.py") if path.stem != "__init__")
+
+
+CATALOGUE_PUBLIC_LIMIT = 28
+"""At most this many public names on ``LocalCatalogue`` (rule 12)."""
+
+
+def public_names(cls: type) -> list[str]:
+    """Rule 12: the public names of a class, inherited ones included (methods, properties,
+    classmethods: every name not starting with ``_``)."""
+    return sorted(name for name, _ in inspect.getmembers(cls) if not name.startswith("_"))
+
+
+# The violations of rules 9-12 today, each to be removed by the restructure. A new one fails;
+# so does a listed one that is gone: then remove it here. The lists end empty (the counts None).
+
+KNOWN_CYCLES_TO_REMOVE: frozenset[frozenset[str]] = frozenset({
+    frozenset({"app.backups", "app.backups.listing", "app.backups.restoring"}),
+    frozenset({"app.catalogue", "app.catalogue.base", "app.catalogue.local"}),
+    frozenset({"app.net", "app.net.blocking", "app.net.client", "app.net.remote"}),
+    frozenset({"app.search", "app.search.parser"}),
+    frozenset({"app.store.batch", "app.store.writer"}),
+    frozenset({"app.store.db", "app.store.owned", "app.store.query", "app.store.query_plan",
+               "app.store.schema", "app.store.start_page", "app.store.value_counts"}),
+    frozenset({"app.sync", "app.sync.engine"}),
+})
+"""Import cycles of today (rule 9), each as the set of its modules."""
+
+KNOWN_UPWARD_IMPORTS_TO_REMOVE: frozenset[tuple[str, str]] = frozenset({
+    ("app.catalogue.base", "app.collection.storage"),
+    ("app.catalogue.base", "app.decks.storage"),
+    ("app.catalogue.base", "app.export.fetch"),
+    ("app.catalogue.base", "app.export.plan"),
+    ("app.catalogue.base", "app.export.proxy"),
+    ("app.catalogue.base", "app.ingest.report"),
+    ("app.catalogue.base", "app.net.remote"),
+    ("app.catalogue.base", "app.sync.context"),
+    ("app.catalogue.base", "app.sync.engine"),
+    ("app.catalogue.history", "app.history"),
+    ("app.catalogue.history", "app.history.diff"),
+    ("app.catalogue.local", "app.collection.storage"),
+    ("app.catalogue.local", "app.decks.storage"),
+    ("app.catalogue.local_extras", "app.export.fetch"),
+    ("app.catalogue.local_extras", "app.export.plan"),
+    ("app.catalogue.local_extras", "app.export.proxy"),
+    ("app.catalogue.local_extras", "app.sync.context"),
+    ("app.catalogue.local_extras", "app.sync.engine"),
+    ("app.catalogue.local_extras", "app.sync.status"),
+    ("app.catalogue.setup", "app.ingest"),
+    ("app.catalogue.setup", "app.ingest.report"),
+    ("app.catalogue.setup", "app.ingest.thema"),
+    ("app.catalogue.thema", "app.thema.dates"),
+})
+"""Imports from the catalogue upwards today (rule 10): (importing module, imported module)."""
+
+KNOWN_STORE_TOP_MODULES: int | None = 31
+"""How many modules app/store has at its top today (rule 11); None once within the limit."""
+
+KNOWN_CATALOGUE_PUBLIC_NAMES: int | None = 49
+"""How many public names ``LocalCatalogue`` has today (rule 12); None once within the limit."""
+
+
+def _changed(found: AbstractSet[object], known: AbstractSet[object], constant: str) -> str:
+    """What a test says when the violations found are not the listed ones."""
+    return (f"new (fix them): {_listed(found - known)}; "
+            f"gone or changed (update {constant}): {_listed(known - found)}")
+
+
+def _listed(items: AbstractSet[object]) -> list[str]:
+    return sorted(str(sorted(item)) if isinstance(item, frozenset) else str(item)
+                  for item in items)
+
+
+def _counted(count: int, known: int | None, limit: int, constant: str) -> None:
+    """Assert a count is within ``limit``, or is exactly the ``known`` count of today."""
+    if known is None:
+        assert count <= limit, f"{count} > {limit}"
+    else:
+        assert known > limit, f"{constant} is within the limit now: set it to None"
+        assert count == known, f"{count}, not {known}: set {constant} to {count}" + (
+            " (or None)" if count <= limit else "")
+
+
 def test_the_scan_sees_imports() -> None:
     """Guard against a vacuous pass: the scanner finds the GUI's Qt imports."""
-    gui_imports = [n for p in _modules("gui") for n in _imports(p)]
+    gui_imports = [i.name for p in _modules("gui") for i in _full_scan()[_module_name(p)]]
     assert any(n.startswith("PySide6") for n in gui_imports)
 
 
@@ -359,3 +405,91 @@ def test_each_rule_sees_a_planted_violation(tmp_path: Path) -> None:
         (tmp_path / "tests" / folder).mkdir(parents=True)
         (tmp_path / "tests" / folder / "__init__.py").touch()
     assert unmirrored_test_folders(tmp_path / "tests", tmp_path / "app") == ["stor"]
+
+
+def test_the_graph_sees_late_imports() -> None:
+    """Guard against a vacuous pass: imports inside functions, inside ``TYPE_CHECKING``
+    blocks and relative ones are all edges of the graph."""
+    source = ("from typing import TYPE_CHECKING\n"
+              "from . import sibling\n"
+              "from .. import up\n"
+              "if TYPE_CHECKING:\n    from app.sync.engine import SyncEngine\n"
+              "def later():\n    import app.export.plan\n")
+    known = {"app.store", "app.store.x", "app.store.sibling", "app.up", "app", "app.sync",
+             "app.sync.engine", "app.export", "app.export.plan"}
+    imports = scan_tree("app.store.x", False, ast.parse(source), known)
+    assert {(i.name, i.lazy) for i in imports} >= {
+        ("app.store", False), ("app.store.sibling", False), ("app", False), ("app.up", False),
+        ("app.sync.engine", False), ("app.export.plan", True)}
+    graph = import_graph({name: [] for name in known} | {"app.store.x": imports})
+    assert graph["app.store.x"] >= {"app.store.sibling", "app.sync.engine", "app.export.plan"}
+    package = scan_tree("app.store", True, ast.parse("from .x import y\n"), known)
+    assert Import("app.store.x", False) in package
+    gui = scan_tree("app.gui.x", False, ast.parse("from app import store\n"), known)
+    assert gui_reaching_past_the_catalogue({"app.gui.x": gui}) != []
+    init = ast.parse("from app.store.x import sibling\nfrom app.store import x\n")
+    assert shadowed_submodules("app.store", init, known) == {"app.store.sibling"}
+
+
+def test_no_import_cycle_in_the_app() -> None:
+    graph = import_graph(_full_scan())
+    assert len(graph) > 100 and any("app.catalogue" in t for t in graph.values())
+    found = import_cycles(graph)
+    assert found == KNOWN_CYCLES_TO_REMOVE, _changed(found, KNOWN_CYCLES_TO_REMOVE,
+                                                     "KNOWN_CYCLES_TO_REMOVE")
+
+
+def test_the_catalogue_imports_nothing_above_it() -> None:
+    found = catalogue_reaching_up(import_graph(_full_scan()))
+    assert found == KNOWN_UPWARD_IMPORTS_TO_REMOVE, _changed(
+        found, KNOWN_UPWARD_IMPORTS_TO_REMOVE, "KNOWN_UPWARD_IMPORTS_TO_REMOVE")
+
+
+def test_the_store_keeps_few_modules_at_its_top() -> None:
+    _counted(len(store_top_modules(APP)), KNOWN_STORE_TOP_MODULES, STORE_TOP_LIMIT,
+             "KNOWN_STORE_TOP_MODULES")
+
+
+def test_the_local_catalogue_is_narrow() -> None:
+    from app.catalogue import LocalCatalogue
+
+    names = public_names(LocalCatalogue)
+    assert "query" in names  # the count sees the catalogue's methods
+    _counted(len(names), KNOWN_CATALOGUE_PUBLIC_NAMES, CATALOGUE_PUBLIC_LIMIT,
+             "KNOWN_CATALOGUE_PUBLIC_NAMES")
+
+
+def test_the_new_rules_see_a_planted_violation(tmp_path: Path) -> None:
+    """Guard against vacuous passes: rules 9-12 each find a violation planted for them."""
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == {
+        frozenset({"a", "b", "c"})}
+    assert import_cycles({"a": {"b"}, "b": set()}) == set()
+    assert import_cycles({"app.net": {"app.net.client"}, "app.net.client": {"app.net"}}) != set()
+    graph = {"app.catalogue.base": {"app.decks.storage", "app.store", "app.catalogue.shapes"},
+             "app.catalogue.local": {"app.bootstrap"}, "app.sync.engine": {"app.export"}}
+    assert catalogue_reaching_up(graph) == {("app.catalogue.base", "app.decks.storage"),
+                                            ("app.catalogue.local", "app.bootstrap")}
+    (tmp_path / "store" / "db").mkdir(parents=True)
+    for name in ("__init__", *(f"m{i}" for i in range(9)), "db/__init__", "db/schema"):
+        (tmp_path / "store" / f"{name}.py").touch()
+    assert len(store_top_modules(tmp_path)) == 9 > STORE_TOP_LIMIT
+
+    class Wide:
+        size = property(lambda self: 0)
+
+        def one(self) -> None: ...
+
+        @classmethod
+        def two(cls) -> None: ...
+
+        def _hidden(self) -> None: ...
+
+    assert public_names(Wide) == ["one", "size", "two"]
+    _counted(3, None, 3, "X")
+    _counted(31, 31, 8, "X")
+    for count, known, limit in ((4, None, 3), (30, 31, 8), (8, 9, 8), (5, 5, 8)):
+        try:
+            _counted(count, known, limit, "X")
+        except AssertionError:
+            continue
+        raise AssertionError(f"{count}, {known}, {limit} passed")

@@ -1,9 +1,9 @@
-"""The catalogue's history (issue 14): revisions, patch notes, a card's versions, revert.
+"""The catalogue's history: revisions, patch notes, a card's versions, revert.
 
 :class:`LocalHistory` is mixed into :class:`~app.catalogue.local.LocalCatalogue`; it reads
 the ``store`` attribute. The store keeps the versions (:mod:`app.store.revisions`, read back
 checked by :mod:`app.store.versions`), the patch notes are computed here from two versions
-(:mod:`app.history`). A damaged history row is shown as unreadable where it stands (issue 20)
+(:mod:`app.history`). A damaged history row is shown as unreadable where it stands
 and a revision with one is not reverted.
 """
 
@@ -16,7 +16,7 @@ from app.errors import InvalidRequest, NotFound
 from app.store import Store
 
 # The history's modules (app.history, app.store.revisions and .versions, the name hints)
-# load when the history is first read: a search never reads it (issue 24).
+# load when the history is first read: a search never reads it.
 if TYPE_CHECKING:
     from app.history.diff import Renames
     from app.model.history import CardChange, CardVersion, ChangeKind, Note, Revision

@@ -17,7 +17,7 @@ from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
 
 # The official API's modules (its search, options, other endpoints) load on first use: a
-# one-shot command such as ``archivist search`` needs none of them (issue 24).
+# one-shot command such as ``archivist search`` needs none of them.
 if TYPE_CHECKING:
     from app.catalogue.collection import CollectionEditions
     from app.catalogue.decks import DeckCards

@@ -1,4 +1,4 @@
-"""Filling a catalogue from the window (issue 12, item 1): import files, folders or a ZIP of
+"""Filling a catalogue from the window: import files, folders or a ZIP of
 them, and write generated demo Thema history. The window calls these through the
 :class:`~app.catalogue.base.Catalogue` protocol, in a worker; they call :mod:`app.ingest`.
 """

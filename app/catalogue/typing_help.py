@@ -1,4 +1,4 @@
-"""Typing help from the catalogue (issue 12, item 5): card-name completion, "did you mean"
+"""Typing help from the catalogue: card-name completion, "did you mean"
 and unknown field values; the SQL is in :mod:`app.store.names`, the language's side in
 :mod:`app.search.hints`."""
 

@@ -1,5 +1,5 @@
 """``archivist changes``, ``archivist history SLUG`` and ``archivist revert N``: the
-catalogue's history (issue 14) on the command line.
+catalogue's history on the command line.
 
 Examples::
 

@@ -251,7 +251,7 @@ def window_options(argv: Sequence[str]) -> argparse.Namespace | None:
     parser reads them; None for any other command line (``--help`` too).
 
     Opening the window this way skips importing every command's module (their parsers
-    live there): the window shows sooner (issue 16).
+    live there): the window shows sooner.
     """
     parser = _WindowParser(add_help=False, parents=[_common_options(defaults=True)])
     parser.add_argument("command", nargs="?", choices=("gui",))
@@ -296,7 +296,7 @@ def query_first(argv: Sequence[str]) -> list[str]:
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """Parse a command line as :func:`build_parser`'s full parser does, importing only
     the named command's module when that parser reads it without error (a one-shot
-    command starts sooner, issue 24); any error is the full parser's."""
+    command starts sooner); any error is the full parser's."""
     word = command_word(argv)
     if word is None and {"-h", "--help", "--version"} & set(argv):
         # answered (and exited) by the parser without any command's module

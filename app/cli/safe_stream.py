@@ -1,4 +1,4 @@
-"""Catalogue text reaches the terminal as text, never as control codes (issue 10, item 9).
+"""Catalogue text reaches the terminal as text, never as control codes.
 
 A card name, uuid or rejected record can hold ``ESC]0;…BEL`` (sets the window title) or
 ``ESC[2J`` (clears the screen). :class:`SafeStream` wraps ``sys.stdout``/``sys.stderr``

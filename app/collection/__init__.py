@@ -11,7 +11,7 @@ Example::
     print(totals(store.entries(), editions).to_json())
 
 The names below load on first use (PEP 562): the window's − / + keys need only
-:class:`Entry`, not the CSV reader, the deck need or rapidfuzz (issue 24).
+:class:`Entry`, not the CSV reader, the deck need or rapidfuzz.
 """
 
 import importlib

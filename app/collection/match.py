@@ -1,4 +1,4 @@
-"""CSV rows matched to editions (issue 23's rules), and the rows that match none or several.
+"""CSV rows matched to editions, and the rows that match none or several.
 
 A row matches one edition by ``Edition UUID``; else by set prefix + collector number (+
 rarity, then name, where several editions share them, as ``DOA 1st 005`` C and CUR do);

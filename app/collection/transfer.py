@@ -1,4 +1,4 @@
-"""Import and export of collection CSV files (issue 23, item 3).
+"""Import and export of collection CSV files.
 
 Import reads and matches the whole file first (nothing is written while a limit or the
 header can still refuse it), then writes every matched row in one transaction — one undo

@@ -1,4 +1,4 @@
-"""The ban and limited list of a format at a moment, as players look it up (issue 21).
+"""The ban and limited list of a format at a moment, as players look it up.
 
 Read from each card's versions (:meth:`app.catalogue.decks.DeckCards.as_of`): a card is on
 the list when its version in force has a ``limit`` in the format (0: banned, N: limited

@@ -1,4 +1,4 @@
-"""Checking a deck against a format: findings a player understands (issue 13, item 2).
+"""Checking a deck against a format: findings a player understands.
 
 Each :class:`Finding` names its rule (an id from :data:`RULES`), its severity, the cards
 involved, the numbers and one sentence. ``error`` findings make a deck illegal; the

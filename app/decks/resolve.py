@@ -1,4 +1,4 @@
-"""Names to cards: exactly, then normalised, then squashed, never guessed (issue 13, 21).
+"""Names to cards: exactly, then normalised, then squashed, never guessed.
 
 A JSON entry's slug is tried first. Then the name exactly, after
 :func:`~app.catalogue.decks.normalise_name` (case, spacing, apostrophes, accents), and

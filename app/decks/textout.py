@@ -43,7 +43,7 @@ class SheetZone:
 
 @dataclass(frozen=True)
 class RegistrationSheet:
-    """What a printable registration sheet lists (issue 13, item 5).
+    """What a printable registration sheet lists.
 
     Attributes:
         deck_name: the deck's name.

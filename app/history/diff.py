@@ -1,4 +1,4 @@
-"""Two versions of a card → its patch notes (issue 14: "diffs that read like patch notes").
+"""Two versions of a card → its patch notes ("diffs that read like patch notes").
 
 Content is compared, not dates: ``last_update`` keys (of the card, its editions and their
 circulations) and ``result_editions`` are left out, editions and circulations are matched by

@@ -1,7 +1,7 @@
 """Card images: the on-disk image store and Pillow processing (no Qt here).
 
 The names below load on first use (PEP 562): the image store and the disk cache do not load
-Pillow, which only decoding and rounding need (a one-shot search never does, issue 24).
+Pillow, which only decoding and rounding need (a one-shot search never does).
 """
 
 import importlib

@@ -1,7 +1,7 @@
 """Is an image body whole and safe to decode? Checked before any image is stored or drawn.
 
 A download cut short without a ``Content-Length`` looks complete to HTTP; a 12,000×12,000
-PNG stored as ``.jpg`` costs over a gigabyte per decode (issue 10, items 1 and 8). So:
+PNG stored as ``.jpg`` costs over a gigabyte per decode. So:
 
 * :func:`image_problem` (downloads: sync, export fetch) decodes the whole image and checks
   its length against ``Content-Length`` when one was given;

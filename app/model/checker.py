@@ -1,5 +1,5 @@
 """Checking a raw card without building its models: the sync's fast path of
-:func:`app.model.validate.validate_card` (issue 16).
+:func:`app.model.validate.validate_card`.
 
 :class:`~app.model.card.Card` builds a frozen model for every card, edition, set and
 reference, which the sync never uses: it stores the JSON it received. :data:`_CARD` is a

@@ -4,7 +4,7 @@ Python's ``json`` module accepts lone surrogates (``"\\ud800"``), integers of an
 ``NaN`` and ``Infinity``, and recurses on nesting. SQLite cannot store an integer of 2^63 or
 more, a lone surrogate is no UTF-8, ``NaN`` makes served JSON invalid, and deep nesting
 exhausts the interpreter's stack. A record holding any of them is rejected with its reason
-like any other invalid record (issue 10, item 6); :func:`loads` decodes a whole file or
+like any other invalid record; :func:`loads` decodes a whole file or
 response without letting one deeply nested record abort the rest.
 """
 

@@ -1,4 +1,4 @@
-"""``UpstreamClient``: the asynchronous client of every upstream call (issue 9, item 4).
+"""``UpstreamClient``: the asynchronous client of every upstream call.
 
 One method per endpoint of :data:`app.net.endpoints.ENDPOINTS`; every request goes through
 one :class:`~app.net.policy.Policy` (User-Agent, bounded concurrency, timeouts, retries with

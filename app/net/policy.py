@@ -1,4 +1,4 @@
-"""The one politeness, retry and error policy of every upstream call (issue 9, item 4).
+"""The one politeness, retry and error policy of every upstream call.
 
 - a User-Agent naming Archivist and its version (:data:`USER_AGENT`; the official service
   refuses generic library agents with 403);

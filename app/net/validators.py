@@ -1,4 +1,4 @@
-"""Validators of earlier answers, for conditional requests (RFC 9110 13.1; issue 15, item 5).
+"""Validators of earlier answers, for conditional requests (RFC 9110 13.1).
 
 A :class:`Validators` maps a request's key (path and query, e.g. ``/featured-sets``) to the
 ``ETag`` and ``Last-Modified`` of the answer the caller already holds, plus a small ``memo``

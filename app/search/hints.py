@@ -1,4 +1,4 @@
-"""Help for a query that finds nothing (issue 12, item 5): an exact-field value the
+"""Help for a query that finds nothing: an exact-field value the
 catalogue does not hold (``t:champ``, ``el:fi``) as an error listing the values that start
 with it, and "did you mean" spellings of misspelt name words (rapidfuzz). The known values
 and names are passed in: this module reads no catalogue.

@@ -1,11 +1,11 @@
 """ASGI wrappers of the HTTP mirror: ``HEAD`` on every ``GET`` route, and the ``Host`` check.
 
-* :class:`HeadAsGet` answers ``HEAD`` like ``GET`` without the body (issue 10, item 12:
+* :class:`HeadAsGet` answers ``HEAD`` like ``GET`` without the body (before it,
   ``Allow`` said ``GET, HEAD`` while ``HEAD`` answered 405).
 * :func:`install_corruption_handler` answers a damaged catalogue with a JSON 500 that says
-  so (issue 10, item 16).
+  so, instead of an HTML page or a closed connection.
 * :class:`HostCheck` refuses a request whose ``Host`` header names no address or name the
-  server serves (issue 10, item 10: DNS rebinding). ``archivist serve`` installs it when it
+  server serves (DNS rebinding). ``archivist serve`` installs it when it
   binds to an address other than loopback.
 """
 
@@ -108,7 +108,7 @@ class HostCheck:
 
 def install_corruption_handler(app: Any, catalogue_file: Path | None) -> None:
     """Answer SQLite's corruption errors with a JSON 500 that says so (no traceback), and
-    make the next open of ``catalogue_file`` check it (issue 10, item 16).
+    make the next open of ``catalogue_file`` check it.
 
     Args:
         app: the FastAPI application.

@@ -2,7 +2,8 @@
 
 Some requests never reach the application: h11, uvicorn's HTTP parser, refuses them before
 there is a request to route, and uvicorn answers ``400`` with the plain text
-``Invalid HTTP request received.`` (issue 20). They are requests no HTTP client sends:
+``Invalid HTTP request received.``, which no client can read as the API's errors. They are
+requests no HTTP client sends:
 
 * a request line that is not ``METHOD TARGET HTTP/1.x`` (``GARBAGE``);
 * a target holding a raw space, a raw control character (NUL, tab, DEL) or a raw

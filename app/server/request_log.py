@@ -4,7 +4,7 @@ One ``INFO`` line per request on the ``app.server`` logger: ``METHOD path status
 A URL longer than :data:`MAX_URL` characters, or a path or a query parameter (name or value,
 percent-decoded) holding a control character (NUL, tab, newline, DEL, U+0080–U+009F:
 :func:`app.limits.control_character`), is answered ``400`` with a JSON error before it
-reaches a route (issue 10; issue 20: ``name=back%00zzzz`` cut the filter at the NUL, and
+reaches a route (``name=back%00zzzz`` cut the filter at the NUL, and
 ``name=%00`` matched every card).
 
 A pure ASGI middleware, unlike Starlette's ``BaseHTTPMiddleware`` (``@app.middleware``),

@@ -1,7 +1,7 @@
 """The local SQLite catalogue: schema and migrations, the writer, read queries.
 
 The writer's names load on first use (PEP 562): reading the catalogue (the window, the
-server) does not import the writer, the revisions and the history diff (issue 16).
+server) does not import the writer, the revisions and the history diff.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 
 Before schema migration 9 the official search read these values from the card bodies
 (``json_extract``/``json_each`` per card and per edition): a population filter took seconds
-a page on the generated catalogue of 110,000 cards (issue 24). The rows are derived here from
+a page on the generated catalogue of 110,000 cards. The rows are derived here from
 the stored body by SQLite's own JSON functions, with the very expressions the search used,
 so every value (its type too: the value columns have no type affinity) and every filter's
 answer is what it was. Nothing here is served back.

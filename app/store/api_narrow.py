@@ -1,7 +1,7 @@
 """The official search's narrow edition table (schema migration 13): one row per edition with
 what ``/cards/search`` filters and sorts editions by, so a search with edition filters reads
 one narrow table (through an index on the filtered value) instead of joining each hit card's
-``cards``, ``card_facts``, ``editions`` and ``api_editions`` rows (issue 24: 100-700 ms a page
+``cards``, ``card_facts``, ``editions`` and ``api_editions`` rows (100-700 ms a page
 on the generated catalogue of 110,000 cards for a set prefix, an illustrator, a Thema part).
 
 ``api_search_editions`` (alias ``n`` in :mod:`app.store.api_search`), keyed by

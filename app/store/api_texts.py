@@ -3,7 +3,7 @@ migration 14).
 
 ``effect``, ``flavor``, ``edition_effect`` and ``edition_flavor`` match a text anywhere in
 it (``LIKE '%…%'``), which no index can seek: the search tested every row of ``api_cards``
-or ``api_editions`` (issue 24: ``effect=draw a card`` read the texts of 111,750 cards and
+or ``api_editions`` (``effect=draw a card`` read the texts of 111,750 cards and
 220,700 editions, 90 ms on the generated catalogue). Yet a catalogue holds few distinct
 texts (the generated one: 2,176 card effects, 237 edition effects): with each text column
 indexed (only its non-NULL rows, 16,000 of the editions' effects), the search steps from

@@ -115,7 +115,7 @@ def _lacks(
 def older_than_stored(
     incoming: dict[str, Any], stored: dict[str, Any], filled: frozenset[str] = frozenset()
 ) -> str | None:
-    """Why ``incoming`` must not replace ``stored`` (issue 11, item 4), or None when it may.
+    """Why ``incoming`` must not replace ``stored``, or None when it may.
 
     Args:
         incoming: the received card (validated).

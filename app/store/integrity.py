@@ -1,4 +1,4 @@
-"""Finding a damaged catalogue file before it answers wrong (issue 10, item 16).
+"""Finding a damaged catalogue file before it answers wrong.
 
 At open, ``PRAGMA quick_check`` runs when the file changed since its last good check (the
 size and modification time of that check are kept beside it, in ``<file>.checked``). A

@@ -1,5 +1,5 @@
 """Reading the catalogue's ``meta`` table (sync source, time stamps) without the writer, so a
-window that only shows the sync state does not load the writing machinery (issue 24)."""
+window that only shows the sync state does not load the writing machinery."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card names for typing help (issue 12, item 5): completion by prefix, every name for
+"""Card names for typing help: completion by prefix, every name for
 "did you mean", and the values of the exact fields."""
 
 from __future__ import annotations

@@ -158,7 +158,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE editions ADD COLUMN thema_foil NUMERIC;
     ALTER TABLE editions ADD COLUMN thema_nonfoil NUMERIC;
     """,
-    # 5: the catalogue's history (issue 14, app/store/revisions.py): one row per write that
+    # 5: the catalogue's history (app/store/revisions.py): one row per write that
     # changed cards, and per card what it did with the card's previous stored body (zlib).
     """
     CREATE TABLE revisions (
@@ -230,7 +230,7 @@ MIGRATIONS: tuple[str, ...] = (
         dynamic, illustrators);
     CREATE INDEX editions_set_order ON editions(set_prefix COLLATE NOCASE, collector_number);
     """ + _SORT_INDEXES,
-    # 8: for the search's long tail on large catalogues (issue 16): a rare language's
+    # 8: for the search's long tail on large catalogues: a rare language's
     # editions are found through their sets' ids (lang:cn per edition scanned all editions,
     # 60 ms on the generated catalogue of 220,000; lang:en's count reads the narrow index),
     # and descending key orders walk their own index like ascending ones (a scan and top-N
@@ -239,24 +239,24 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX editions_set_id ON editions(set_id);
     """ + _DESC_SORT_INDEXES,
-    # 9: the official search's facts (issue 24, app/store/api_facts.py): what /cards/search
+    # 9: the official search's facts (app/store/api_facts.py): what /cards/search
     # filters on beyond the search facts (texts, rules, legality limits, edition illustrator,
     # language, collaborators, Thema parts, populations) as rows written with the card;
     # the search parsed card bodies per card and per edition for them (a population filter:
     # seconds a page on the generated catalogue of 110,000 cards). backfill_api() derives
     # them from every stored body with the expressions the search used.
     API_FACTS,
-    # 10: the empty query's hits per card by name (issue 24, app/store/start_page.py), the
+    # 10: the empty query's hits per card by name (app/store/start_page.py), the
     # window's first search, stored by the writer and read in one query; install() adds
     # the triggers that empty the table when a table the query reads changes.
     START_PAGE,
-    # 11: the official search's sort keys (issue 24, app/store/api_facts.py): each card's
+    # 11: the official search's sort keys (app/store/api_facts.py): each card's
     # lowest collector number and rarity, with its name and uuid, the collector number
     # indexed in both sort directions; a search without edition filters computed them per
     # card for every hit and sorted all hits (100 ms a page on the generated catalogue), it
     # now walks the index when hits are dense. backfill_order() writes them for every card.
     ORDER_SCHEMA,
-    # 12: the search language's stored counts (issue 24, app/store/value_counts.py): the
+    # 12: the search language's stored counts (app/store/value_counts.py): the
     # languages, flags and illustrator names of each card's editions as card_values rows
     # (a value once a card), and how many cards (and their editions) hold each value, kept
     # by triggers; a rare value (lang:cn, is:dynamic, a:alkai) scanned every card twice,
@@ -265,13 +265,13 @@ MIGRATIONS: tuple[str, ...] = (
     # hit's shown edition is chosen by (a search sorted by set), and two Thema indexes find
     # thema=N. install() writes the rows, the counts and the triggers.
     VALUE_COUNTS,
-    # 13: the official search's narrow edition table (issue 24, app/store/api_narrow.py):
+    # 13: the official search's narrow edition table (app/store/api_narrow.py):
     # per edition what /cards/search filters and sorts editions by, indexed by the filtered
     # values, so a search with edition filters reads one narrow table (it joined four tables
     # per hit card: 100-700 ms a page on the generated catalogue); the card's last_update
     # indexed. backfill_narrow() writes the rows of every card.
     API_NARROW,
-    # 14: the official search's texts indexed (issue 24, app/store/api_texts.py): the card
+    # 14: the official search's texts indexed (app/store/api_texts.py): the card
     # and edition effect and flavor columns, their non-NULL rows, so a text filter tests
     # each distinct text once (a catalogue holds few) instead of every row (effect=draw a
     # card: 90 ms on the generated catalogue); and the narrow editions' populations in card

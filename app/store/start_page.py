@@ -2,7 +2,7 @@
 
 The window's first search is the empty query (every card, by name): run live it walks every
 card and its editions (about 45 ms of CPU for the real catalogue's 2,235 cards) while the
-window waits for its first results (issue 24). The writer stores its rows here at the end
+window waits for its first results. The writer stores its rows here at the end
 of each write (:func:`refresh`, in the write's transaction); :func:`stored_rows` reads them
 back in the order the query gave them.
 

@@ -1,4 +1,4 @@
-"""Stored hit counts per search value, and the values the search finds cards by (issue 24).
+"""Stored hit counts per search value, and the values the search finds cards by.
 
 A search term that only a scan could test (``lang:cn``, ``is:dynamic``, ``a:alkai`` per
 card: a text or flag column of every card) read every card twice (once for the total, once

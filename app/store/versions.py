@@ -1,4 +1,4 @@
-"""A card's versions read back from the history, checked (issue 20: history rows that
+"""A card's versions read back from the history, checked (history rows that
 cannot be read).
 
 A history row (:mod:`app.store.revisions`) can be damaged by a disk or by an editor: its

@@ -1,5 +1,5 @@
 """Fetching single cards into the staging file (endpoints 1 and 2), and confirming that
-cards a complete enumeration did not list are really gone (issue 4, item 4)."""
+cards a complete enumeration did not list are really gone."""
 
 from __future__ import annotations
 

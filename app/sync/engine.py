@@ -1,4 +1,4 @@
-"""``SyncEngine``: keeps the local catalogue current from a catalogue API (issue 4).
+"""``SyncEngine``: keeps the local catalogue current from a catalogue API.
 
 Flow of :meth:`SyncEngine.run` (phases of :data:`app.sync.progress.PHASES`):
 
@@ -139,7 +139,7 @@ class SyncEngine:
 
     def _validators(self) -> Validators:
         """The validators of the answers the catalogue holds from this API (none from
-        another API); sent unless the sync is ``full`` (issue 15, item 5)."""
+        another API); sent unless the sync is ``full``."""
         meta = read_meta(self.store, "sync.")
         held = meta.get(META_VALIDATORS) if meta.get(META_API) == self.api_url else None
         return Validators.from_json(held, send=not self.options.full)

@@ -85,7 +85,7 @@ async def fetch_images(ctx: Context, cards: dict[str, str], logos: dict[str, str
 PENDING = ".sync-pending"
 """Subfolder of an image store holding the files a running sync downloaded: not a plain
 file name, so nothing serves them until :func:`publish_pending` moves them into place after
-the sync's transaction committed (issue 10, item 5)."""
+the sync's transaction committed."""
 
 
 def pending_store(target: ImageStore) -> ImageStore:

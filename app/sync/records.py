@@ -1,4 +1,4 @@
-"""Validating what the upstream answered, exactly like an import (issue 4, item 5).
+"""Validating what the upstream answered, exactly like an import.
 
 Invalid records are returned as :class:`~app.model.RecordProblem` and never staged; a whole
 response of the wrong shape (a page that is not a page) is an :class:`UpstreamError`.

@@ -1,4 +1,4 @@
-"""The staging file of a sync: validated records and progress markers (issue 4, item 5).
+"""The staging file of a sync: validated records and progress markers.
 
 A sync writes everything it fetched and validated here, one small transaction per unit of
 work (a page of cards, a probe, an edition's history, an image), and only the final apply

@@ -1,4 +1,4 @@
-"""What a window shows about syncing (issue 4, item 7): when the catalogue was last synced
+"""What a window shows about syncing: when the catalogue was last synced
 and from which API (the ``meta`` keys :mod:`app.sync.apply` writes), whether an API answers,
 whether a text is an API URL at all, and a sync's progress and outcome in words.
 No Qt; the GUI calls the I/O here (:func:`read_status`, :func:`probe`) in a worker.

@@ -1,4 +1,4 @@
-"""Importing what a person picks in the window: files, folders, ZIPs (issue 12, item 1)."""
+"""Importing what a person picks in the window: files, folders, ZIPs."""
 
 from __future__ import annotations
 

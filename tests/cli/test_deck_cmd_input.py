@@ -1,5 +1,5 @@
-"""``archivist deck import`` and ``deck list`` with input a user did not mean (issue 20, item
-5): an unreadable file exits 2 as ``deck check`` does; a name cannot forge a row of the list;
+"""``archivist deck import`` and ``deck list`` with input a user did not mean: an
+ unreadable file exits 2 as ``deck check`` does; a name cannot forge a row of the list;
 a deck changed outside Archivist is one line, never a traceback. Decks are generated."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``archivist deck export`` and ``deck import`` write whole files or leave the old ones: a
-full disk (a real 2 MB tmpfs), a device, a FIFO or a folder as the target (issue 20, item 1).
+full disk (a real 2 MB tmpfs), a device, a FIFO or a folder as the target.
 Cards and images are generated."""
 
 from __future__ import annotations

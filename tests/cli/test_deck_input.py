@@ -1,4 +1,4 @@
-"""``archivist deck check`` / ``deck import`` given hostile decklist files (issue 20): one
+"""``archivist deck check`` / ``deck import`` given hostile decklist files: one
 line on stderr, no traceback, no hang, over an empty catalogue (no card is needed to refuse
 a file)."""
 

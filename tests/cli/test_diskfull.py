@@ -1,6 +1,6 @@
 """A full disk, on a real 2 MB tmpfs: every writer says "the disk is full (N MB free at
-PATH)" in one line, exits non-zero, leaves no partial file and the catalogue whole (issue 10,
-item 4). Cards and images are generated."""
+PATH)" in one line, exits non-zero, leaves no partial file and the catalogue whole.
+Cards and images are generated."""
 
 from __future__ import annotations
 

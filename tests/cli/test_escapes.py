@@ -1,5 +1,5 @@
-"""Catalogue text printed by the CLI never reaches the terminal as control codes (issue 10,
-item 9): a hostile name or uuid prints visibly. Records generated."""
+"""Catalogue text printed by the CLI never reaches the terminal as control codes (a
+name must not retitle or clear it): a hostile name or uuid prints visibly. Records generated."""
 
 from __future__ import annotations
 

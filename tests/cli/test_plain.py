@@ -1,4 +1,4 @@
-"""The command line speaks plainly (issue 12, item 7): one summary line per kind of import
+"""The command line speaks plainly: one summary line per kind of import
 problem, a description and an example in every ``--help``, no traceback for user errors."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Every command example in README.md runs on the data its first command imports (issue 11,
-item 9), and ``archivist get -o`` never writes an error body into its output file.
+"""Every command example in README.md runs on the data its first command imports (a
+reader copies them as they stand), and ``archivist get -o`` never writes an error body into
+its output file.
 
 Examples are the README's first code line (``&&``-separated) and every inline ``archivist …``
 span with arguments and without a ``[option]`` or a placeholder, plus the search language's

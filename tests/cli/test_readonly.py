@@ -1,6 +1,6 @@
 """A read-only data folder (a real tmpfs remounted read-only): reading commands open the
-catalogue read-only and work; writing commands say the folder is read-only (issue 10,
-item 15). Cards generated."""
+catalogue read-only and work; writing commands say the folder is read-only
+instead of failing halfway. Cards generated."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The official API's other catalogue endpoints and /cards/search's new parameters, answered
-the same by LocalCatalogue and by ``archivist serve`` (issue 15)."""
+the same by LocalCatalogue and by ``archivist serve``."""
 
 from __future__ import annotations
 

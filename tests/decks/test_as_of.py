@@ -1,4 +1,4 @@
-"""A deck checked as of a moment (issue 21, item 1) over the real 2026-04-04 catalogue and a
+"""A deck checked as of a moment over the real 2026-04-04 catalogue and a
 newer one made from it: Ranger Strides re-imported with ``legality`` STANDARD limit 0 and
 ``last_update`` 2026-06-29 (GENERATED from the real record, as the real ban of that day)."""
 

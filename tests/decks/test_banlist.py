@@ -1,4 +1,4 @@
-"""The ban list (issue 21, item 2) over the real 2026-04-04 catalogue and a newer one made
+"""The ban list over the real 2026-04-04 catalogue and a newer one made
 from it (GENERATED changes to real records): Ranger Strides banned in Standard on
 2026-06-29, then Rile the Abyss (banned in the snapshot) unbanned on 2026-07-01."""
 

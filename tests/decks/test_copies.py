@@ -1,4 +1,4 @@
-"""Copies counted within the zone the rule names (issue 21, item 3), on real decklists of
+"""Copies counted within the zone the rule names, on real decklists of
 event 50170 changed as each case needs (the test names say how)."""
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ def test_json_that_is_not_a_decklist_is_refused() -> None:
         parse_event({"cards": []}, "x.json")
 
 
-# -- hostile input (issue 20): each case one clear error or line problem, never a hang ----------
+# -- hostile input: each case one clear error or line problem, never a hang ---------------------
 
 def test_a_line_of_100000_spaces_is_refused_at_once_not_after_minutes() -> None:
     """'1 a' + 100,000 spaces + 'b' took time growing with the square of the line in the old

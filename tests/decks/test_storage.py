@@ -122,7 +122,7 @@ def test_a_decks_file_of_version_1_keeps_its_decks_and_gains_the_as_of_day(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "decks.sqlite3"
-    with sqlite3.connect(path) as conn:  # the schema before issue 21 (no as_of column)
+    with sqlite3.connect(path) as conn:  # an older schema (no as_of column)
         conn.executescript(
             "CREATE TABLE decks (id INTEGER PRIMARY KEY, name TEXT NOT NULL, format TEXT NOT "
             "NULL, saved_at TEXT NOT NULL, deleted_at TEXT);"

@@ -34,7 +34,7 @@ def assert_safe(name: str) -> None:
 
 
 def test_the_default_template() -> None:
-    # issue 11: the rarity tells DOA 1st 005 C from DOA 1st 005 CUR
+    # the rarity tells DOA 1st 005 C from DOA 1st 005 CUR
     assert render_name(DEFAULT_TEMPLATE, VALUES, ".png") == "DOA 1st-001-C-spirit-of-fire.png"
     assert render_name(DEFAULT_TEMPLATE, {**VALUES, "rarity": ""}, ".png") == (
         "DOA 1st-001-spirit-of-fire.png")  # an unknown rarity leaves no "--"

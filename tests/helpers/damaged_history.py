@@ -1,5 +1,5 @@
 """The real history (2026-02-10 imported, then 2026-04-04) and the kinds of damage a disk
-or an editor can do to its rows, applied with sqlite3 directly (issue 20, deliverable 4).
+or an editor can do to its rows, applied with sqlite3 directly.
 
 Each :class:`Damage` hits the card Nascent Blast (errata and a new printing in revision 2)
 or revision 2 itself, and names the words the reader must give as the reason.

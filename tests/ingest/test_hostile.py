@@ -1,6 +1,6 @@
 """A record JSON can carry but the catalogue cannot keep (a lone surrogate, an integer of
 2^63 or more, even of 5,000 digits, NaN/Infinity, nesting 100,000 deep) is rejected with its
-reason; the rest of the file is imported (issue 10, item 6). The records are generated."""
+reason; the rest of the file is imported. The records are generated."""
 
 from __future__ import annotations
 

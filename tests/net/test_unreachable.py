@@ -1,5 +1,5 @@
 """An upstream that cannot be reached at all is not retried and is told in plain words;
-passing failures are retried and each retry is announced (issue 12, item 2)."""
+passing failures are retried and each retry is announced."""
 
 from __future__ import annotations
 

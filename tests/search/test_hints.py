@@ -1,5 +1,5 @@
 """Help for a query that finds nothing (app/search/hints.py): unknown field values and
-"did you mean" over name words given by the caller (issue 12, item 5)."""
+"did you mean" over name words given by the caller."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Format legality means what players mean (issue 11, item 3; spec/decks.md, "Legality in
+"""Format legality means what players mean (spec/decks.md, "Legality in
 the catalogue"): ``f:``/``legal:`` playable, ``banned:`` limit 0, ``restricted:`` limit ≥ 1."""
 
 from __future__ import annotations

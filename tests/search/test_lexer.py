@@ -1,4 +1,4 @@
-"""The search language's lexer (app/search/lexer.py): bounded before it reads (issue 20)."""
+"""The search language's lexer (app/search/lexer.py): bounded before it reads."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """HEAD works, a huge page is a 400, the Host header is checked off loopback, and ``serve``
-reports a bad or busy port in one line before announcing anything (issue 10, items 10-13)."""
+reports a bad or busy port in one line before announcing anything."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hostile requests (issue 20): every ``/cards/search`` parameter with huge, negative, NUL and
+"""Hostile requests: every ``/cards/search`` parameter with huge, negative, NUL and
 very long values, control characters in any endpoint's parameters, and requests uvicorn
 refuses itself — each a JSON 4xx, never a 500, never SQL text, the connection kept."""
 

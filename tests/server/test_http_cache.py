@@ -1,4 +1,4 @@
-"""HTTP caching and compression (issue 15 item 5): ETag and 304 on every JSON and image
+"""HTTP caching and compression: ETag and 304 on every JSON and image
 answer, Cache-Control per endpoint, gzip for JSON; unknown search parameters named."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A write never destroys a card it has no right to replace: slug and edition collisions
-are refused, older records are kept out (issue 10 items 2-3, issue 11 item 4)."""
+are refused, older records are kept out."""
 
 from __future__ import annotations
 

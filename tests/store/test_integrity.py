@@ -1,5 +1,5 @@
 """A catalogue whose pages were overwritten mid-file is found at open, moved aside (never
-deleted) and the user is told how to rebuild it (issue 10, item 16). Cards generated."""
+deleted) and the user is told how to rebuild it. Cards generated."""
 
 from __future__ import annotations
 

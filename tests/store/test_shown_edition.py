@@ -1,4 +1,4 @@
-"""A card tile shows an edition the search matched (issue 11, item 2)."""
+"""A card tile shows an edition the search matched."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Conditional requests of a sync from another Archivist (issue 15, item 5): a second sync
+"""Conditional requests of a sync from another Archivist: a second sync
 with nothing changed revalidates what it holds (``If-None-Match`` → ``304``), transfers far
 fewer bytes and leaves the catalogue as it was; a change on the mirror is fetched again."""
 

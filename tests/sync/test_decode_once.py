@@ -1,4 +1,4 @@
-"""A sync parses, validates and encodes each staged card once (issue 9, item 6), and the
+"""A sync parses, validates and encodes each staged card once, and the
 catalogue stores the card's JSON as the upstream sent it (key order, timestamp strings).
 
 Counted over real syncs from the fault-injecting server on loopback: every ``json.loads``

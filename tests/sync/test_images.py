@@ -1,5 +1,5 @@
 """Images a sync stores are whole, a broken stored one is fetched again, and nothing an
-unfinished sync downloaded is visible (issue 10, items 1, 5 and 8; faults generated)."""
+unfinished sync downloaded is visible (faults generated)."""
 
 from __future__ import annotations
 

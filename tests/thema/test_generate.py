@@ -55,7 +55,7 @@ def test_one_entry_per_dynamic_edition_kind_and_day_in_the_spec_shape() -> None:
 
 
 def test_walk_ends_at_the_static_scores_and_ranks_per_kind_and_day() -> None:
-    # issue 11: the last generated day agrees with the edition's stored scores (card page)
+    # the last generated day agrees with the edition's stored scores (card page)
     out = generate_history(_editions(), 60, end=END)
     first = {(e["edition_uuid"], e["kind"]): e for e in out if e["created_at"][:10] == "2026-04-04"}
     assert len(first) == 3

@@ -1,4 +1,4 @@
-"""GENERATED Thema history is marked wherever it goes (issue 11, item 5): the catalogue
+"""GENERATED Thema history is marked wherever it goes: the catalogue
 knows, the server says so in a header, and real history replaces it."""
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ class DetailPane(QWidget):
     def ensure_built(self) -> None:
         """Build the card's widgets (texts, editions list, edition panel, owned counts)
         unless built: the pane shows only its hint until a card is shown, so the window
-        builds them after its first paint (issue 24) or when they are first needed."""
+        builds them after its first paint or when they are first needed."""
         if self._parts is None:
             self._parts = _Parts(self, self._provider)
             self.nav.watch([self._parts.scroll, *self._parts.scroll.findChildren(QWidget)])

@@ -24,7 +24,7 @@ def version_html(version: CardVersion) -> str:
                        if revision.at else f"revision {revision.number}")
     lines = [f'<span class="muted">{head}</span>']
     notes = list(version.notes)
-    if version.unreadable:  # a damaged history row (issue 20): say so where it stands
+    if version.unreadable:  # a damaged history row: say so where it stands
         notes = [Note("other", "", f"unreadable: {version.unreadable}")]
     elif version.kind == "added":
         notes = [Note("new", "", "first recorded")]

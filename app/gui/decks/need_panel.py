@@ -1,4 +1,4 @@
-"""Have / need of the deck shown against the collection (issue 23): per card name over every
+"""Have / need of the deck shown against the collection: per card name over every
 zone, how many copies the deck asks, how many are owned (any printing, any finish), and
 what is missing — with "Copy missing as decklist" and "Save missing…" (Omnidex text, so it
 pastes into a shop's buylist or back into Archivist). Computed in the pool; only the newest

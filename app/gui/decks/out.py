@@ -1,4 +1,4 @@
-"""Out of a deck (issue 13, item 5): what the page's Copy text, Save text…, Registration
+"""Out of a deck: what the page's Copy text, Save text…, Registration
 sheet…, Proxy sheet… and Card images… buttons run (no widgets here).
 
 The proxy sheet and the card images go through the window's export dialog (the shell

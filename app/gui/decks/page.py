@@ -1,4 +1,4 @@
-"""The Decks page (issues 13 and 21): the kept decks, the deck open, its check beside it.
+"""The Decks page: the kept decks, the deck open, its check beside it.
 
 Left: the kept decks (New, Paste…, Import…, Duplicate, Rename…, Delete, Undo) and the ban
 list. Middle: the deck's name, its format and the day it is checked as of, its three zones

@@ -1,4 +1,4 @@
-"""The printable deck registration sheet (issue 13, item 5), drawn with Qt's PDF writer.
+"""The printable deck registration sheet, drawn with Qt's PDF writer.
 
 What it lists comes from :func:`app.decks.registration_sheet` (no Qt there): the deck's
 name and format, blank fields for the player, then the three zones with quantities, names

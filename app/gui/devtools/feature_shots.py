@@ -1,4 +1,4 @@
-"""``archivist screenshot --feature``: the window with one of issue 12's features showing
+"""``archivist screenshot --feature``: the window with one of its hidden features showing
 (the sync dialog's progress or offline failure, the search syntax sheet, the name
 completion popup), dialogs and popups painted over the window where they would appear.
 Nothing reaches the network: the sync states are painted from made-up progress and the

@@ -30,7 +30,7 @@ from app.model.query import QUERY_SORTS, EditionHit
 from app.model.vocabulary import rarity_by_number
 
 if TYPE_CHECKING:  # the dialog (and its proxy sheet) loads on first File ▸ Export…, the
-    # export machinery on first use too (issue 16)
+    # export machinery on first use too
     from app.gui.export.dialog import ExportDialog
     from app.gui.export.task import ExportScope
 

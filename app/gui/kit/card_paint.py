@@ -179,7 +179,7 @@ def paint_placeholder(painter: QPainter, rect: QRectF, name: str, caption: str) 
     downloaded" and caption.
 
     The whole card (shape and text) is drawn once into an image kept in a small LRU
-    (:data:`PLACEHOLDER_BYTES`); a frame then only copies it (issue 16: most editions of the
+    (:data:`PLACEHOLDER_BYTES`); a frame then only copies it (most editions of the
     real catalogue have no image, so placeholders are most of what a scroll paints).
 
     Args:

@@ -1,4 +1,4 @@
-"""Table and list cells show outside text as text (issue 20, item 5).
+"""Table and list cells show outside text as text.
 
 Names in cells come from the catalogue, a sync or a pasted decklist: a bidirectional
 override (U+202E) would show the rest of the cell backwards, and a control character as

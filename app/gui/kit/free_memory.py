@@ -1,4 +1,4 @@
-"""Hand freed heap memory back to the system after a burst of image work (issue 16).
+"""Hand freed heap memory back to the system after a burst of image work.
 
 Decoding a JPEG and rounding it in a worker thread allocates and frees a few hundred
 kilobytes in that thread's malloc arena; glibc keeps such freed pages in the process, so
@@ -16,7 +16,7 @@ from typing import cast
 
 @cache
 def _malloc_trim() -> Callable[[int], int] | None:
-    import ctypes  # here: the window starts without it (issue 24)
+    import ctypes  # here: the window starts without it
     import ctypes.util
 
     name = ctypes.util.find_library("c")

@@ -1,4 +1,4 @@
-"""Keep the garbage collector's full passes short once the window is up (issue 16).
+"""Keep the garbage collector's full passes short once the window is up.
 
 After start-up the Python heap holds ~50,000 tracked objects that live as long as the
 process (modules, classes, functions, Qt wrappers of the window). A full collection walks
@@ -8,7 +8,7 @@ thumbnails) are collected as before.
 
 During start-up itself almost nothing made is garbage, yet the default threshold (a young
 collection every 700 allocations) ran ~70 collections, ~11 ms of CPU before the first
-results were painted (issue 24): :func:`hold_collections` makes them rare until
+results were painted: :func:`hold_collections` makes them rare until
 :func:`freeze_long_lived` restores the threshold.
 """
 

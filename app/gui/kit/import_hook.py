@@ -3,7 +3,7 @@
 PySide6 replaces ``__import__`` to support ``from __feature__ import snake_case``; after each
 import it asks whether the new module mentions "PySide6" by reading its whole source through
 ``inspect.getsource`` (``shibokensupport.feature._mod_uses_pyside``, PYSIDE-2029) - ~0.1 ms a
-module, ~15 ms of the window's start (issue 24). :func:`lighten_feature_check` gives it the
+module, ~15 ms of the window's start. :func:`lighten_feature_check` gives it the
 same answer from the file's bytes. It changes nothing else: a module without a ``.py`` file
 (the bundle's) gets the original check, and a PySide without that function is left alone.
 """

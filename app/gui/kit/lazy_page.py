@@ -1,7 +1,7 @@
 """A tab's placeholder that builds the real page the first time it is shown or asked for.
 
 The window starts faster when the pages nobody looks at yet (and the modules behind them,
-QtCharts among them) are neither imported nor built before the first paint (issue 16).
+QtCharts among them) are neither imported nor built before the first paint.
 """
 
 from __future__ import annotations

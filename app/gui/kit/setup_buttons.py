@@ -1,4 +1,4 @@
-"""The buttons that fill an empty catalogue (issue 12, item 1), shown by the first-run page
+"""The buttons that fill an empty catalogue, shown by the first-run page
 and the empty states of the Featured sets and Thema pages; the window acts on them
 (:class:`~app.gui.shell.setup_actions.SetupActions`)."""
 

@@ -1,5 +1,5 @@
 """A status bar whose passing messages end in "…" before its permanent labels (the count,
-the sync indicator) instead of running under them (issue 12, item 2)."""
+the sync indicator) instead of running under them."""
 
 from __future__ import annotations
 

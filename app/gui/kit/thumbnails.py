@@ -42,7 +42,7 @@ def worker_threads() -> int:
     lock with the GUI thread) and each keeps a core busy. On two cores, three of them made
     the GUI thread wait: scrolling the edition grid past new thumbnails, 60–140 of 1,471
     frames took over 16.7 ms with at most 10 ms of the GUI thread's own CPU; one worker,
-    25–32 (issue 16, ``benchmarks.gui_grid``).
+    25–32 (``benchmarks.gui_grid``).
     """
     return max(1, min(3, (os.cpu_count() or 2) - 1))
 

@@ -1,4 +1,4 @@
-"""Typing help in the search field (issue 12, item 5): card names complete as you type, the
+"""Typing help in the search field: card names complete as you type, the
 matching part in bold; a query that found nothing for a misspelling offers "Did you mean
 Lorraine?" (a link that searches for it)."""
 

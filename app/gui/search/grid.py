@@ -37,7 +37,7 @@ class CardGrid(QListView):
 
     The grid's own methods do not ask for ``viewport()`` before its first paint: the first
     Python wrapper of a plain ``QWidget`` that Qt made makes PySide create the classes (and
-    enums) of every widget type (~10 ms, issue 24); :attr:`painted` tells a paint instead.
+    enums) of every widget type (~10 ms); :attr:`painted` tells a paint instead.
 
     Signals:
         painted(): after each paint of the tiles (the viewport).

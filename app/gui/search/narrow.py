@@ -1,4 +1,4 @@
-"""Small windows keep room for the grid (issue 12, item 6): below :data:`NARROW` pixels the
+"""Small windows keep room for the grid: below :data:`NARROW` pixels the
 search page folds its filter panel away, and unfolds it when the page is wide again. The
 Filters button keeps the person's choice: pressing it while folded shows or hides the panel
 as always."""

@@ -1,5 +1,5 @@
 """Help ▸ Search syntax (F1): a cheat sheet of the search language whose examples run when
-clicked (issue 12, item 4). Built from :data:`app.search.fields.FIELDS`, so it never drifts
+clicked. Built from :data:`app.search.fields.FIELDS`, so it never drifts
 from what the language accepts."""
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ def _icons() -> Path:
     """The icons folder of the package ``app.resources`` (the top-level resources/ folder):
     beside its ``__init__`` when it has one (an installed package, the bundle), the
     checkout's resources/icons when the package is not installed (PYTHONPATH), else through
-    importlib.resources (which costs ~7 ms of imports at start-up, issue 24)."""
+    importlib.resources (which costs ~7 ms of imports at start-up)."""
     from importlib.util import find_spec
 
     spec = find_spec("app.resources")
@@ -131,7 +131,7 @@ def run_window(paths: DataFolder, open_services: Callable[[], Services]) -> int:
 
     The window's frame is painted first (it needs only Qt); ``open_services`` (e.g.
     :func:`app.bootstrap.build`), the search stack's imports and the pages come after
-    that paint, so the window shows like a native application's (issue 16).
+    that paint, so the window shows like a native application's.
 
     Args:
         paths: the data folder (its window settings are read before the catalogue opens).

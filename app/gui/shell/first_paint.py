@@ -1,4 +1,4 @@
-"""The window's first paint after the catalogue answered (issue 16: ``firstPainted``).
+"""The window's first paint after the catalogue answered (``firstPainted``).
 
 The catalogue has answered once the counts and the first results (or an empty catalogue)
 are in (:attr:`~app.gui.shell.search_wiring.SearchWiring.answered`); the next paint of a

@@ -1,5 +1,5 @@
-"""The page shown while the catalogue is empty: buttons that sync or import one (issue 12,
-item 1); the terminal command is folded away for those who prefer it."""
+"""The page shown while the catalogue is empty: buttons that sync or import one, so a
+first run needs no terminal; the terminal command is folded away for those who prefer it."""
 
 from __future__ import annotations
 

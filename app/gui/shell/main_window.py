@@ -62,7 +62,7 @@ PAGES = ("search", "sets", "thema", "decks", "changes", "collection")
 class MainWindow(QMainWindow):
     """Archivist's window over ``services.catalogue``.
 
-    It opens in two steps so that it shows at once (issue 16): the frame (title, menu bar,
+    It opens in two steps so that it shows at once: the frame (title, menu bar,
     status bar, "Opening catalogue…", the remembered geometry) needs nothing but Qt;
     :meth:`open_catalogue` then imports the search stack and builds the pages. Given
     ``services``, the constructor takes both steps; given None, :func:`~app.gui.shell.app.
@@ -121,7 +121,7 @@ class MainWindow(QMainWindow):
         tabs and their shortcuts, the File menu and the sync indicator, and the other menus'
         titles. The rest — the detail pane's card widgets, the gallery, the Edit, Go, View
         and Help entries, the context menus, export, copy, drag and deck actions — is built
-        right after the first paint (issue 24), or at once when a key is pressed, a mouse
+        right after the first paint, or at once when a key is pressed, a mouse
         button pressed or a menu opened before that, so that nothing behaves differently.
         """
         if self._services is not None:

@@ -1,4 +1,4 @@
-"""Discoverable features (issue 12, item 4): Help ▸ Search syntax (F1), Edit and Go menus that list
+"""Discoverable features: Help ▸ Search syntax (F1), Edit and Go menus that list
 the window's keyboard shortcuts, right-click menus on grid tiles, edition rows (the detail
 pane's list and the gallery) and Thema rows, and Ctrl+E (Export…) while the search field has
 focus (a line edit takes it as "end of line" otherwise).

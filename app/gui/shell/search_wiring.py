@@ -128,7 +128,7 @@ class SearchWiring(QObject):
 
     def load_rest(self, failed: Callable[[str, object], None]) -> None:
         """Ask for the filter options and the badges (after the first results are painted:
-        their queries took the CPU from the first page's query and paint, issue 24)."""
+        their queries took the CPU from the first page's query and paint)."""
         self.controller.load_options()
         self.load_badges(failed)
 

@@ -1,4 +1,4 @@
-"""What the setup buttons do (issue 12, item 1): sync from the official catalogue or a
+"""What the setup buttons do: sync from the official catalogue or a
 mirror (the sync dialog shows progress and Cancel), import files, folders or a ZIP (a
 progress dialog with Cancel), and generate demo Thema history. Work runs through
 :func:`~app.gui.kit.operations.run_operation`; data only through the catalogue.

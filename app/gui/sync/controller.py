@@ -1,4 +1,4 @@
-"""Sync in the window (issue 4, item 7): File ▸ Sync now and Settings…, the sync dialog and
+"""Sync in the window: File ▸ Sync now and Settings…, the sync dialog and
 the status-bar indicator.
 
 ``SyncEngine.run`` runs in the controller's own thread pool (a sync takes minutes; the

@@ -1,5 +1,5 @@
 """The exported picture of a Thema chart: a title block, the chart drawn at a useful size,
-and a watermark line when the history is GENERATED demo data (issue 11)."""
+and a watermark line when the history is GENERATED demo data."""
 
 from __future__ import annotations
 

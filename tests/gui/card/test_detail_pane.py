@@ -138,7 +138,7 @@ def test_flip_shows_the_other_face_and_back(qtbot: QtBot, pane: DetailPane,
     assert "Flip card, front face" in panel.side.toPlainText()
     assert "Seiryuu" not in panel.side.toPlainText()
     qtbot.mouseClick(panel.flip_button, Qt.MouseButton.LeftButton)
-    # issue 11: the other face is laid out full width below the image, like the front
+    # the other face is laid out full width below the image, like the front
     assert "Flip card, back face" in panel.side.toPlainText()
     flipped = panel.side.toPlainText() + "\n" + panel.face_text.toPlainText()
     assert panel.face == 1 and "Back face: Seiryuu, Azure Dragon" in flipped
@@ -344,7 +344,7 @@ def test_back_after_a_card_was_not_found_shows_the_last_card_again(
 @pytest.mark.realdata
 def test_the_back_face_stats_do_not_wrap_letter_by_letter(
         qtbot: QtBot, real_services: Services) -> None:
-    """Issue 11, item 8: at the default 1280×800 window the back face's stats read as words."""
+    """At the default 1280×800 window the back face's stats read as words."""
     from app.gui.shell.main_window import MainWindow
 
     window = MainWindow(real_services, None, dialogs=False)

@@ -1,4 +1,4 @@
-"""Editions that share a set and number are told apart (issue 11, item 7): DOA 1st 005 is a
+"""Editions that share a set and number are told apart: DOA 1st 005 is a
 Common and a Collector Ultra Rare of Lorraine, Blademaster."""
 
 from __future__ import annotations

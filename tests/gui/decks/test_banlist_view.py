@@ -1,4 +1,4 @@
-"""The ban list view (issue 21, item 2) over the real catalogue: grouped under Banned,
+"""The ban list view over the real catalogue: grouped under Banned,
 one line per name, worked out again for another format."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The deck as cards and its cost curve (issue 21, item 4) on a real 75-card list: the
+"""The deck as cards and its cost curve on a real 75-card list: the
 badges add up to every copy, the curve's bars to the main deck; an event file imported in
 the window keeps every decklist under the event's name, checked as of its date."""
 

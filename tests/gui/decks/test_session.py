@@ -1,5 +1,5 @@
 """The Decks page's session (app/gui/decks/session.py): a paste is read off the GUI thread,
-and a paste over the limits is one message, not a frozen window (issue 20)."""
+and a paste over the limits is one message, not a frozen window."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``archivist screenshot --feature`` paints issue 12's dialogs and popups over the window."""
+"""``archivist screenshot --feature`` paints the dialogs and popups over the window."""
 
 from __future__ import annotations
 

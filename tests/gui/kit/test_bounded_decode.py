@@ -1,4 +1,4 @@
-"""The window never decodes a decompression bomb (issue 10, item 8; images generated)."""
+"""The window never decodes a decompression bomb (images generated)."""
 
 from __future__ import annotations
 

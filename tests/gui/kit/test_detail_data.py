@@ -79,7 +79,7 @@ def test_load_detail_of_a_real_card(real_catalogue: Any) -> None:
     assert ("Life", "15") in detail.facts
 
 
-# Legality, rules, references and editions (issue 5 item 4) ------------------------------
+# Legality, rules, references and editions -----------------------------------------------
 def full_edition(**changes: Any) -> dict[str, Any]:
     """An Edition object in the real data's shape (values adapted from the 2026-04-04 data)."""
     base: dict[str, Any] = {

@@ -1,4 +1,4 @@
-"""Placeholder tiles are drawn once and copied after (issue 16): a copy shows exactly what a
+"""Placeholder tiles are drawn once and copied after: a copy shows exactly what a
 fresh drawing shows, and each card keeps its own name even when the cache is full."""
 
 from __future__ import annotations

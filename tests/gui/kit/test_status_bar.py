@@ -1,4 +1,4 @@
-"""The status bar's messages stop before its permanent labels (issue 12, item 2)."""
+"""The status bar's messages stop before its permanent labels."""
 
 from __future__ import annotations
 

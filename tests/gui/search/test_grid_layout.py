@@ -1,4 +1,4 @@
-"""The grid behaves (issue 12, item 6): a new search shows from the top, the column count
+"""The grid behaves: a new search shows from the top, the column count
 never depends on whether the scroll bar shows, and small windows keep two columns with the
 filter panel folded away. Over the real catalogue."""
 

@@ -1,5 +1,4 @@
-"""The edition picked in the grid is the one the detail pane and the gallery show
-(issue 11, item 1)."""
+"""The edition picked in the grid is the one the detail pane and the gallery show."""
 
 from __future__ import annotations
 
@@ -95,7 +94,7 @@ def test_a_thema_ranking_row_opens_its_card_on_the_search_page(
 
 
 def test_the_result_count_shows_on_the_search_page_only(window: MainWindow) -> None:
-    """Issue 11, item 10."""
+    """The count says how many cards the search found; other pages have no such count."""
     assert window.count_label.isVisible() and window.count_label.text() == "2,235 cards"
     for page in ("sets", "thema"):
         window.show_page(page)

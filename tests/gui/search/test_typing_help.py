@@ -1,4 +1,4 @@
-"""Typing help in the search field over the real catalogue (issue 12, item 5): name
+"""Typing help in the search field over the real catalogue: name
 completion, "did you mean", unknown field values as inline errors."""
 
 from __future__ import annotations

@@ -126,7 +126,7 @@ def test_run_window_reports_a_catalogue_that_cannot_be_opened_after_closing_the_
 
 def test_the_window_entry_imports_only_what_the_frame_needs() -> None:
     """`archivist gui` paints its frame before it imports the catalogue, the search stack,
-    the other commands and their libraries (issue 16)."""
+    the other commands and their libraries."""
     code = ("import sys, app.cli.main, app.gui.shell.app; "
             "print(' '.join(sorted(m for m in sys.modules)))")
     loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -1,5 +1,5 @@
 """A card or set name holding ``<img src="file:///…">`` never makes the window read that
-file, on any page (issue 10, item 7). The record is generated; the watched file's access
+file, on any page. The record is generated; the watched file's access
 time tells whether anything opened it (checked against a label that does open it)."""
 
 from __future__ import annotations

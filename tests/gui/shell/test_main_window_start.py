@@ -1,6 +1,6 @@
 """The window's real start (app/gui/shell/main_window.py, ``open_catalogue(defer=True)``):
 what the first paint does not show is built after it, yet menus, shortcuts and clicks
-behave as in a window built at once, also before that paint (issue 24)."""
+behave as in a window built at once, also before that paint."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Discoverable features (issue 12, item 4): Help ▸ Search syntax, context menus, Ctrl+E in
+"""Discoverable features: Help ▸ Search syntax, context menus, Ctrl+E in
 the search field, every shortcut in a menu. Over a small GENERATED catalogue."""
 
 from __future__ import annotations

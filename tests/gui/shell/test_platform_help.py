@@ -1,5 +1,5 @@
-"""When Qt cannot start its platform plugin, the terminal says why and what to install
-(issue 12, item 3): Qt's own hint and the packages of the libraries the loader does not
+"""When Qt cannot start its platform plugin, the terminal says why and what to install:
+Qt's own hint and the packages of the libraries the loader does not
 find (none when all are here), on stderr."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A first run without a terminal (issue 12, item 1): the first-run page's buttons sync from
+"""A first run without a terminal: the first-run page's buttons sync from
 a mirror or import files; the Featured sets and Thema empty states offer the same; the Thema
 page generates demo history."""
 

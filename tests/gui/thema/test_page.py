@@ -175,7 +175,7 @@ def test_nonfoil_without_history_shows_a_clear_empty_state(
     qtbot: QtBot, page: ThemaPage
 ) -> None:
     assert page.controls.kind_buttons["NONFOIL"].text() == "Non-foil"  # as the detail pane
-    # issue 11: the top edition's non-foil score is not dynamic: the button says so
+    # the top edition's non-foil score is not dynamic: the button says so
     nonfoil = page.controls.kind_buttons["NONFOIL"]
     assert not nonfoil.isEnabled() and "not dynamic" in nonfoil.toolTip()
     page.panel.set_kind("NONFOIL")  # asked anyway (a link from the card page)
@@ -191,7 +191,7 @@ def test_nonfoil_without_history_shows_a_clear_empty_state(
 
 
 def test_a_ranking_row_opens_its_card(qtbot: QtBot, page: ThemaPage) -> None:
-    """Issue 11: double-click, Enter and the context menu open the row's card."""
+    """Double-click, Enter and the context menu open the row's card."""
     index = page.proxy.index(0, CARD)
     slug = page.model.entry(page.proxy.mapToSource(index).row())["slug"]
     rect = page.table.visualRect(index)
@@ -218,7 +218,7 @@ def test_csv_export_writes_the_charted_days(
     assert blocker.args == [f"Saved {out}"]
     with out.open(encoding="utf-8", newline="") as file:
         lines = file.read().splitlines()
-    assert lines[0].startswith("# GENERATED demo data")  # issue 11: generated data says so
+    assert lines[0].startswith("# GENERATED demo data")  # generated data says so
     rows = list(csv.reader(lines[1:]))
     assert tuple(rows[0]) == CSV_COLUMNS
     assert len(rows) == 33
@@ -238,7 +238,7 @@ def test_png_export_writes_the_chart(qtbot: QtBot, page: ThemaPage, tmp_path: Pa
         page.panel.export_png(out)
     image = QImage(str(out))
     assert not image.isNull() and out.stat().st_size > 10_000
-    # issue 11: a useful size (at least 1600 px wide, the chart scaled) and a title above it
+    # a useful size (at least 1600 px wide, the chart scaled) and a title above it
     assert image.width() >= 1600 and image.width() >= page.chart.width()
     assert image.height() > image.width() * page.chart.height() / page.chart.width()
     title, subtitle = page.panel.picture_text()
@@ -439,7 +439,7 @@ def test_an_offline_catalogue_is_shown_with_a_retry(
 
 def test_generated_history_is_marked_and_ends_at_the_card_pages_values(
         qtbot: QtBot, page: ThemaPage, thema_services: Services) -> None:
-    """Issue 11, item 5: the banner says GENERATED; the last day is the stored score."""
+    """The banner says GENERATED; the last day is the stored score."""
     assert page.panel.banner.isVisible()
     assert "GENERATED" in page.panel.banner.text()
     history = page.panel.history
