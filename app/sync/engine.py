@@ -31,6 +31,8 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+import app.sync.apply as applying
+import app.sync.official_search as official_search
 from app.images.store import ImageStore
 from app.model.vocabulary import CIRCULATION_KINDS
 from app.net.client import UpstreamClient
@@ -39,8 +41,6 @@ from app.paths import Paths
 from app.store import Reader, Store
 from app.store.listing import card_keys
 from app.store.writer import read_meta, utc_stamp
-from app.sync import apply as applying
-from app.sync import official_search
 from app.sync.cards import confirm_removals
 from app.sync.common import META_API, META_REJECTED, META_VALIDATORS, META_WATERMARK
 from app.sync.context import Context, SyncOptions
