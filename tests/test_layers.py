@@ -243,14 +243,10 @@ def public_names(cls: type) -> list[str]:
 # so does a listed one that is gone: then remove it here. The lists end empty (the counts None).
 
 KNOWN_CYCLES_TO_REMOVE: frozenset[frozenset[str]] = frozenset({
-    frozenset({"app.backups", "app.backups.listing", "app.backups.restoring"}),
     frozenset({"app.catalogue", "app.catalogue.base", "app.catalogue.local"}),
-    frozenset({"app.net", "app.net.blocking", "app.net.client", "app.net.remote"}),
-    frozenset({"app.search", "app.search.parser"}),
     frozenset({"app.store.batch", "app.store.writer"}),
     frozenset({"app.store.db", "app.store.owned", "app.store.query", "app.store.query_plan",
                "app.store.schema", "app.store.start_page", "app.store.value_counts"}),
-    frozenset({"app.sync", "app.sync.engine"}),
 })
 """Import cycles of today (rule 9), each as the set of its modules."""
 
@@ -284,7 +280,7 @@ KNOWN_UPWARD_IMPORTS_TO_REMOVE: frozenset[tuple[str, str]] = frozenset({
 KNOWN_STORE_TOP_MODULES: int | None = 31
 """How many modules app/store has at its top today (rule 11); None once within the limit."""
 
-KNOWN_CATALOGUE_PUBLIC_NAMES: int | None = 49
+KNOWN_CATALOGUE_PUBLIC_NAMES: int | None = 48
 """How many public names ``LocalCatalogue`` has today (rule 12); None once within the limit."""
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app.backups import copies
+import app.backups.copies as copies
 from app.backups.copies import (
     Backup,
     BackupFailed,

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from app.model.history import CardChange, CardVersion, Revision
     from app.model.status import SyncStatus
     from app.paths import Paths
-    from app.search.errors import QuerySyntaxError
     from app.store.owned_rows import OwnedRow
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
@@ -121,7 +120,8 @@ class Catalogue(Endpoints, Protocol):
         self, text: str, per: Per = "card", sort: SortKey | str = "name",
         descending: bool = False, limit: int | None = None,
     ) -> QueryResult:
-        """Run a query of the search language (:mod:`app.search`): hits and total.
+        """Run a query of the search language (:mod:`app.search`): hits and total, and for a
+        query that found nothing its help (:mod:`app.catalogue.typing_help`).
 
         Raises:
             QuerySyntaxError: a malformed query. InvalidRequest: bad per, sort or limit.
@@ -249,11 +249,6 @@ class Catalogue(Endpoints, Protocol):
 
     def card_names(self, prefix: str, limit: int = 20) -> list[str]:
         """Card names completing ``prefix`` (:mod:`app.catalogue.typing_help`)."""
-        ...
-
-    def query_help(self, text: str) -> tuple[QuerySyntaxError | None, str | None]:
-        """For a query that found nothing: an unknown field value as an error, or a
-        "did you mean" spelling of its name words (:mod:`app.catalogue.typing_help`)."""
         ...
 
     def generate_demo_thema(self, days: int = 400) -> int:

@@ -8,15 +8,17 @@ the attributes ``store``, ``_images`` and ``_paths`` that the catalogue sets.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.catalogue.setup import SetupOps
-from app.catalogue.typing_help import TypingHelp
+from app.catalogue.typing_help import TypingHelp, query_help
 from app.errors import InvalidRequest
 from app.images.store import ImageStore
 from app.model.query import Hit, Per, QueryResult, SortKey
 from app.paths import Paths, resolve_paths
+from app.search.parser import parse
 from app.store import Reader, Store
 from app.store.query import run_query
 
@@ -59,13 +61,21 @@ class LocalExtras(SetupOps, TypingHelp):
             sort: one of :data:`~app.model.query.QUERY_SORTS`; ties go by name, then uuid.
             descending: reverse the key's order. limit: at most this many hits (None: all).
 
+        Returns:
+            The hits; a query that found nothing carries its help (why, what to try:
+            :func:`~app.catalogue.typing_help.query_help`).
+
         Raises:
             QuerySyntaxError: a malformed query (an InvalidRequest).
             InvalidRequest: an unknown ``per`` or ``sort``, a negative ``limit``.
             StoreError: the catalogue cannot be read.
         """
         collection = self.paths.collection_file if self.paths is not None else None
-        return run_query(self.store, text, per, sort, descending, limit, collection)
+        parsed = parse(text) if text.strip() else None  # once: the run and its help read it
+        result = run_query(self.store, text, per, sort, descending, limit, collection, parsed)
+        if result.total or parsed is None:
+            return result
+        return replace(result, help=query_help(self.store, text, parsed))
 
     def counts(self) -> dict[str, int]:
         """Numbers of ``cards``, ``editions``, ``sets`` and ``images`` in the catalogue."""

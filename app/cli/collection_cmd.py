@@ -33,8 +33,8 @@ from app.cli.output import print_unreadable
 from app.collection import (
     CONDITIONS,
     CollectionStore,
+    CsvImportReport,
     Entry,
-    ImportReport,
     completion,
     deck_need,
     export_csv,
@@ -164,7 +164,7 @@ def _rows(count: int) -> str:
     return f"{count} row" if count == 1 else f"{count:,} rows"
 
 
-def import_summary(report: ImportReport, file: str, replace: bool) -> str:
+def import_summary(report: CsvImportReport, file: str, replace: bool) -> str:
     """The line an import prints: what was taken and stored, and what was not."""
     if replace and not report.replaced:
         taken = report.rows - len(report.problems)

@@ -27,7 +27,7 @@ from app.bootstrap import build
 from app.model.query import QUERY_SORTS, EditionHit, QueryResult
 from app.model.vocabulary import rarity_by_number
 from app.search import QuerySyntaxError
-from app.search.errors import NothingYet, display_width
+from app.search.errors import display_width
 
 NAME_COLUMN = 40
 
@@ -68,19 +68,18 @@ def run_search(args: argparse.Namespace) -> int:
     except QuerySyntaxError as error:
         print(f"archivist: invalid query\n{error.render(args.query)}", file=sys.stderr)
         return 2
-    suggestion = None
-    if result.total == 0:  # the window's hints: an unknown value is an error, a name a guess
-        problem, suggestion = services.catalogue.query_help(args.query)
-        if isinstance(problem, NothingYet):  # a right query the history gives nothing to yet
-            why = f"No cards match: {problem.message}.\nhint: {problem.hint}"
-            print("[]" if args.json else why, file=sys.stdout)
-            if args.json:
-                print(why, file=sys.stderr)
-            return 0
-        if problem is not None:
-            print(f"archivist: nothing can match\n{problem.render(args.query)}",
-                  file=sys.stderr)
-            return 2
+    helped = result.help  # the catalogue's: an unknown value is a mistake, a name a guess
+    suggestion = helped.suggestion if helped else None
+    if helped and helped.problem and not helped.mistake:  # a right query, nothing yet
+        why = f"No cards match: {helped.problem}.\nhint: {helped.hint}"
+        print("[]" if args.json else why, file=sys.stdout)
+        if args.json:
+            print(why, file=sys.stderr)
+        return 0
+    if helped and helped.problem:
+        problem = QuerySyntaxError(helped.problem, helped.position, helped.hint)
+        print(f"archivist: nothing can match\n{problem.render(args.query)}", file=sys.stderr)
+        return 2
     if args.json:
         hits = [dataclasses.asdict(hit) for hit in result.hits]
         sys.stdout.write(json.dumps(hits, ensure_ascii=False, indent=2) + "\n")

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
         owned_entries,
         totals,
     )
-    from app.collection.transfer import ImportReport, export_csv, import_csv
+    from app.collection.transfer import CsvImportReport, export_csv, import_csv
 
 _WHERE = {
     **dict.fromkeys(("ALIASES", "COLUMNS", "read_csv", "write_csv"), "app.collection.csvfile"),
@@ -42,7 +42,7 @@ _WHERE = {
     **dict.fromkeys(("COLLECTION_FILE", "CollectionStore"), "app.collection.storage"),
     **dict.fromkeys(("NOT_IN_CATALOGUE", "OwnedEntry", "SetCompletion", "completion",
                      "completion_of", "owned_entries", "totals"), "app.collection.summary"),
-    **dict.fromkeys(("ImportReport", "export_csv", "import_csv"), "app.collection.transfer"),
+    **dict.fromkeys(("CsvImportReport", "export_csv", "import_csv"), "app.collection.transfer"),
 }
 
 
@@ -60,9 +60,9 @@ __all__ = [
     "CONDITIONS",
     "NOT_IN_CATALOGUE",
     "CollectionStore",
+    "CsvImportReport",
     "DeckNeed",
     "Entry",
-    "ImportReport",
     "Key",
     "NeedLine",
     "OwnedEntry",

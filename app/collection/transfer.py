@@ -22,7 +22,7 @@ from app.model.vocabulary import rarity_by_number
 
 
 @dataclass(frozen=True)
-class ImportReport:
+class CsvImportReport:
     """What an import did.
 
     Attributes:
@@ -68,7 +68,7 @@ class ImportReport:
 
 
 def import_csv(store: CollectionStore, editions: CollectionEditions, path: Path,
-               replace: bool = False, partial: bool = False) -> ImportReport:
+               replace: bool = False, partial: bool = False) -> CsvImportReport:
     """Add the copies of a collection CSV to ``store`` (``replace``: make the file the
     collection). Rows that match no edition, or several, are reported; the rest is
     imported, all in one transaction. A replace with a row reported changes nothing unless
@@ -83,13 +83,13 @@ def import_csv(store: CollectionStore, editions: CollectionEditions, path: Path,
     what = f"import of {path.name}"
     taken = matched.entries
     if replace and (not taken or (matched.problems and not partial)):
-        return ImportReport(matched.rows, 0, 0, tuple(matched.problems), 0, 0)
+        return CsvImportReport(matched.rows, 0, 0, tuple(matched.problems), 0, 0)
     written: Written
     if replace:
         written = store.replace_counted(taken, what + " (replacing the collection)")
     else:
         written = store.change_counted(((e.key, e.quantity) for e in taken), what)
-    return ImportReport(matched.rows, len(taken), written.copies, tuple(matched.problems),
+    return CsvImportReport(matched.rows, len(taken), written.copies, tuple(matched.problems),
                         matched.not_in_catalogue, written.changed, replace, written.capped,
                         written.lost)
 

@@ -88,6 +88,11 @@ class Rule(_Resource):
     date_added: str | None = None
     description: str | None = None
 
+    @property
+    def date(self) -> str:
+        """``date_added`` (``YYYY-MM-DD``), or ``""`` when it is absent."""
+        return self.date_added or ""
+
 
 class _ThemaScores(_Resource):
     thema_charm_foil: Score

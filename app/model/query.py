@@ -73,6 +73,31 @@ Hit = CardSummary | EditionHit
 
 
 @dataclass(frozen=True)
+class QueryHelp:
+    """Why a query found nothing and what to try instead, decided once where the query runs
+    (the catalogue); the command line and the window only show it.
+
+    Attributes:
+        problem: what keeps the query from finding anything (``no type “champ” in the
+            catalogue``, ``no revision has changed legality yet``), or ``""`` when nothing is
+            known to.
+        position: 0-based index into the query of the term the problem is about.
+        hint: what to write instead, or why (``type values starting with “champ”:
+            champion``), or ``""``.
+        mistake: the problem is a mistake in the query (a value the catalogue does not
+            hold: nothing can match, shown as an error); False for a right query the
+            history gives nothing to yet (shown with its empty results).
+        suggestion: a query to try instead (``Lorraine``, ``"Spirit of Fire"``), or None.
+    """
+
+    problem: str = ""
+    position: int = 0
+    hint: str = ""
+    mistake: bool = False
+    suggestion: str | None = None
+
+
+@dataclass(frozen=True)
 class QueryResult:
     """What a query found.
 
@@ -81,12 +106,15 @@ class QueryResult:
         per: ``card`` (hits are :class:`CardSummary`) or ``edition`` (:class:`EditionHit`).
         hits: the hits in the asked order, at most the asked limit.
         total: how many cards (or editions) match, whatever the limit.
+        help: why a query found nothing and what to try (None: it found something, or
+            there is nothing to say).
     """
 
     query: str
     per: Per
     hits: tuple[Hit, ...]
     total: int
+    help: QueryHelp | None = None
 
     def describe(self) -> str:
         """A line saying what was found: ``"No cards match."``, ``"12 cards"``,

@@ -31,7 +31,7 @@ class Rarity:
 
 
 @dataclass(frozen=True)
-class Term:
+class NamedValue:
     """One API value and its readable name (option/search ``value`` and ``text``)."""
 
     value: str
@@ -121,12 +121,14 @@ THEMA_ELEMENTS: tuple[ThemaElement, ...] = (
 THEMA_SCORE_KEYS: tuple[str, ...] = ("thema_total", *(e.key for e in THEMA_ELEMENTS))
 """The total and the five element score keys of rank scores and history entries."""
 
-FORMATS: tuple[Term, ...] = (
-    Term("STANDARD", "Standard"), Term("DRAFT", "Draft"), Term("PANTHEON", "Pantheon"),
+FORMATS: tuple[NamedValue, ...] = (
+    NamedValue("STANDARD", "Standard"),
+    NamedValue("DRAFT", "Draft"),
+    NamedValue("PANTHEON", "Pantheon"),
 )
 """The game formats, the keys of Card ``legality`` (option/search ``gameFormat``)."""
 
-CARD_ELEMENTS: tuple[Term, ...] = tuple(Term(v, v.title()) for v in (
+CARD_ELEMENTS: tuple[NamedValue, ...] = tuple(NamedValue(v, v.title()) for v in (
     "ARCANE", "ASTRA", "CRUX", "EXALTED", "EXIA", "FIRE", "LUXEM", "NEOS", "NORM", "TERA",
     "UMBRA", "WATER", "WIND",
 ))
@@ -171,7 +173,7 @@ def rarity_by_code(code: str) -> Rarity | None:
     return _BY_CODE.get(code.upper())
 
 
-def names(table: tuple[Term, ...] | tuple[CirculationKind, ...] | tuple[CardType, ...]
+def names(table: tuple[NamedValue, ...] | tuple[CirculationKind, ...] | tuple[CardType, ...]
           ) -> dict[str, str]:
     """A table as ``{value: readable name}`` (``{"FOIL": "Foil", "NONFOIL": "Non-foil"}``)."""
     return {t.value: t.name for t in table}

@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 
 import httpx
 
+import app.net.endpoints as endpoints
 from app.errors import UpstreamError
-from app.net import endpoints
 from app.net.client import Params
 from app.net.policy import USER_AGENT, ClientSettings, Done, Policy, decode_json
 

@@ -21,9 +21,9 @@ from typing import Any, Protocol, TypeVar
 
 import httpx
 
+import app.net.endpoints as endpoints
 from app.errors import NotFound
 from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
-from app.net import endpoints
 from app.net.policy import USER_AGENT, ClientSettings, Done, Policy, Retry, decode_json
 from app.net.validators import NOT_MODIFIED, Validators
 

@@ -30,7 +30,18 @@ def _position(text: str, term: Term) -> int:
     return found.end() if found else 0
 
 
-def unknown_value(text: str, known: Mapping[str, Collection[str]]) -> QuerySyntaxError | None:
+def _tree(text: str, parsed: Node | None) -> Node | None:
+    """``parsed``, else ``text`` parsed; None for a malformed query (the parser says why)."""
+    if parsed is not None:
+        return parsed
+    try:
+        return parse(text)
+    except QuerySyntaxError:
+        return None
+
+
+def unknown_value(text: str, known: Mapping[str, Collection[str]], parsed: Node | None = None
+                  ) -> QuerySyntaxError | None:
     """The first exact-field term of ``text`` whose value is not among ``known[field]``
     (any case), as an error whose hint lists the known values starting with it; None when
     every such value is known, the field's values are not given, or ``text`` is malformed.
@@ -40,10 +51,10 @@ def unknown_value(text: str, known: Mapping[str, Collection[str]]) -> QuerySynta
         known: field name (``type``, ``subtype``, ``class``, ``element``, ``format``,
             ``set``) → the values the catalogue holds (for ``set`` prefixes and names; a
             word that starts some of them followed by a space is a family, no error).
+        parsed: ``text`` already parsed (None: it is parsed here).
     """
-    try:
-        node = parse(text)
-    except QuerySyntaxError:
+    node = _tree(text, parsed)
+    if node is None:
         return None
     for term in terms(node):
         values = known.get(term.field)
@@ -79,8 +90,8 @@ _NEWS = {"new": "added a card", "errata": "changed a card's effect text",
          "legality": "changed legality", "latest": "added or changed a card"}
 
 
-def history_reason(text: str, latest: int | None, first: bool, groups: Collection[str]
-                   ) -> NothingYet | None:
+def history_reason(text: str, latest: int | None, first: bool, groups: Collection[str],
+                   parsed: Node | None = None) -> NothingYet | None:
     """Why ``text`` found nothing when one of its history terms (``is:new``, ``is:errata``,
     ``is:legality``, ``changed:latest``, not negated) asks for what the latest revision did
     not do, else None.
@@ -90,10 +101,10 @@ def history_reason(text: str, latest: int | None, first: bool, groups: Collectio
         first: that revision is the first, which filled an empty catalogue: not news.
         groups: the groups of the cards it added or changed (``new``, ``errata``, ``legality``
             …; none for the first).
+        parsed: ``text`` already parsed (None: it is parsed here).
     """
-    try:
-        node = parse(text)
-    except QuerySyntaxError:
+    node = _tree(text, parsed)
+    if node is None:
         return None
     for term in _positive_terms(node):
         wanted = (str(term.value) if term.field == "is" and term.value in HISTORY_IS else
@@ -128,12 +139,19 @@ def _positive_terms(node: Node) -> list[Term]:
     return [t for child in node.children for t in _positive_terms(child)]
 
 
+def bare_words(node: Node) -> bool:
+    """Whether the query ``node`` is only bare name words (no fields, no quotes, no
+    operators)."""
+    found = terms(node)
+    return bool(found) and all(t.field == "name" and not t.exact for t in found)
+
+
 def name_words(names: Iterable[str]) -> set[str]:
     """The distinct words of card names (as written, e.g. ``Lorraine``)."""
     return {word for name in names for word in WORD.findall(name)}
 
 
-def did_you_mean(text: str, names: Collection[str]) -> str | None:
+def did_you_mean(text: str, names: Collection[str], parsed: Node | None = None) -> str | None:
     """A query close to the name search ``text`` that found nothing, naming what the
     catalogue holds: for one word the most similar word of a card name, as the card writes
     it (``lorrane`` → ``Lorraine``); for several the most similar whole card name
@@ -143,11 +161,12 @@ def did_you_mean(text: str, names: Collection[str]) -> str | None:
 
     Args:
         names: every card name.
+        parsed: ``text`` already parsed (None: it is parsed here).
     """
-    try:
-        found = terms(parse(text))
-    except QuerySyntaxError:
+    node = _tree(text, parsed)
+    if node is None:
         return None
+    found = terms(node)
     if not found or any(t.field != "name" for t in found):
         return None
     from rapidfuzz import fuzz, process  # on a miss only: a search starts without it

@@ -19,7 +19,7 @@ Examples: ``fire t:champion``, ``o:"draw a card" -cl:mage``, ``(el:water or el:w
 
 from __future__ import annotations
 
-from app.search import lexer
+import app.search.lexer as lexer
 from app.search.ast import And, Node, Not, Or, Term
 from app.search.errors import QuerySyntaxError
 from app.search.fields import BY_NAME, field_for, make_term

@@ -10,7 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from app.store.db import Store
-from app.store.reader import CardRow, EditionRow, Reader
+from app.store.reader import CardRow, Reader
 
 if TYPE_CHECKING:
     from app.store.writer import CardRecord, Writer, WriteReport
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 __all__ = [
     "CardRecord",
     "CardRow",
-    "EditionRow",
     "Reader",
     "Store",
     "WriteReport",

@@ -142,6 +142,7 @@ FROM page p LEFT JOIN images i ON i.filename = p.image_file ORDER BY {order}
 def run_query(
     store: Store, text: str, per: Per = "card", sort: SortKey | str = "name",
     descending: bool = False, limit: int | None = None, collection: Path | None = None,
+    parsed: Node | None = None,
 ) -> QueryResult:
     """Find the cards (or editions) that match ``text``, a query of the search language.
 
@@ -160,6 +161,7 @@ def run_query(
         limit: at most this many hits (``None``: all).
         collection: the collection file the terms about it read (:mod:`app.store.owned`;
             None: nothing is owned).
+        parsed: ``text`` already parsed (None: it is parsed here).
 
     Raises:
         QuerySyntaxError: the query is malformed (an :class:`~app.errors.InvalidRequest`).
@@ -177,7 +179,7 @@ def run_query(
         stored = _stored_start_page(store)
         if stored is not None:
             return QueryResult(text, per, _card_hits(stored), len(stored))
-    tree = parse(text)
+    tree = parse(text) if parsed is None else parsed
     if uses_collection(tree):
         attach_collection(store, collection)
     rare = _rare_terms(store, tree)

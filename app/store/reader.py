@@ -19,18 +19,6 @@ class CardRow:
     body: str
 
 
-@dataclass(frozen=True)
-class EditionRow:
-    """An edition's indexed columns (for listings; the full edition lives in the card body)."""
-
-    uuid: str
-    card_uuid: str
-    position: int
-    set_prefix: str
-    collector_number: str
-    image_file: str
-
-
 class Reader:
     """Read-only queries of a :class:`Store`."""
 
@@ -57,15 +45,6 @@ class Reader:
             (set_prefix, collector_number),
         ).fetchall()
         return [CardRow(*r) for r in rows]
-
-    def editions_of(self, card_uuid: str) -> list[EditionRow]:
-        """The indexed columns of a card's editions, in received order."""
-        rows = self._store.connection().execute(
-            "SELECT uuid, card_uuid, position, set_prefix, collector_number, image_file "
-            "FROM editions WHERE card_uuid = ? ORDER BY position",
-            (card_uuid,),
-        ).fetchall()
-        return [EditionRow(*r) for r in rows]
 
     def stored_images(self) -> set[str]:
         """File names of the card images in the image store."""

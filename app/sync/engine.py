@@ -31,6 +31,8 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+import app.sync.apply as applying
+import app.sync.official_search as official_search
 from app.images.store import ImageStore
 from app.model.vocabulary import CIRCULATION_KINDS
 from app.net.client import UpstreamClient
@@ -39,8 +41,6 @@ from app.paths import Paths
 from app.store import Reader, Store
 from app.store.listing import card_keys
 from app.store.writer import read_meta, utc_stamp
-from app.sync import apply as applying
-from app.sync import search
 from app.sync.cards import confirm_removals
 from app.sync.common import META_API, META_REJECTED, META_VALIDATORS, META_WATERMARK
 from app.sync.context import Context, SyncOptions
@@ -176,7 +176,7 @@ class SyncEngine:
             ctx = Context(opts, client, staging, tracker, self.store,
                           ImageStore(self.paths.card_images), ImageStore(self.paths.logos))
             tracker.phase("connect", 1)
-            page = await search.probe(ctx)
+            page = await official_search.probe(ctx)
             server = (client.server_time if opts.server_clock else None) or datetime.now(UTC)
             ctx.today = server.date()
             if staging.meta("watermark") is None:
@@ -216,7 +216,7 @@ class SyncEngine:
             staging.set_meta({"mode": mode})
         if mode == "since" and previous:
             report.incremental = True
-            await search.walk(ctx, "since", previous, conditional=True)
+            await official_search.walk(ctx, "since", previous, conditional=True)
             total = page.get("total_cards")
             if self._count_after(staging, meta) == total:
                 return
@@ -225,7 +225,7 @@ class SyncEngine:
             staging.set_meta({"mode": "full"})
         report.incremental, report.complete = False, True
         total = page.get("total_cards")
-        await search.walk(ctx, "full", total=total if isinstance(total, int) else None)
+        await official_search.walk(ctx, "full", total=total if isinstance(total, int) else None)
 
     def _full_due(self, meta: dict[str, str]) -> bool:
         every = self.options.full_every

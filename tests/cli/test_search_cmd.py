@@ -89,7 +89,8 @@ def test_a_suggestion_is_a_whole_name_that_finds_its_card(
     from app.store.names import all_card_names
 
     assert isinstance(real_catalogue, LocalCatalogue)
-    _, suggestion = real_catalogue.query_help(typed)
+    helped = real_catalogue.query(typed).help
+    suggestion = helped.suggestion if helped else None
     assert suggestion is not None
     assert suggestion.strip('"') in all_card_names(real_catalogue.store)
     code, out, _ = _run(real_catalogue_dir, suggestion, capsys)

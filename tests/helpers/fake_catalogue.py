@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from app.ingest.report import ImportReport
     from app.model.history import CardChange, CardVersion, Revision
     from app.paths import Paths
-    from app.search.errors import QuerySyntaxError
     from app.store.owned_rows import OwnedRow
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
@@ -315,10 +314,6 @@ class FakeCatalogue:
         """Names of the generated cards starting with ``prefix`` (any case), by name."""
         names = sorted(str(card["name"]) for card in self._cards)
         return [n for n in names if n.casefold().startswith(prefix.casefold())][:limit]
-
-    def query_help(self, text: str) -> tuple[QuerySyntaxError | None, str | None]:
-        """No hints in the fake."""
-        return None, None
 
     def generate_demo_thema(self, days: int = 400) -> int:
         """Not in the fake: its history is generated already."""

@@ -121,7 +121,7 @@ def _rules(detail: CardDetail) -> str:
     for rule in detail.rules:
         head = " · ".join(html.escape(p) for p in (rule.date, rule.title) if p)
         out.append(f'<p><span class="muted">{head}</span><br>'
-                   f"{escape_text(rule.description)}</p>")
+                   f"{escape_text(rule.description or '')}</p>")
     return "".join(out)
 
 

@@ -1,6 +1,6 @@
 """The detail pane's navigation bar: Back, Forward (a browser-like history) and Gallery.
 
-:class:`DetailNav` owns the pane's :class:`~app.gui.card.history.History` of card slugs. Back
+:class:`DetailNav` owns the pane's :class:`~app.gui.card.navigation.Navigation` of card slugs. Back
 and Forward come from its two tool buttons, Alt+Left / Alt+Right anywhere in the window
 while the pane is shown, and the mouse's back and forward buttons over any widget given
 to :meth:`DetailNav.watch`. Each move emits ``cardRequested(slug)``; the card then shown is
@@ -14,11 +14,11 @@ from PySide6.QtGui import QKeySequence, QMouseEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from app.gui.card.detail_style import tool_button
-from app.gui.card.history import History
+from app.gui.card.navigation import Navigation
 
 
 class DetailNav(QWidget):
-    """Back and Forward buttons over a :class:`History`, and the Gallery button.
+    """Back and Forward buttons over a :class:`Navigation`, and the Gallery button.
 
     Signals:
         cardRequested(str): show the card with this slug (Back or Forward).
@@ -33,7 +33,7 @@ class DetailNav(QWidget):
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
-        self.history: History[str] = History()
+        self.history: Navigation[str] = Navigation()
         self._away = False  # a message is shown, not the history's current card
         self.back_button = tool_button(self, "back", "Back (Alt+Left)", self.back)
         self.forward_button = tool_button(self, "forward", "Forward (Alt+Right)", self.forward)

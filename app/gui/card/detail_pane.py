@@ -7,8 +7,8 @@ selected edition (:class:`~app.gui.card.edition_panel.EditionPanel`).
 
 Navigation works like a browser: a click on a reference emits ``cardRequested(slug)``; the
 window loads the card and calls :meth:`DetailPane.show_detail`, which records it in the
-:class:`~app.gui.card.history.History`. Back and Forward (the buttons, Alt+Left / Alt+Right, the
-mouse's back and forward buttons) move through that history and emit ``cardRequested``.
+:class:`~app.gui.card.navigation.Navigation`. Back and Forward (the buttons, Alt+Left /
+Alt+Right, the mouse's back and forward buttons) move through it and emit ``cardRequested``.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import Protocol
 from app.catalogue.collection import CollectionEditions, OwnedRow
 from app.collection import (
     CollectionStore,
-    ImportReport,
+    CsvImportReport,
     SetCompletion,
     Totals,
     completion_of,
@@ -101,7 +101,7 @@ def load_sets(source: CollectionSource, owned: set[str],
 
 
 def import_file(source: CollectionSource, path: Path, replace: bool,
-                partial: bool = False) -> ImportReport:
+                partial: bool = False) -> CsvImportReport:
     """Import a collection CSV (:func:`app.collection.import_csv`: a replace with a row
     reported replaces nothing unless ``partial``). Worker thread."""
     return import_csv(source.collection_store(), source.collection_editions(), path, replace,

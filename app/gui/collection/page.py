@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.catalogue.collection import CollectionEditions
-from app.collection import ImportReport
+from app.collection import CsvImportReport
 from app.gui.collection.data import (
     CollectionSource,
     CollectionView,
@@ -280,7 +280,7 @@ class CollectionPage(QWidget):
                       lambda report: self._on_imported(report, chosen, replace),
                       lambda error: self._fail(error), owner=self)
 
-    def _on_imported(self, report: ImportReport, path: Path, replace: bool) -> None:
+    def _on_imported(self, report: CsvImportReport, path: Path, replace: bool) -> None:
         first = f" — {report.problems[0].text()}" if report.problems else ""
         if replace and not report.replaced:
             if report.rows > len(report.problems) and self._ask_replace(self, report):
@@ -370,7 +370,7 @@ def _grid(delegate: CollectionTileDelegate) -> QListView:
     return view
 
 
-def _ask_replace(parent: QWidget, report: ImportReport) -> bool:
+def _ask_replace(parent: QWidget, report: CsvImportReport) -> bool:
     """Ask whether to replace the collection with the rows taken of a file with rows
     reported (Cancel is the default)."""
     rejected, taken = len(report.problems), report.rows - len(report.problems)

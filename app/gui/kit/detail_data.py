@@ -16,6 +16,7 @@ from app.errors import ArchivistError
 from app.gui.kit.card_text import FORMATS, RARITIES, facts, image_name, named, title, type_line
 from app.gui.kit.edition_data import EditionInfo, edition_info
 from app.gui.kit.effect_html import render_effect
+from app.model.card import Reference, Rule
 from app.model.history import CardVersion
 from app.model.legality import standings
 
@@ -31,33 +32,6 @@ class DetailSource(Protocol):
     def card(self, slug: str) -> dict[str, Any]: ...
 
     def card_image_path(self, filename: str) -> Any: ...
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A ruling or erratum of the card (Card field ``rule``).
-
-    Attributes:
-        date: ``YYYY-MM-DD`` (``date_added``); title: often "" (``ERRATA``, ``ERRATA, DTR``).
-        description: plain text.
-    """
-
-    date: str
-    title: str
-    description: str
-
-
-@dataclass(frozen=True)
-class Reference:
-    """A card named by this card (``references``) or naming it (``referenced_by``).
-
-    Attributes:
-        slug, name: the other card's; kind: ``Summon``, ``Mastery``, … (title case).
-    """
-
-    slug: str
-    name: str
-    kind: str
 
 
 @dataclass(frozen=True)
@@ -103,18 +77,25 @@ def _legality(value: Any) -> list[tuple[str, str]]:
 
 
 def _rules(items: Any) -> list[Rule]:
+    """The card's rulings as the model's :class:`~app.model.card.Rule`, texts stripped
+    (built as read: a ruling missing a key still shows)."""
     rules = [
-        Rule(date=str(item.get("date_added") or ""), title=str(item.get("title") or "").strip(),
-             description=str(item.get("description") or "").strip())
+        Rule.model_construct(
+            title=str(item.get("title") or "").strip(),
+            date_added=str(item.get("date_added") or ""),
+            description=str(item.get("description") or "").strip())
         for item in items or [] if isinstance(item, dict)
     ]
     return sorted(rules, key=lambda rule: rule.date, reverse=True)  # stable for equal dates
 
 
-def _references(items: Any) -> list[Reference]:
+def _references(items: Any, direction: str) -> list[Reference]:
+    """The model's :class:`~app.model.card.Reference` of each item with a slug; the name
+    falls back to the slug and the kind reads as words (``SUMMON`` → ``Summon``)."""
     return [
-        Reference(slug=str(item["slug"]), name=str(item.get("name") or item["slug"]),
-                  kind=title(item.get("kind") or ""))
+        Reference.model_construct(
+            direction=direction, kind=title(item.get("kind") or ""),
+            name=str(item.get("name") or item["slug"]), slug=str(item["slug"]))
         for item in items or [] if isinstance(item, dict) and item.get("slug")
     ]
 
@@ -131,8 +112,8 @@ def detail_from_card(card: dict[str, Any], source: DetailSource) -> CardDetail:
         editions=[edition_info(e, card, source) for e in card.get("editions") or []],
         legality=_legality(card.get("legality")),
         rules=_rules(card.get("rule")),
-        references=_references(card.get("references")),
-        referenced_by=_references(card.get("referenced_by")),
+        references=_references(card.get("references"), "TO"),
+        referenced_by=_references(card.get("referenced_by"), "FROM"),
     )
 
 

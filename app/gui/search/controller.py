@@ -17,7 +17,6 @@ from PySide6.QtCore import QObject, QThreadPool, Signal, Slot
 from app.gui.kit.operations import LatestRequest
 from app.model.query import Per, QueryResult, SortKey
 from app.search import QuerySyntaxError
-from app.search.errors import NothingYet
 
 if TYPE_CHECKING:  # the card's detail loads with the first card shown, after the first paint
     from app.gui.kit.detail_data import CardDetail
@@ -39,8 +38,6 @@ class CatalogueReader(Protocol):
     def counts(self) -> dict[str, int]: ...
 
     def option_search(self) -> dict[str, Any]: ...
-
-    def query_help(self, text: str) -> tuple[QuerySyntaxError | None, str | None]: ...
 
 
 @dataclass(frozen=True)
@@ -146,31 +143,25 @@ class SearchController(QObject):
         catalogue = self._catalogue
         asked = request
 
-        def work() -> tuple[SearchRequest, QueryResult | QueryProblem]:
+        def work() -> tuple[SearchRequest, QueryResult | QueryProblem, str, str]:
             try:
-                return asked, catalogue.query(asked.text, per=asked.per,  # type: ignore[arg-type]
-                                              sort=asked.sort, descending=asked.descending)
+                outcome = catalogue.query(asked.text, per=asked.per,  # type: ignore[arg-type]
+                                          sort=asked.sort, descending=asked.descending)
             except QuerySyntaxError as error:
                 return asked, QueryProblem(asked.text, error.message, error.position,
-                                           error.hint)
+                                           error.hint), "", ""
+            helped = outcome.help  # why nothing was found, as the catalogue decided it
+            if helped is None:
+                return asked, outcome, "", ""
+            if helped.problem and not helped.mistake:  # a right query: the results, and why
+                hint = helped.hint[:1].upper() + helped.hint[1:]
+                return asked, outcome, "", f"{helped.problem}. {hint}."
+            if helped.problem:
+                return asked, QueryProblem(asked.text, helped.problem, helped.position,
+                                           helped.hint), "", ""
+            return asked, outcome, helped.suggestion or "", ""
 
-        catalogue = self._catalogue
-
-        def helped() -> tuple[SearchRequest, QueryResult | QueryProblem, str, str]:
-            asked_, outcome = work()
-            if not isinstance(outcome, QueryProblem) and outcome.total == 0 and \
-                    asked_.text.strip():  # why nothing: an unknown value, a misspelling
-                problem, suggestion = catalogue.query_help(asked_.text)
-                if isinstance(problem, NothingYet):  # a right query: the results, and why
-                    hint = problem.hint[:1].upper() + problem.hint[1:]
-                    return asked_, outcome, "", f"{problem.message}. {hint}."
-                if problem is not None:
-                    return asked_, QueryProblem(asked_.text, problem.message,
-                                                problem.position, problem.hint), "", ""
-                return asked_, outcome, suggestion or "", ""
-            return asked_, outcome, "", ""
-
-        self._search.submit(helped)
+        self._search.submit(work)
 
     def load_card(self, slug: str) -> None:
         """Load one card for the detail pane; answers with cardReady (or failed)."""

@@ -58,9 +58,9 @@ def test_other_links_are_refused(url: str) -> None:
 def test_sections_escape_everything_and_link_only_internally() -> None:
     text = sections_html(detail(
         legality=[("Standard", "Banned")],
-        rules=[Rule("2025-03-02", "ERRATA", EVIL)],
-        references=[Reference("evil", EVIL, "Summon")],
-        referenced_by=[Reference("other", "Other", "")],
+        rules=[Rule(date_added="2025-03-02", title="ERRATA", description=EVIL)],
+        references=[Reference(direction="TO", kind="Summon", name=EVIL, slug="evil")],
+        referenced_by=[Reference(direction="FROM", kind="", name="Other", slug="other")],
     ))
     assert ("<b>Standard</b>: <span style=\"background-color: #c62828; color: #ffffff; "
             "font-weight: 600;\">&nbsp;Banned&nbsp;</span>") in text

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.collection import CollectionStore, Entry, ImportReport
+from app.collection import CollectionStore, CsvImportReport, Entry
 from app.gui.collection.page import CollectionPage
 from app.gui.shell.main_window import MainWindow
 
@@ -38,7 +38,7 @@ def test_a_replace_with_rows_reported_asks_first(qtbot: QtBot, page: CollectionP
     asked: list[tuple[int, int]] = []
     answer = [False]
 
-    def ask(_parent: object, report: ImportReport) -> bool:
+    def ask(_parent: object, report: CsvImportReport) -> bool:
         asked.append((len(report.problems), report.rows))
         return answer[0]
 

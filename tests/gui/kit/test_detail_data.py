@@ -205,3 +205,12 @@ def test_real_cards_with_legality_rules_references_flip_and_dynamic_thema(
     dynamic = [e for e in silvie.editions if e.thema.foil_dynamic]
     assert [e.uuid for e in dynamic] == ["8otxPih25B"]
     assert dynamic[0].thema.foil[0] == 2000
+
+
+def test_rules_and_references_are_the_models_own_types() -> None:
+    from app.model.card import Reference, Rule
+
+    detail = detail_from_card(RICH_CARD, FakeSource(set()))
+    assert all(isinstance(r, Rule) for r in detail.rules)
+    assert all(isinstance(r, Reference) for r in (*detail.references, *detail.referenced_by))
+    assert [r.direction for r in (*detail.references, *detail.referenced_by)] == ["TO", "FROM"]

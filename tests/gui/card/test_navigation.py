@@ -1,19 +1,19 @@
-"""Back/Forward history of the detail pane (app/gui/card/history.py; pure, no Qt)."""
+"""Back/Forward navigation of the detail pane (app/gui/card/navigation.py; pure, no Qt)."""
 
 from __future__ import annotations
 
-from app.gui.card.history import History
+from app.gui.card.navigation import Navigation
 
 
 def test_an_empty_history_goes_nowhere() -> None:
-    history: History[str] = History()
+    history: Navigation[str] = Navigation()
     assert history.current is None
     assert not history.can_back and not history.can_forward
     assert history.back() is None and history.forward() is None
 
 
 def test_back_and_forward_walk_the_visits() -> None:
-    history: History[str] = History()
+    history: Navigation[str] = Navigation()
     for slug in ("a", "b", "c"):
         assert history.visit(slug)
     assert history.current == "c" and history.can_back and not history.can_forward
@@ -26,7 +26,7 @@ def test_back_and_forward_walk_the_visits() -> None:
 
 
 def test_landing_on_an_entry_keeps_the_forward_entries() -> None:
-    history: History[str] = History()
+    history: Navigation[str] = Navigation()
     for slug in ("a", "b", "c"):
         history.visit(slug)
     assert history.back() == "b"
@@ -35,7 +35,7 @@ def test_landing_on_an_entry_keeps_the_forward_entries() -> None:
 
 
 def test_a_new_visit_after_back_drops_the_forward_entries() -> None:
-    history: History[str] = History()
+    history: Navigation[str] = Navigation()
     for slug in ("a", "b", "c"):
         history.visit(slug)
     history.back()
@@ -46,7 +46,7 @@ def test_a_new_visit_after_back_drops_the_forward_entries() -> None:
 
 
 def test_visiting_the_current_entry_again_changes_nothing() -> None:
-    history: History[str] = History()
+    history: Navigation[str] = Navigation()
     history.visit("a")
     assert not history.visit("a")
     assert history.entries() == ["a"]
@@ -56,7 +56,7 @@ def test_visiting_the_current_entry_again_changes_nothing() -> None:
 
 
 def test_the_oldest_entries_are_dropped_at_the_limit() -> None:
-    history: History[int] = History(limit=3)
+    history: Navigation[int] = Navigation(limit=3)
     for number in range(5):
         history.visit(number)
     assert history.entries() == [2, 3, 4]
@@ -64,7 +64,7 @@ def test_the_oldest_entries_are_dropped_at_the_limit() -> None:
 
 
 def test_clear() -> None:
-    history: History[str] = History()
+    history: Navigation[str] = Navigation()
     history.visit("a")
     history.clear()
     assert history.current is None and history.entries() == []

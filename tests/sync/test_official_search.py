@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from app.sync import search
+from app.sync import official_search
 from app.sync.context import Context
 from tests.sync.conftest import state
 from tests.sync.servers import ServerProcess
@@ -30,14 +30,14 @@ def test_a_count_that_moved_since_the_probe_is_walked_again(
     tmp_path: Path, healthy: ServerProcess, upstream: Path, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    probe = search.probe
+    probe = official_search.probe
 
     async def stale_probe(ctx: Context) -> dict[str, Any] | None:
         page = await probe(ctx)
         assert page is not None
         return {**page, "total_cards": 40}  # one page then; the pages say 120
 
-    monkeypatch.setattr(search, "probe", stale_probe)
+    monkeypatch.setattr(official_search, "probe", stale_probe)
     with caplog.at_level("INFO", logger="app.sync"):
         report = sync(tmp_path / "mine", healthy.url, images="none")
     assert "walking again" in caplog.text

@@ -1,6 +1,6 @@
-"""Back/Forward navigation history, like a web browser's (pure Python, no Qt).
+"""Back/Forward navigation, like a web browser's (pure Python, no Qt).
 
-The detail pane records every card it shows with :meth:`History.visit`; Back and Forward
+The detail pane records every card it shows with :meth:`Navigation.visit`; Back and Forward
 move a cursor through the visits and return the card to show. Showing that card then
 visits it again, which is a no-op because it is already the current entry — so a card
 reached by Back does not cut off the Forward entries.
@@ -13,10 +13,10 @@ from typing import Generic, TypeVar
 T = TypeVar("T")
 
 DEFAULT_LIMIT = 200
-"""How many entries a history keeps; the oldest are dropped first."""
+"""How many entries a navigation keeps; the oldest are dropped first."""
 
 
-class History(Generic[T]):
+class Navigation(Generic[T]):
     """A list of visited entries with a cursor (the entry shown).
 
     Args:
@@ -54,7 +54,7 @@ class History(Generic[T]):
         Any other visit drops the Forward entries and appends ``entry``.
 
         Returns:
-            True when the history changed.
+            True when the entries changed.
         """
         if self.current == entry:
             return False
