@@ -335,7 +335,7 @@ def test_each_rule_sees_a_planted_violation(tmp_path: Path) -> None:
     assert qt_outside_gui({"app.gui.kit.x": [eager("PySide6.QtCore")]}) == []
     assert model_reaching_out({"app.model.card": [eager("app.store")]}) != []
     assert model_reaching_out({"app.model.card": [eager("app.model.vocabulary")]}) == []
-    for planted in ("app.store", "app.store.reader", "app.sync.engine", "app.net.client",
+    for planted in ("app.store", "app.store.reads.cards", "app.sync.engine", "app.net.client",
                     "app.ingest", "app.export.plan", "app.cli.main", "app.paths", "sqlite3",
                     "httpx"):
         assert gui_reaching_past_the_catalogue({"app.gui.search.x": [lazy(planted)]}) != [], \
@@ -352,7 +352,8 @@ def test_each_rule_sees_a_planted_violation(tmp_path: Path) -> None:
     assert importing_gui_or_cli({"app.cli.commands": [lazy("app.gui.shell.app")],
                                  "app.__main__": [eager("app.cli.main")]}) == []
     assert search_reaching_the_store({"app.search.parser": [eager("sqlite3")]}) != []
-    assert search_reaching_the_store({"app.search.parser": [lazy("app.store.query")]}) != []
+    assert search_reaching_the_store(
+        {"app.search.parser": [lazy("app.store.language.query")]}) != []
     (tmp_path / "app" / "store").mkdir(parents=True)
     (tmp_path / "app" / "store" / "__init__.py").touch()
     for folder in ("store", "stor", "helpers"):

@@ -1,12 +1,13 @@
 """Typing help from the catalogue (issue 12, item 5): card-name completion, "did you mean"
-and unknown field values; the SQL is in :mod:`app.store.names`, the language's side in
+and unknown field values; the SQL is in :mod:`app.store.language.typing_names`, the
+language's side in
 :mod:`app.search.hints`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.store import names
+from app.store.language import typing_names
 
 if TYPE_CHECKING:
     from app.search.errors import QuerySyntaxError
@@ -21,7 +22,7 @@ class TypingHelp:
     def card_names(self, prefix: str, limit: int = 20) -> list[str]:
         """Card names for completing ``prefix``: names starting with it, then names with a
         later word starting with it (any case); at most ``limit``."""
-        return names.card_names(self.store, prefix, limit)
+        return typing_names.card_names(self.store, prefix, limit)
 
     def query_help(self, text: str) -> tuple[QuerySyntaxError | None, str | None]:
         """Why the query ``text`` may have found nothing: ``(error, None)`` for a value of
@@ -32,10 +33,10 @@ class TypingHelp:
         but no name holds them all, the closest card name; else ``(None, None)``."""
         from app.search.hints import as_query, closest_names, did_you_mean, unknown_value
 
-        problem = unknown_value(text, names.field_values(self.store)) or self._history(text)
+        problem = unknown_value(text, typing_names.field_values(self.store)) or self._history(text)
         if problem is not None:
             return problem, None
-        every = names.all_card_names(self.store)
+        every = typing_names.all_card_names(self.store)
         spelt = did_you_mean(text, every)
         if spelt is None and _bare_words(text):
             close = closest_names(text, every, 1)  # no word misspelt: the closest name
@@ -48,7 +49,7 @@ class TypingHelp:
         if not any(word in text.lower() for word in ("new", "errata", "legality", "latest")):
             return None  # no history term: the history is not read
         from app.search.hints import history_reason
-        from app.store.revisions import latest_changed, revisions
+        from app.store.history.revisions import latest_changed, revisions
 
         conn = self.store.connection()
         latest = revisions(conn)[:1]

@@ -9,11 +9,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from app.store.db import Store
-from app.store.reader import CardRow, EditionRow, Reader
+from app.store.db.connection import Store
+from app.store.reads.cards import CardRow, EditionRow, Reader
 
 if TYPE_CHECKING:
-    from app.store.writer import CardRecord, Writer, WriteReport
+    from app.store.write.writer import CardRecord, Writer, WriteReport
 
 __all__ = [
     "CardRecord",
@@ -31,5 +31,5 @@ _WRITER = ("CardRecord", "Writer", "WriteReport")
 def __getattr__(name: str) -> Any:
     """Load the writer's names on first use (PEP 562)."""
     if name in _WRITER:
-        return getattr(importlib.import_module("app.store.writer"), name)
+        return getattr(importlib.import_module("app.store.write.writer"), name)
     raise AttributeError(f"module 'app.store' has no attribute {name!r}")

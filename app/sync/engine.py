@@ -37,8 +37,8 @@ from app.net.client import UpstreamClient
 from app.net.validators import Validators
 from app.paths import Paths
 from app.store import Reader, Store
-from app.store.listing import card_keys
-from app.store.writer import read_meta, utc_stamp
+from app.store.reads.sync_listing import card_keys
+from app.store.write.writer import read_meta, utc_stamp
 from app.sync import apply as applying
 from app.sync import search
 from app.sync.cards import confirm_removals

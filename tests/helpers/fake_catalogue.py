@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from app.model.history import CardChange, CardVersion, Revision
     from app.paths import Paths
     from app.search.errors import QuerySyntaxError
-    from app.store.owned_rows import OwnedRow
+    from app.store.reads.collection_entries import OwnedRow
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
 
