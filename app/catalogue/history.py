@@ -169,7 +169,8 @@ class LocalHistory:
         from app.store.history import revisions as stored
         from app.store.history.revisions import RevisionRecorder
         from app.store.history.versions import UnreadableRow, previous_version
-        from app.store.write.writer import CardRecord, Writer  # writing: not loaded to read
+        from app.store.write.records import CardRecord
+        from app.store.write.writer import Writer  # writing: not loaded to read
 
         revision = self.revision(number)
         refused = f"Revision {number} cannot be reverted, nothing was changed: "

@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Callable
 
 from app.errors import StoreError
-from app.store.language.facts import backfill
+from app.store.language.facts import SORT_COLUMNS, backfill
 from app.store.language.start_page import SCHEMA as START_PAGE
 from app.store.language.start_page import install as install_start_page
 from app.store.language.value_counts import SCHEMA as VALUE_COUNTS
@@ -22,12 +22,6 @@ from app.store.official.narrow_editions import POPULATIONS_INDEX, backfill_narro
 from app.store.official.narrow_editions import SCHEMA as API_NARROW
 from app.store.official.text_filters import SCHEMA as API_TEXTS
 
-SORT_COLUMNS = ("cost", "level", "rarity", "thema")
-"""The card_facts columns whose ascending and descending orders (no value last, then name,
-then uuid) have an index, ``card_facts_<column>_asc`` (migration 7) and ``…_desc``
-(migration 8), that app/store/language/plan.py walks. Power and life orders scan: each index
-is a page of a new, empty catalogue, and one made on a nearly full disk must still open
-(tests/cli/test_diskfull.py)."""
 _SORT_INDEXES = "".join(
     f"CREATE INDEX card_facts_{c}_asc ON card_facts({c} IS NULL, {c}, name COLLATE NOCASE, "
     "uuid);\n" for c in SORT_COLUMNS
@@ -284,8 +278,16 @@ MIGRATIONS: tuple[str, ...] = (
     API_TEXTS + POPULATIONS_INDEX,
 )
 
+def _install_start_page(conn: sqlite3.Connection) -> None:
+    """Migration 10's data step: the empty query's rows, run by the search language's query
+    (loaded here only when a file is migrated, as opening a catalogue need not load it)."""
+    from app.store.language.query import card_rows
+
+    install_start_page(conn, card_rows)
+
+
 DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    7: backfill, 9: backfill_api, 10: install_start_page, 11: backfill_order,
+    7: backfill, 9: backfill_api, 10: _install_start_page, 11: backfill_order,
     12: install_value_counts, 13: backfill_narrow}
 """Python steps that run after a migration's SQL, in the same transaction."""
 

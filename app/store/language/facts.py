@@ -12,6 +12,13 @@ import json
 import sqlite3
 from typing import Any
 
+SORT_COLUMNS = ("cost", "level", "rarity", "thema")
+"""The card_facts columns whose ascending and descending orders (no value last, then name,
+then uuid) have an index, ``card_facts_<column>_asc`` (migration 7) and ``…_desc``
+(migration 8), that app/store/language/plan.py walks. Power and life orders scan: each index
+is a page of a new, empty catalogue, and one made on a nearly full disk must still open
+(tests/cli/test_diskfull.py)."""
+
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 """SQLite's NOCASE folds ASCII letters only."""
 CARD_LISTS = {"type": "types", "subtype": "subtypes", "class": "classes", "element": "elements"}

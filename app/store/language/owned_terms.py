@@ -22,7 +22,7 @@ from pathlib import Path
 from app.errors import StoreError
 from app.search.ast import Node, terms
 from app.search.fields import COLLECTION_FIELDS, COLLECTION_IS
-from app.store.db.connection import Store
+from app.store.db.reading import Reading
 from app.userfile import check_user_file
 from app.userrows import readable_entry
 
@@ -64,7 +64,7 @@ def uses_collection(tree: Node) -> bool:
                for t in terms(tree))
 
 
-def attach_collection(store: Store, path: Path | None, summary: bool = True) -> None:
+def attach_collection(store: Reading, path: Path | None, summary: bool = True) -> None:
     """Attach ``path`` (the collection file) read-only as ``owned`` to this thread's reading
     connection (an empty collection when it is None or missing), and bring its summary
     ``owned_sum`` up to date (``summary``: False for a reader of the entries alone, such as

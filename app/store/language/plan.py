@@ -18,9 +18,9 @@ import sqlite3
 from typing import Any, NamedTuple
 
 from app.errors import StoreError
-from app.store.db.connection import Store
-from app.store.db.schema import SORT_COLUMNS
+from app.store.db.reading import Reading
 from app.store.language.conditions import SOURCES
+from app.store.language.facts import SORT_COLUMNS
 
 DENSE = 16
 """Walk an index when at least one row in this many is a hit, …"""
@@ -40,7 +40,7 @@ _READS_CARD = re.compile(r"\bc\.")
 _READS_EDITION = re.compile(r"\be\.")
 
 
-def count_hits(store: Store, per: str, where: str, params: tuple[object, ...]) -> int:
+def count_hits(store: Reading, per: str, where: str, params: tuple[object, ...]) -> int:
     """How many cards (``per="card"``) or editions match a compiled condition.
 
     Per edition, a condition on card facts only is summed from each card's edition count,
@@ -73,7 +73,7 @@ WALKS = {  # by mode and sort: the FROM clause that walks an index in that order
     ("edition", "set"): "editions e INDEXED BY editions_set_order "
                         "CROSS JOIN card_facts c ON c.uuid = e.card_uuid",
 }
-"""``key``: a card_facts sort column with an index in each direction (schema.SORT_COLUMNS)."""
+"""``key``: a card_facts sort column with an index in each direction (facts.SORT_COLUMNS)."""
 
 
 class Few(NamedTuple):
@@ -88,7 +88,7 @@ class Few(NamedTuple):
 _BY_ROWID = "{}.rowid IN (SELECT value FROM json_each(?))"
 
 
-def table_rows(store: Store, per: str) -> int:
+def table_rows(store: Reading, per: str) -> int:
     """About how many rows a search reads from, cards (``per="card"``) or editions: the
     highest rowid, one index seek (a count read the whole index, 1 ms on the generated
     catalogue); only the choice of a plan depends on it, never a result."""
@@ -96,7 +96,7 @@ def table_rows(store: Store, per: str) -> int:
     return int(_one(store, f"SELECT IFNULL(MAX(rowid), 0) FROM {table}", ()))
 
 
-def find_hits(store: Store, per: str, order: tuple[str, str, str], where: str,
+def find_hits(store: Reading, per: str, order: tuple[str, str, str], where: str,
               params: tuple[object, ...], limit: int, rows: int, most: int | None = None
               ) -> Few | int:
     """The hits of a search that :func:`plan` would scan for (too few to walk an index),
@@ -156,13 +156,13 @@ def find_hits(store: Store, per: str, order: tuple[str, str, str], where: str,
     return total
 
 
-def _sorts(store: Store, sql: str, params: tuple[object, ...]) -> bool:
+def _sorts(store: Reading, sql: str, params: tuple[object, ...]) -> bool:
     """Whether SQLite sorts to run ``sql`` (its plan has a temporary B-tree for ORDER BY)."""
     plan = _all(store, f"EXPLAIN QUERY PLAN {sql}", params)
     return any("TEMP B-TREE FOR ORDER BY" in str(row[-1]) for row in plan)
 
 
-def _all(store: Store, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
+def _all(store: Reading, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
     try:
         return store.connection().execute(sql, params).fetchall()
     except sqlite3.Error as exc:
@@ -185,7 +185,7 @@ class Plan(NamedTuple):
     walks: bool
 
 
-def plan(store: Store, per: str, order: tuple[str, str, str], where: str, total: int | None,
+def plan(store: Reading, per: str, order: tuple[str, str, str], where: str, total: int | None,
          limit: int | None, rows: int | None = None) -> Plan:
     """How to read the page of a search (a walk for dense hits, else a scan).
 
@@ -222,7 +222,7 @@ def probing(where: str) -> str:
     return where.replace("c.rowid IN (", "+c.rowid IN (")
 
 
-def _one(store: Store, sql: str, params: tuple[object, ...]) -> float:
+def _one(store: Reading, sql: str, params: tuple[object, ...]) -> float:
     try:
         return float(store.connection().execute(sql, params).fetchone()[0])
     except sqlite3.Error as exc:

@@ -25,7 +25,7 @@ from app.search.ast import And, Node, Not, Term
 from app.search.ast import terms as terms_of
 from app.search.fields import about_edition
 from app.search.parser import parse
-from app.store.db.connection import Store
+from app.store.db.reading import Reading
 from app.store.language.conditions import (
     BEST_THEMA,
     CARD_STATS,
@@ -140,7 +140,7 @@ FROM page p LEFT JOIN images i ON i.filename = p.image_file ORDER BY {order}
 
 
 def run_query(
-    store: Store, text: str, per: Per = "card", sort: SortKey | str = "name",
+    store: Reading, text: str, per: Per = "card", sort: SortKey | str = "name",
     descending: bool = False, limit: int | None = None, collection: Path | None = None,
 ) -> QueryResult:
     """Find the cards (or editions) that match ``text``, a query of the search language.
@@ -253,14 +253,14 @@ def run_query(
     return QueryResult(text, per, hits, total)
 
 
-def _exact_total(store: Store, tree: Node, per: str) -> int | None:
+def _exact_total(store: Reading, tree: Node, per: str) -> int | None:
     try:
         return exact_total(store, tree, per)
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
-def _by_complement(store: Store, tree: Node, per: str, rows: int) -> int | None:
+def _by_complement(store: Reading, tree: Node, per: str, rows: int) -> int | None:
     """How many cards (editions) match ``tree`` counted as every card (edition) but those
     that do not, when the stored counts say those are few cards (``f:standard or cost=x``:
     a scan of every card, 25 ms on the generated catalogue, against a few lookups); else
@@ -281,14 +281,14 @@ def _by_complement(store: Store, tree: Node, per: str, rows: int) -> int | None:
     return total - count_hits(store, per, where.where, where.params)
 
 
-def _most_cards(store: Store, tree: Node, cards: int) -> int:
+def _most_cards(store: Reading, tree: Node, cards: int) -> int:
     try:
         return most_cards(store, tree, cards)
     except sqlite3.Error as exc:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
-def _rare_terms(store: Store, tree: Node) -> frozenset[Term]:
+def _rare_terms(store: Reading, tree: Node) -> frozenset[Term]:
     """The terms of ``tree`` whose value few cards hold (:func:`query_sql.rare_key`), so
     the search finds those cards through the index rather than testing every card."""
     terms: list[Term] = []
@@ -312,7 +312,7 @@ def _rare_terms(store: Store, tree: Node) -> frozenset[Term]:
         raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
-def card_rows(store: Store) -> list[tuple[Any, ...]]:
+def card_rows(store: Reading) -> list[tuple[Any, ...]]:
     """The rows of the empty query per card by name, run live (what
     :mod:`app.store.language.start_page` stores; see :func:`_card_hits` for their columns).
 
@@ -337,7 +337,7 @@ def _card_hits(rows: list[tuple[Any, ...]]) -> tuple[Hit, ...]:
                  for r in rows)
 
 
-def _stored_start_page(store: Store) -> list[tuple[Any, ...]] | None:
+def _stored_start_page(store: Reading) -> list[tuple[Any, ...]] | None:
     """The writer's rows of the empty query (None: run it live)."""
     try:
         return stored_rows(store.connection())

@@ -14,10 +14,14 @@ version that reads more) leaves no stale rows: the query then runs live, as befo
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable
+from typing import Any
 
-if TYPE_CHECKING:
-    from app.store.db.connection import Store
+from app.store.db.reading import OnConnection, Reading
+
+Rows = Callable[[Reading], list[tuple[Any, ...]]]
+"""What computes the empty query's rows live (:func:`app.store.language.query.card_rows`,
+passed in: the query reads this module's rows, so this one does not import it)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS start_page (
@@ -45,22 +49,20 @@ def create_triggers(conn: sqlite3.Connection) -> None:
                 "BEGIN DELETE FROM start_page; END")
 
 
-def install(conn: sqlite3.Connection) -> None:
+def install(conn: sqlite3.Connection, card_rows: Rows) -> None:
     """The migration's data step: the triggers, then the rows of the stored catalogue."""
     create_triggers(conn)
-    refresh(conn)
+    refresh(conn, card_rows)
 
 
-def refresh(conn: sqlite3.Connection) -> None:
+def refresh(conn: sqlite3.Connection, card_rows: Rows) -> None:
     """Store the empty query's rows as the catalogue now is (inside the caller's
     transaction on ``conn``; its uncommitted writes are what is read).
 
     Raises:
         sqlite3.Error: SQLite failed (the writer's transaction then rolls back).
     """
-    from app.store.language.query import card_rows  # the query module reads this one
-
-    rows = card_rows(cast("Store", _OnConnection(conn)))
+    rows = card_rows(OnConnection(conn))
     conn.execute("DELETE FROM start_page")
     conn.executemany("INSERT INTO start_page VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                      [(i, *row) for i, row in enumerate(rows)])
@@ -78,13 +80,3 @@ def stored_rows(conn: sqlite3.Connection) -> list[tuple[Any, ...]] | None:
         "has_image, edition_uuid FROM start_page ORDER BY position").fetchall()
     return rows or None
 
-
-class _OnConnection:
-    """A stand-in for a :class:`Store` whose every read goes to one open connection."""
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self._conn = conn
-
-    def connection(self) -> sqlite3.Connection:
-        """The connection (in the writer's transaction)."""
-        return self._conn

@@ -25,7 +25,7 @@ from app.search.ast import And, Node, Not, Or, Term
 from app.search.fields import about_edition
 
 if TYPE_CHECKING:
-    from app.store.db.connection import Store
+    from app.store.db.reading import Reading
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS value_counts (
@@ -121,7 +121,7 @@ def counting(conn: sqlite3.Connection, big: bool) -> Iterator[None]:
             conn.execute(trigger)
 
 
-def value_count(store: Store, field: str, value: str, like: bool = False,
+def value_count(store: Reading, field: str, value: str, like: bool = False,
                 what: str = "cards") -> int:
     """How many cards hold ``value`` (any case) in ``field`` (``what="editions"``: how
     many editions those cards have); with ``like``, the values that match the LIKE pattern
@@ -148,7 +148,7 @@ _CARD_FIELDS = ("type", "subtype", "class", "element", "banned", "restricted")
 """The fields of :data:`_BY_VALUE` about the card (per edition: every edition of it)."""
 
 
-def exact_total(store: Store, tree: Node, per: str = "card") -> int | None:
+def exact_total(store: Reading, tree: Node, per: str = "card") -> int | None:
     """How many cards match ``tree`` from the stored counts alone, when it is one term
     that holds for the cards holding one value (``t:ally``, ``r:c``, ``lang:en``,
     ``s:"DOA 1st"``, ``-el:fire``, ``f:standard``), else None; ``per="edition"``: how many
@@ -198,7 +198,7 @@ def exact_total(store: Store, tree: Node, per: str = "card") -> int | None:
     return every(store, per) - count
 
 
-def every(store: Store, per: str) -> int:
+def every(store: Reading, per: str) -> int:
     """How many cards (``per="card"``) or editions of cards a search can find.
 
     Raises:
@@ -209,7 +209,7 @@ def every(store: Store, per: str) -> int:
     return int(count)
 
 
-def most_cards(store: Store, tree: Node, cards: int) -> int:
+def most_cards(store: Reading, tree: Node, cards: int) -> int:
     """An upper bound of how many cards match ``tree`` (per card), from the stored counts:
     a term holding a value matches at most the value's cards, ``and`` at most its rarest
     part, ``or`` at most the sum; anything else (a number, a negation, a word) ``cards``.
@@ -226,7 +226,7 @@ def most_cards(store: Store, tree: Node, cards: int) -> int:
     return min(bounds) if isinstance(tree, And) else min(cards, sum(bounds))
 
 
-def _term_cards(store: Store, t: Term, cards: int) -> int:
+def _term_cards(store: Reading, t: Term, cards: int) -> int:
     if t.op != ":":
         return cards
     from app.store.language.conditions import SET_PARAMS, SET_PREFIXES, rare_key

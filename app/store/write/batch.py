@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.store.language.facts import unindex_card
 from app.store.official.facts import unindex_api
 from app.store.official.narrow_editions import unindex_narrow
 from app.store.write.guard import Refusal, older_than_stored
-
-if TYPE_CHECKING:
-    from app.store.write.writer import CardRecord, WriteReport
+from app.store.write.records import CardRecord, WriteReport
 
 
 def delete_card(conn: sqlite3.Connection, uuid: str) -> None:

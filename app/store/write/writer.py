@@ -19,7 +19,6 @@ import json
 import logging
 import sqlite3
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -30,72 +29,16 @@ from app.store.db.meta import read_meta as read_meta  # its former home
 from app.store.history.revisions import RevisionRecorder
 from app.store.history.thema import META_GENERATED, write_history
 from app.store.language.facts import edition_facts, index_card, set_languages
+from app.store.language.query import card_rows
 from app.store.language.start_page import refresh as refresh_start_page
 from app.store.language.value_counts import counting
 from app.store.official.facts import index_api
 from app.store.official.narrow_editions import backfill_narrow, index_narrow
 from app.store.reads.sets import add_logos, replace_featured, replace_options
 from app.store.write.batch import Batch, big_write, delete_card
-from app.store.write.guard import Refusal
+from app.store.write.records import CardRecord, WriteReport
 
 log = logging.getLogger("app.store")
-
-
-@dataclass(frozen=True)
-class CardRecord:
-    """A validated Card object ready to store.
-
-    Attributes:
-        raw: the JSON dict as received (and filled).
-        body: its stored form (:func:`encode_body`) when the caller already has it (a sync
-            encodes each card once, into its staging file); None: the writer encodes it.
-        filled: keys the source lacked and validation filled with their neutral value
-            (:func:`app.store.write.guard.filled_paths`): such a record does not replace a stored
-            one that has real values there, unless it is newer.
-    """
-
-    raw: dict[str, Any]
-    body: str | None = None
-    filled: frozenset[str] = frozenset()
-
-    @property
-    def uuid(self) -> str:
-        return str(self.raw["uuid"])
-
-
-@dataclass
-class WriteReport:
-    """What one write changed. Counts are of cards unless named otherwise.
-
-    Attributes:
-        new, changed, unchanged: cards of the input, by what the write did with them.
-        removed: cards deleted on request (``remove``), not counting replaced slugs.
-        editions: editions written (those of new and changed cards).
-        editions_new, editions_changed, editions_unchanged, editions_removed: editions of
-            the input's cards (and of removed cards) compared by uuid with the stored ones.
-        sets: set records inserted or changed. images: image entries written.
-        replaced_slugs: slugs whose old card (another uuid, removed in the same write) was
-            deleted for a new one.
-        refused: incoming cards not stored because they would destroy another card (a slug
-            or an edition uuid another card holds).
-        kept_out: incoming cards not stored because they are older than the stored record
-            (or lack its data without being newer); see :mod:`app.store.write.guard`.
-    """
-
-    new: int = 0
-    changed: int = 0
-    unchanged: int = 0
-    removed: int = 0
-    editions: int = 0
-    editions_new: int = 0
-    editions_changed: int = 0
-    editions_unchanged: int = 0
-    editions_removed: int = 0
-    sets: int = 0
-    images: int = 0
-    replaced_slugs: list[str] = field(default_factory=list)
-    refused: list[Refusal] = field(default_factory=list)
-    kept_out: list[Refusal] = field(default_factory=list)
 
 
 def image_file(image_path: str) -> str:
@@ -260,7 +203,7 @@ class Writer:
                 self._history.finish(conn, stamp)
             if (batch or removing) and not conn.execute(
                     "SELECT 1 FROM start_page LIMIT 1").fetchone():
-                refresh_start_page(conn)  # the window's first search, read in one query
+                refresh_start_page(conn, card_rows)  # the window's first search, read in one query
         log.info("write: %s", report)
         return report
 
