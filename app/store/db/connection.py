@@ -11,6 +11,7 @@ from pathlib import Path, PurePath
 
 from app.diskfull import write_failure
 from app.errors import StoreError
+from app.store.db.errors import store_errors
 from app.store.db.integrity import (
     REBUILD,
     DamagedCatalogue,
@@ -95,12 +96,9 @@ class Store:
 
     def _connect_read_only(self) -> sqlite3.Connection:
         uri = f"{sqlite_uri(self.path.resolve())}?mode=ro&immutable=1"
-        try:
+        with store_errors(f"Cannot open the catalogue {self.path} (read-only)"):
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA query_only = ON")
-        except sqlite3.Error as exc:
-            raise StoreError(f"Cannot open the catalogue {self.path} (read-only): {exc}"
-                             ) from exc
         return conn
 
     @contextmanager

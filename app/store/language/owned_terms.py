@@ -19,9 +19,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from app.errors import StoreError
 from app.search.ast import Node, terms
 from app.search.fields import COLLECTION_FIELDS, COLLECTION_IS
+from app.store.db.errors import store_errors
 from app.store.db.reading import Reading
 from app.userfile import check_user_file
 from app.userrows import readable_entry
@@ -79,7 +79,7 @@ def attach_collection(store: Reading, path: Path | None, summary: bool = True) -
     conn = store.connection()
     present = path is not None and check_user_file(path, "the collection file")
     wanted = str(path.resolve()) if path is not None and present else ""
-    try:
+    with store_errors(f"Cannot read the collection {path}"):
         attached = {row[1]: row[2] for row in conn.execute("PRAGMA database_list")}
         if "owned" in attached and attached["owned"] != wanted:
             conn.execute("DETACH DATABASE owned")
@@ -101,8 +101,6 @@ def attach_collection(store: Reading, path: Path | None, summary: bool = True) -
         if made is None or made[0] != state:
             _writing(conn, [*_FILL, "DELETE FROM owned_sum.made_from",
                             f"INSERT INTO owned_sum.made_from VALUES ({_quoted(state)})"])
-    except sqlite3.Error as exc:
-        raise StoreError(f"Cannot read the collection {path}: {exc}") from exc
 
 
 def _quoted(text: str) -> str:

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from typing import Any, NamedTuple
 
-from app.errors import StoreError
+from app.store.db.errors import store_errors
 from app.store.db.reading import Reading
 from app.store.language.conditions import SOURCES
 from app.store.language.facts import SORT_COLUMNS
@@ -163,10 +162,8 @@ def _sorts(store: Reading, sql: str, params: tuple[object, ...]) -> bool:
 
 
 def _all(store: Reading, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
-    try:
+    with store_errors("Searching the catalogue failed"):
         return store.connection().execute(sql, params).fetchall()
-    except sqlite3.Error as exc:
-        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
 def _kind(order: tuple[str, str, str]) -> str:
@@ -223,7 +220,5 @@ def probing(where: str) -> str:
 
 
 def _one(store: Reading, sql: str, params: tuple[object, ...]) -> float:
-    try:
+    with store_errors("Searching the catalogue failed"):
         return float(store.connection().execute(sql, params).fetchone()[0])
-    except sqlite3.Error as exc:
-        raise StoreError(f"Searching the catalogue failed: {exc}") from exc

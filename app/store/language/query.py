@@ -15,16 +15,16 @@ Example::
 from __future__ import annotations
 
 import re
-import sqlite3
 from pathlib import Path
 from typing import Any
 
-from app.errors import InvalidRequest, StoreError
+from app.errors import InvalidRequest
 from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, QueryResult, SortKey
 from app.search.ast import And, Node, Not, Term
 from app.search.ast import terms as terms_of
 from app.search.fields import about_edition
 from app.search.parser import parse
+from app.store.db.errors import store_errors
 from app.store.db.reading import Reading
 from app.store.language.conditions import (
     BEST_THEMA,
@@ -232,7 +232,7 @@ def run_query(
             after = matched.params
     else:
         sql = _edition_sql(condition, sort, direction, bool(wanted), walk)
-    try:
+    with store_errors("Searching the catalogue failed"):
         cursor = store.connection().execute(
             sql, (*params, -1 if limit is None else limit, *after))
         rows = cursor.fetchall()
@@ -240,8 +240,6 @@ def run_query(
             rows += store.connection().execute(  # the hits without editions come last
                 _NO_EDITIONS_SQL.format(where=where.where), (*where.params, limit - len(rows))
             ).fetchall()
-    except sqlite3.Error as exc:
-        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
     total = len(rows) if total is None else total
     if per == "card":
         hits: tuple[Hit, ...] = _card_hits(rows)
@@ -254,10 +252,8 @@ def run_query(
 
 
 def _exact_total(store: Reading, tree: Node, per: str) -> int | None:
-    try:
+    with store_errors("Searching the catalogue failed"):
         return exact_total(store, tree, per)
-    except sqlite3.Error as exc:
-        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
 def _by_complement(store: Reading, tree: Node, per: str, rows: int) -> int | None:
@@ -271,21 +267,17 @@ def _by_complement(store: Reading, tree: Node, per: str, rows: int) -> int | Non
     where = compile_where(other, per, _rare_terms(store, other))  # type: ignore[arg-type]
     if per != "card" and _READS_EDITION.search(where.where):
         return None
-    try:
+    with store_errors("Searching the catalogue failed"):
         cards = rows if per == "card" else table_rows(store, "card")
         if most_cards(store, other, cards) * DENSE >= cards:
             return None
         total = every(store, per)
-    except sqlite3.Error as exc:
-        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
     return total - count_hits(store, per, where.where, where.params)
 
 
 def _most_cards(store: Reading, tree: Node, cards: int) -> int:
-    try:
+    with store_errors("Searching the catalogue failed"):
         return most_cards(store, tree, cards)
-    except sqlite3.Error as exc:
-        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
 def _rare_terms(store: Reading, tree: Node) -> frozenset[Term]:
@@ -304,12 +296,10 @@ def _rare_terms(store: Reading, tree: Node) -> frozenset[Term]:
     keys = {t: key for t in terms if (key := rare_key(t)) is not None}
     if not keys:
         return frozenset()
-    try:
+    with store_errors("Searching the catalogue failed"):
         cards = table_rows(store, "card")
         return frozenset(t for t, key in keys.items()
                          if value_count(store, *key) * DENSE < cards)
-    except sqlite3.Error as exc:
-        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
 def card_rows(store: Reading) -> list[tuple[Any, ...]]:
@@ -324,10 +314,8 @@ def card_rows(store: Reading) -> list[tuple[Any, ...]]:
     matched = compile_where(parse(""), "edition")
     sql = _card_sql(condition, "name", "ASC", False,
                     _SHOWN_KEY.format(matched=matched.where), walk)
-    try:
+    with store_errors("Searching the catalogue failed"):
         return store.connection().execute(sql, (*where.params, -1, *matched.params)).fetchall()
-    except sqlite3.Error as exc:
-        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
 def _card_hits(rows: list[tuple[Any, ...]]) -> tuple[Hit, ...]:
@@ -339,10 +327,8 @@ def _card_hits(rows: list[tuple[Any, ...]]) -> tuple[Hit, ...]:
 
 def _stored_start_page(store: Reading) -> list[tuple[Any, ...]] | None:
     """The writer's rows of the empty query (None: run it live)."""
-    try:
+    with store_errors("Searching the catalogue failed"):
         return stored_rows(store.connection())
-    except sqlite3.Error as exc:
-        raise StoreError(f"Searching the catalogue failed: {exc}") from exc
 
 
 _CLOSENESS = (  # 0: the name is the typed words, 1: it starts with them, 2: other hits

@@ -7,11 +7,10 @@ them and counts set completion over them (:mod:`app.catalogue.collection`).
 
 from __future__ import annotations
 
-import sqlite3
 from typing import NamedTuple
 
-from app.errors import StoreError
 from app.store.db.connection import Store
+from app.store.db.errors import store_errors
 
 # The card columns come from the covering index (a card row holds its whole JSON body);
 # set names and stored images are read apart (55 and a few hundred rows), since a join
@@ -52,13 +51,11 @@ def read_collection_editions(store: Store) -> list[CollectionEdition]:
     Raises:
         StoreError: the catalogue cannot be read.
     """
-    try:
+    with store_errors("Reading the catalogue failed"):
         conn = store.connection()
         set_names = dict(conn.execute("SELECT id, name FROM sets").fetchall())
         stored = {row[0] for row in conn.execute("SELECT filename FROM images")}
         rows = conn.execute(_SQL).fetchall()
-    except sqlite3.Error as exc:
-        raise StoreError(f"Reading the catalogue failed: {exc}") from exc
     editions = [CollectionEdition(uuid, card, slug, name, prefix, set_names.get(set_id, prefix),
                                   number, rarity, image, image in stored)
                 for uuid, card, slug, name, prefix, set_id, number, rarity, image in rows]

@@ -12,12 +12,11 @@ the entries and every edition apart and joining them in Python cost 90 ms of CPU
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import NamedTuple
 
-from app.errors import StoreError
 from app.store.db.connection import Store
+from app.store.db.errors import store_errors
 from app.store.language.owned_terms import attach_collection
 from app.userrows import readable_entry
 
@@ -87,10 +86,8 @@ def read_owned_rows(store: Store, path: Path | None) -> list[OwnedRow]:
         StoreError: the catalogue or the collection cannot be read.
     """
     attach_collection(store, path, summary=False)
-    try:
+    with store_errors("Reading the collection failed"):
         conn = store.connection()
         rows = conn.execute(_SQL).fetchall()
         rows += conn.execute(_GONE_SQL).fetchall()  # editions not in the catalogue last
-    except sqlite3.Error as exc:
-        raise StoreError(f"Reading the collection failed: {exc}") from exc
     return list(map(OwnedRow._make, rows))

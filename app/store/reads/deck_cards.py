@@ -8,12 +8,11 @@ SQLite's JSON functions pick the few keys, so loading the whole catalogue stays 
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 
-from app.errors import StoreError
 from app.model.legality import format_limits
 from app.store.db.connection import Store
+from app.store.db.errors import store_errors
 
 _CARDS_SQL = """
 SELECT uuid, name, slug, json_extract(body, '$.types'), json_extract(body, '$.level'),
@@ -90,7 +89,7 @@ def read_deck_cards(store: Store) -> list[DeckCard]:
     Raises:
         StoreError: the catalogue cannot be read.
     """
-    try:
+    with store_errors("Reading the catalogue failed"):
         conn = store.connection()
         editions: dict[str, list[DeckEdition]] = {}
         for uuid, card_uuid, prefix, number, image, stored, released in conn.execute(
@@ -98,8 +97,6 @@ def read_deck_cards(store: Store) -> list[DeckCard]:
             editions.setdefault(card_uuid, []).append(
                 DeckEdition(uuid, prefix, number, image, bool(stored), str(released or "")))
         rows = conn.execute(_CARDS_SQL).fetchall()
-    except sqlite3.Error as exc:
-        raise StoreError(f"Reading the catalogue failed: {exc}") from exc
     cards = []
     for (uuid, name, slug, types, level, legality, last_update, element, cost, elements,
          cost_kind) in rows:
@@ -142,10 +139,8 @@ def read_deck_versions(store: Store, current: dict[str, DeckCard]) -> dict[str, 
     from app.store.history.revisions import rebuild_previous
     from app.store.history.versions import UnreadableRow
 
-    try:
+    with store_errors("Reading the catalogue's history failed"):
         rows = store.connection().execute(_VERSIONS_SQL).fetchall()
-    except sqlite3.Error as exc:
-        raise StoreError(f"Reading the catalogue's history failed: {exc}") from exc
     out: dict[str, list[DeckCard]] = {}
     after: str | None = None
     last_uuid = None

@@ -6,13 +6,12 @@ Each selector is a fixed ``WHERE`` text; the values a person gives are ``?`` par
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from app.errors import StoreError
 from app.store.db.connection import Store
+from app.store.db.errors import store_errors
 
 Selector = Literal["set", "card", "uuids", "tile"]
 
@@ -68,11 +67,9 @@ def select_editions(
 
 
 def _select(store: Store, where: str, params: Sequence[str]) -> list[EditionRecord]:
-    try:
+    with store_errors("Reading the catalogue failed"):
         rows = store.connection().execute(_EDITION_SQL.format(where=where), tuple(params))
         return [EditionRecord(*r) for r in rows.fetchall()]
-    except sqlite3.Error as exc:
-        raise StoreError(f"Reading the catalogue failed: {exc}") from exc
 
 
 def _chunks(values: list[str]) -> Iterable[list[str]]:
@@ -94,10 +91,8 @@ def shared_numbers(store: Store) -> dict[tuple[str, str], bool]:
     Raises:
         StoreError: the catalogue cannot be read.
     """
-    try:
+    with store_errors("Reading the catalogue failed"):
         rows = store.connection().execute(_SHARED_SQL).fetchall()
-    except sqlite3.Error as exc:
-        raise StoreError(f"Reading the catalogue failed: {exc}") from exc
     return {(prefix, number): distinct == count for prefix, number, count, distinct in rows}
 
 
@@ -108,12 +103,10 @@ def card_bodies(store: Store, uuids: Sequence[str]) -> dict[str, str]:
         StoreError: the catalogue cannot be read.
     """
     found: dict[str, str] = {}
-    try:
+    with store_errors("Reading the catalogue failed"):
         for chunk in _chunks(list(dict.fromkeys(uuids))):
             rows = store.connection().execute(
                 "SELECT e.uuid, c.body FROM editions e JOIN cards c ON c.uuid = e.card_uuid "
                 f"WHERE e.uuid IN ({','.join('?' * len(chunk))})", tuple(chunk))
             found.update(rows.fetchall())
-    except sqlite3.Error as exc:
-        raise StoreError(f"Reading the catalogue failed: {exc}") from exc
     return found
