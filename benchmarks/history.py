@@ -26,7 +26,7 @@ from typing import Any
 from app.bootstrap import build
 from app.ingest import import_paths
 from app.ingest import importer as importer_module
-from app.store.revisions import RevisionRecorder, revision_bytes
+from app.store.history.revisions import RevisionRecorder, revision_bytes
 from benchmarks.common import SHARED_DATA, SNAPSHOT_0404, figure
 
 SNAPSHOT_0210 = SHARED_DATA / "snapshots" / "2026-02-10"

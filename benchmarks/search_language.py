@@ -7,7 +7,8 @@ The real 2026-04-04 snapshot is imported into a temporary folder; a GENERATED ca
 50 times as many cards is made from it by :mod:`benchmarks.synthetic` (real cards cloned
 with new uuids and slugs). The same 240 queries (seeded, a mix of every field, negations,
 ``or`` groups, per-card and per-edition, several orders) run on both through
-:func:`app.store.query.run_query` with a limit of 200 hits; the figures are p50/p95 latencies
+:func:`app.store.language.query.run_query` with a limit of 200 hits; the figures are p50/p95
+latencies
 per catalogue (wall and CPU time), their ratios, and CPU p50/p95 per kind of query (card
 facts are the stats and list values, edition facts the flags and Thema totals, both read
 from the search facts of schema migrations 4 and 7), and the slowest queries.
@@ -36,7 +37,7 @@ from app.catalogue import LocalCatalogue
 from app.ingest import import_paths
 from app.search.fields import RARITY_CODES
 from app.store import Store
-from app.store.query import run_query
+from app.store.language.query import run_query
 from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404, figure, percentile, save_or_check
 from benchmarks.synthetic import generate_catalogue
 

@@ -43,7 +43,7 @@ from app.ingest import import_paths
 from app.ingest.thema import import_generated_history
 from app.net import USER_AGENT
 from app.store import CardRecord, Writer
-from app.store.writer import utc_stamp
+from app.store.write.writer import utc_stamp
 from app.sync import ClientSettings, SyncEngine, SyncOptions, SyncReport
 from benchmarks.common import CARD_IMAGES, SHARED_DATA, SNAPSHOT_0404, figure
 

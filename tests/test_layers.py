@@ -244,9 +244,6 @@ def public_names(cls: type) -> list[str]:
 
 KNOWN_CYCLES_TO_REMOVE: frozenset[frozenset[str]] = frozenset({
     frozenset({"app.catalogue", "app.catalogue.base", "app.catalogue.local"}),
-    frozenset({"app.store.batch", "app.store.writer"}),
-    frozenset({"app.store.db", "app.store.owned", "app.store.query", "app.store.query_plan",
-               "app.store.schema", "app.store.start_page", "app.store.value_counts"}),
 })
 """Import cycles of today (rule 9), each as the set of its modules."""
 
@@ -277,7 +274,7 @@ KNOWN_UPWARD_IMPORTS_TO_REMOVE: frozenset[tuple[str, str]] = frozenset({
 })
 """Imports from the catalogue upwards today (rule 10): (importing module, imported module)."""
 
-KNOWN_STORE_TOP_MODULES: int | None = 31
+KNOWN_STORE_TOP_MODULES: int | None = None
 """How many modules app/store has at its top today (rule 11); None once within the limit."""
 
 KNOWN_CATALOGUE_PUBLIC_NAMES: int | None = 48
@@ -377,7 +374,7 @@ def test_each_rule_sees_a_planted_violation(tmp_path: Path) -> None:
     assert qt_outside_gui({"app.gui.kit.x": [eager("PySide6.QtCore")]}) == []
     assert model_reaching_out({"app.model.card": [eager("app.store")]}) != []
     assert model_reaching_out({"app.model.card": [eager("app.model.vocabulary")]}) == []
-    for planted in ("app.store", "app.store.reader", "app.sync.engine", "app.net.client",
+    for planted in ("app.store", "app.store.reads.cards", "app.sync.engine", "app.net.client",
                     "app.ingest", "app.export.plan", "app.cli.main", "app.paths", "sqlite3",
                     "httpx"):
         assert gui_reaching_past_the_catalogue({"app.gui.search.x": [lazy(planted)]}) != [], \
@@ -394,7 +391,8 @@ def test_each_rule_sees_a_planted_violation(tmp_path: Path) -> None:
     assert importing_gui_or_cli({"app.cli.commands": [lazy("app.gui.shell.app")],
                                  "app.__main__": [eager("app.cli.main")]}) == []
     assert search_reaching_the_store({"app.search.parser": [eager("sqlite3")]}) != []
-    assert search_reaching_the_store({"app.search.parser": [lazy("app.store.query")]}) != []
+    assert search_reaching_the_store(
+        {"app.search.parser": [lazy("app.store.language.query")]}) != []
     (tmp_path / "app" / "store").mkdir(parents=True)
     (tmp_path / "app" / "store" / "__init__.py").touch()
     for folder in ("store", "stor", "helpers"):

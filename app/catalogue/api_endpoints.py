@@ -14,8 +14,8 @@ from app import API_VERSION, __version__
 from app.catalogue.shapes import card_response
 from app.errors import InvalidRequest, NotFound
 from app.limits import NUMBER_DIGITS, parse_int, quote
-from app.store import api_reads
-from app.store.db import Store
+from app.store.db.connection import Store
+from app.store.official import endpoints
 
 MAX_RANDOM = 20
 AUTOCOMPLETE_LIMIT = 20
@@ -26,7 +26,7 @@ AUTOCOMPLETE_KEYS = ("classes", "name", "slug", "subtypes", "types", "uuid")
 
 def cards_all(store: Store) -> list[dict[str, str]]:
     """``GET /cards/all``: ``{name, slug, uuid}`` of every card, by name."""
-    return [{"name": n, "slug": s, "uuid": u} for n, s, u in api_reads.all_cards(store)]
+    return [{"name": n, "slug": s, "uuid": u} for n, s, u in endpoints.all_cards(store)]
 
 
 def autocomplete(store: Store, name: str | None) -> list[dict[str, Any]]:
@@ -35,7 +35,7 @@ def autocomplete(store: Store, name: str | None) -> list[dict[str, Any]]:
     if not name or not name.strip():
         return []
     out = []
-    for body in api_reads.autocomplete_bodies(store, name.strip(), AUTOCOMPLETE_LIMIT):
+    for body in endpoints.autocomplete_bodies(store, name.strip(), AUTOCOMPLETE_LIMIT):
         card = json.loads(body)
         item = {k: card[k] for k in AUTOCOMPLETE_KEYS}
         item["editions"] = [{k: e.get(k) for k in SIMPLE_EDITION_KEYS}
@@ -66,7 +66,7 @@ def random_cards(store: Store, amount: str | None, seed: str | None) -> list[dic
                                  f"digits 0-9, not {quote(seed, 40)}")
     if not 1 <= count <= MAX_RANDOM:
         raise InvalidRequest(f"amount must be at least 1 and at most {MAX_RANDOM}, not {count}")
-    return [card_response(b) for b in api_reads.random_bodies(store, count, chosen_seed)]
+    return [card_response(b) for b in endpoints.random_bodies(store, count, chosen_seed)]
 
 
 def card_by_edition(store: Store, key: str) -> dict[str, Any]:
@@ -76,7 +76,7 @@ def card_by_edition(store: Store, key: str) -> dict[str, Any]:
     Raises:
         NotFound: no edition has this slug or uuid.
     """
-    found = api_reads.card_by_edition(store, key)
+    found = endpoints.card_by_edition(store, key)
     if found is None:
         raise NotFound(f"Edition not found: no edition has the slug or uuid {key!r}")
     body, uuid = found
@@ -99,7 +99,7 @@ def option_field(options: dict[str, Any], field: str | None) -> dict[str, Any]:
 def service_info(store: Store) -> dict[str, Any]:
     """``GET /``: the document's five keys, plus the mirror's version, the catalogue's date
     (newest card ``last_update``) and card count (deviation: extra keys)."""
-    state = api_reads.catalogue_state(store)
+    state = endpoints.catalogue_state(store)
     return {
         "commit_hash": f"archivist-{__version__}",
         "db": "archivist-sqlite",

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from app.model.history import CardChange, CardVersion, Revision
     from app.model.status import SyncStatus
     from app.paths import Paths
-    from app.store.owned_rows import OwnedRow
+    from app.store.reads.collection_entries import OwnedRow
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
 
@@ -209,7 +209,7 @@ class Catalogue(Endpoints, Protocol):
 
     def collection_rows(self) -> list[OwnedRow]:
         """Every entry of the collection with its edition's shown columns, in the
-        Collection page's order (:mod:`app.store.owned_rows`; off the GUI thread)."""
+        Collection page's order (:mod:`app.store.reads.collection_entries`; off the GUI thread)."""
         ...
 
     def revisions(self, since: str | None = None) -> list[Revision]:

@@ -1,8 +1,8 @@
 """The catalogue as decks see it: every card by uuid, slug, exact and normalised name,
 and each card's earlier versions (spec/decks.md, Legality at a moment).
 
-Built once per check session from :func:`app.store.deck_cards.read_deck_cards` and
-:func:`~app.store.deck_cards.read_deck_versions`; :class:`DeckCards` answers in memory, so
+Built once per check session from :func:`app.store.reads.deck_cards.read_deck_cards` and
+:func:`~app.store.reads.deck_cards.read_deck_versions`; :class:`DeckCards` answers in memory, so
 checking many decks is cheap. :meth:`DeckCards.as_of` is the same cards seen at a moment:
 each card's newest known version whose ``last_update`` is not after it.
 """
@@ -16,7 +16,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 
-from app.store.deck_cards import DeckCard, DeckEdition
+from app.store.reads.deck_cards import DeckCard, DeckEdition
 
 __all__ = ["DeckCard", "DeckCards", "DeckEdition", "normalise_name", "squash_name",
            "timestamp"]
@@ -64,9 +64,9 @@ class DeckCards:
     force at :attr:`moment`.
 
     Args:
-        cards: the catalogue's cards (:func:`~app.store.deck_cards.read_deck_cards`).
+        cards: the catalogue's cards (:func:`~app.store.reads.deck_cards.read_deck_cards`).
         versions: uuid → the card's earlier versions, any order
-            (:func:`~app.store.deck_cards.read_deck_versions`); none: only the latest.
+            (:func:`~app.store.reads.deck_cards.read_deck_versions`); none: only the latest.
     """
 
     def __init__(self, cards: Iterable[DeckCard],

@@ -1,8 +1,8 @@
 """The catalogue's history: revisions, patch notes, a card's versions, revert.
 
 :class:`LocalHistory` is mixed into :class:`~app.catalogue.local.LocalCatalogue`; it reads
-the ``store`` attribute. The store keeps the versions (:mod:`app.store.revisions`, read back
-checked by :mod:`app.store.versions`), the patch notes are computed here from two versions
+the ``store`` attribute. The store keeps the versions (:mod:`app.store.history.revisions`, read back
+checked by :mod:`app.store.history.versions`), the patch notes are computed here from two versions
 (:mod:`app.history`). A damaged history row is shown as unreadable where it stands
 and a revision with one is not reverted.
 """
@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 from app.errors import InvalidRequest, NotFound
 from app.store import Store
 
-# The history's modules (app.history, app.store.revisions and .versions, the name hints)
+# The history's modules (app.history, app.store.history.revisions and .versions, the name hints)
 # load when the history is first read: a search never reads it.
 if TYPE_CHECKING:
     from app.history.diff import Renames
     from app.model.history import CardChange, CardVersion, ChangeKind, Note, Revision
-    from app.store.revisions import ChangeRow
+    from app.store.history.revisions import ChangeRow
 
 
 class LocalHistory:
@@ -31,7 +31,7 @@ class LocalHistory:
     def revisions(self, since: str | None = None) -> list[Revision]:
         """The recorded revisions, newest first; with ``since`` (``YYYY-MM-DD`` or a UTC
         time) those recorded at or after it. A damaged one says why in ``unreadable``."""
-        from app.store import revisions as stored
+        from app.store.history import revisions as stored
 
         return stored.revisions(self.store.connection(), since)
 
@@ -61,8 +61,8 @@ class LocalHistory:
         """
         from app.history import card_notes
         from app.model.history import CardChange
-        from app.store import revisions as stored
-        from app.store.versions import UnreadableRow
+        from app.store.history import revisions as stored
+        from app.store.history.versions import UnreadableRow
 
         revision = self.revision(number)
         conn = self.store.connection()
@@ -92,8 +92,8 @@ class LocalHistory:
         """
         from app.history import card_notes
         from app.model.history import CardVersion, Revision
-        from app.store import revisions as stored
-        from app.store.versions import UnreadableRow
+        from app.store.history import revisions as stored
+        from app.store.history.versions import UnreadableRow
 
         conn = self.store.connection()
         uuid = self._card_uuid(slug)
@@ -133,12 +133,12 @@ class LocalHistory:
         """The uuid of the card with this slug (now, or the last one that had it) or name.
         Raises NotFound naming the closest card names."""
         from app.search.hints import card_by_name, closest_names, suggestion
-        from app.store import names
-        from app.store import revisions as stored
+        from app.store.history import revisions as stored
+        from app.store.language import typing_names
 
         uuid = stored.uuid_of_slug(self.store.connection(), slug_or_name)
         if uuid is None:
-            named = names.named_cards(self.store)
+            named = typing_names.named_cards(self.store)
             uuid = card_by_name(named, slug_or_name)
             if uuid is None:
                 raise NotFound("Card not found: no card has or had the slug or name "
@@ -149,7 +149,7 @@ class LocalHistory:
     def latest_changes(self) -> dict[str, tuple[str, ...]]:
         """Cards the latest revision added or changed: uuid → patch-note groups (the
         tiles' badges)."""
-        from app.store import revisions as stored
+        from app.store.history import revisions as stored
 
         return stored.latest_changed(self.store.connection())
 
@@ -166,10 +166,11 @@ class LocalHistory:
             read, or a card cannot be put back (its slug or an edition is another card's
             now); nothing changed. StoreError: the write failed; nothing changed.
         """
-        from app.store import revisions as stored
-        from app.store.revisions import RevisionRecorder
-        from app.store.versions import UnreadableRow, previous_version
-        from app.store.writer import CardRecord, Writer  # writing: not loaded to read
+        from app.store.history import revisions as stored
+        from app.store.history.revisions import RevisionRecorder
+        from app.store.history.versions import UnreadableRow, previous_version
+        from app.store.write.records import CardRecord
+        from app.store.write.writer import Writer  # writing: not loaded to read
 
         revision = self.revision(number)
         refused = f"Revision {number} cannot be reverted, nothing was changed: "
@@ -202,13 +203,13 @@ class LocalHistory:
 def _versions(conn: sqlite3.Connection, row: ChangeRow, after: bool = True
               ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     """The card before and (with ``after``) after the row's revision, checked
-    (:mod:`app.store.versions`). Without ``after`` only the row's own version is read: the
+    (:mod:`app.store.history.versions`). Without ``after`` only the row's own version is read: the
     one after it is the next row's own (checked with that row) or the current card.
 
     Raises:
         UnreadableRow: either cannot be read, or neither is there.
     """
-    from app.store.versions import UnreadableRow, previous_version, version_after
+    from app.store.history.versions import UnreadableRow, previous_version, version_after
 
     previous = previous_version(conn, row.revision, row.uuid)
     if not after or row.kind == "removed":
@@ -223,8 +224,8 @@ def _renames(conn: sqlite3.Connection, number: int) -> Renames:
     """Cards revision ``number`` renamed: new name → old name. The old name is read from the
     row's checked previous version; a damaged row is left out (it is listed as unreadable
     itself, and references to it read as plain references)."""
-    from app.store import revisions as stored
-    from app.store.versions import UnreadableRow, previous_version
+    from app.store.history import revisions as stored
+    from app.store.history.versions import UnreadableRow, previous_version
 
     out: dict[str, str] = {}
     for row in stored.renamed(conn, number):

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from app.catalogue.thema import ThemaEndpoints
     from app.collection.storage import CollectionStore
     from app.decks.storage import DeckStore
-    from app.store.featured import SetsReader
-    from app.store.owned_rows import OwnedRow
+    from app.store.reads.collection_entries import OwnedRow
+    from app.store.reads.sets import SetsReader
 
 
 class LocalCatalogue(LocalExtras, LocalHistory):
@@ -60,7 +60,7 @@ class LocalCatalogue(LocalExtras, LocalHistory):
     @property
     def _sets(self) -> SetsReader:
         if self._sets_reader is None:
-            from app.store.featured import SetsReader
+            from app.store.reads.sets import SetsReader
 
             self._sets_reader = SetsReader(self.store)
         return self._sets_reader
@@ -104,7 +104,7 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         return self._card_bodies.get(self.store.connection(), slug, self._build_card_json)
 
     def _build_card_json(self, slug: str) -> bytes:
-        from app.store.api_reads import card_texts
+        from app.store.official.endpoints import card_texts
 
         found = card_texts(self.store, slug)
         if found is None:
@@ -157,7 +157,7 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         values (computed once per catalogue state). Raises InvalidRequest for a bad field."""
         from app.catalogue import api_endpoints
         from app.catalogue.options import current_options
-        from app.store.api_reads import catalogue_stamp
+        from app.store.official.endpoints import catalogue_stamp
 
         state = catalogue_stamp(self.store)
         if self._options is None or self._options[0] != state:
@@ -260,18 +260,18 @@ class LocalCatalogue(LocalExtras, LocalHistory):
     def collection_editions(self) -> CollectionEditions:
         """Every edition as the collection needs it (:mod:`app.catalogue.collection`)."""
         from app.catalogue.collection import CollectionEditions
-        from app.store.collection_editions import read_collection_editions
+        from app.store.reads.collection_editions import read_collection_editions
 
         return CollectionEditions(read_collection_editions(self.store))
 
     def collection_rows(self) -> list[OwnedRow]:
         """Every entry of the collection with its edition's shown columns, in the
-        Collection page's order (:mod:`app.store.owned_rows`).
+        Collection page's order (:mod:`app.store.reads.collection_entries`).
 
         Raises:
             StoreError: the catalogue or the collection cannot be read.
         """
-        from app.store.owned_rows import read_owned_rows
+        from app.store.reads.collection_entries import read_owned_rows
 
         return read_owned_rows(self.store, self.paths.collection_file if self.paths else None)
 
@@ -279,7 +279,7 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         """Every card as decks need it (:mod:`app.catalogue.decks`), with the earlier
         versions the history keeps (:meth:`DeckCards.as_of`), read now."""
         from app.catalogue.decks import DeckCards
-        from app.store.deck_cards import read_deck_cards, read_deck_versions
+        from app.store.reads.deck_cards import read_deck_cards, read_deck_versions
 
         cards = read_deck_cards(self.store)
         return DeckCards(cards, read_deck_versions(self.store, {c.uuid: c for c in cards}))

@@ -20,7 +20,7 @@ from app.model.query import Hit, Per, QueryResult, SortKey
 from app.paths import Paths, resolve_paths
 from app.search.parser import parse
 from app.store import Reader, Store
-from app.store.query import run_query
+from app.store.language.query import run_query
 
 if TYPE_CHECKING:  # the export machinery loads when an export is planned, not to read
     from app.export.fetch import ApiFetcher
@@ -126,7 +126,7 @@ class LocalExtras(SetupOps, TypingHelp):
 
     def thema_generated(self) -> bool:
         """True while the stored Thema history is GENERATED demo data."""
-        from app.store.thema import history_is_generated
+        from app.store.history.thema import history_is_generated
 
         return history_is_generated(self.store.connection())
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from app.store.featured import SetsReader
+from app.store.reads.sets import SetsReader
 
 CARD_LIST_OPTIONS = {"class": "classes", "type": "types", "subtype": "subtypes",
                      "element": "elements"}

@@ -1,7 +1,7 @@
 """``GET /cards/search``: the official API's paginated card search, from the local catalogue.
 
 Parameters: :mod:`app.catalogue.search_params` (every one of ``openapi-v1.1.0.json``);
-SQL: :mod:`app.store.api_search`. The page object holds ``data, has_more, order, page,
+SQL: :mod:`app.store.official.search`. The page object holds ``data, has_more, order, page,
 page_size, paginated_cards_count, sort, total_cards, total_pages`` as the real pages in
 ``../shared/data/gatcg/search-pages`` show.
 """
@@ -12,9 +12,9 @@ import math
 from typing import Any
 
 from app.catalogue.shapes import EditionTest, card_response
-from app.store.api_query import ApiQuery
-from app.store.api_search import search_cards
-from app.store.db import Store
+from app.store.db.connection import Store
+from app.store.official.request import ApiQuery
+from app.store.official.search import search_cards
 
 
 def _in(uuids: set[str]) -> EditionTest:

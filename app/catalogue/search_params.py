@@ -21,8 +21,8 @@ from typing import Any
 from app import limits
 from app.errors import InvalidRequest
 from app.limits import parse_int, quote
-from app.store.api_query import ApiQuery, ListFilter, StatTerm
-from app.store.api_search import API_SORT_KEYS, STAT_FIELDS
+from app.store.official.request import ApiQuery, ListFilter, StatTerm
+from app.store.official.search import API_SORT_KEYS, STAT_FIELDS
 
 MAX_PAGE_SIZE = 50
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9:.+\-Z]{0,40})?")

@@ -33,7 +33,7 @@ def card_text(body: str, editions: str) -> str:
     stored text without parsing it (endpoint 1, the busiest answer of a server).
 
     Args:
-        body: the stored JSON (compact, ``result_editions`` empty: ``app/store/writer.py``).
+        body: the stored JSON (compact, ``result_editions`` empty: ``app/store/write/writer.py``).
         editions: the JSON text of the body's ``editions`` array.
 
     Returns:

@@ -15,8 +15,8 @@ from typing import Any
 
 from app.errors import NotFound
 from app.model.vocabulary import THEMA_SCORE_KEYS
-from app.store.db import Store
-from app.store.thema import ThemaReader, ThemaRow
+from app.store.db.connection import Store
+from app.store.history.thema import ThemaReader, ThemaRow
 from app.thema.dates import resolve_range, validate_edition_uuid, validate_kind
 
 log = logging.getLogger("app.store")

@@ -1,6 +1,6 @@
-"""Typing help from the catalogue: card-name completion, and the help a query that found
-nothing carries ("did you mean", unknown field values, history terms); the SQL is in
-:mod:`app.store.names`, the language's side in :mod:`app.search.hints`."""
+"""Typing help from the catalogue: card-name completion, and the help a
+query that found nothing carries ("did you mean", unknown field values, history terms); the
+SQL is in :mod:`app.store.language.typing_names`, the language's side in :mod:`app.search.hints`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from app.model.query import QueryHelp
 from app.search.errors import NothingYet
-from app.store import names
+from app.store.language import typing_names
 
 if TYPE_CHECKING:
     from app.search.ast import Node
@@ -24,7 +24,7 @@ class TypingHelp:
     def card_names(self, prefix: str, limit: int = 20) -> list[str]:
         """Card names for completing ``prefix``: names starting with it, then names with a
         later word starting with it (any case); at most ``limit``."""
-        return names.card_names(self.store, prefix, limit)
+        return typing_names.card_names(self.store, prefix, limit)
 
 
 def query_help(store: Store, text: str, parsed: Node) -> QueryHelp | None:
@@ -42,12 +42,12 @@ def query_help(store: Store, text: str, parsed: Node) -> QueryHelp | None:
         unknown_value,
     )
 
-    problem = unknown_value(text, names.field_values(store), parsed) or _history(
+    problem = unknown_value(text, typing_names.field_values(store), parsed) or _history(
         store, text, parsed)
     if problem is not None:
         return QueryHelp(problem.message, problem.position, problem.hint,
                          mistake=not isinstance(problem, NothingYet))
-    every = names.all_card_names(store)
+    every = typing_names.all_card_names(store)
     spelt = did_you_mean(text, every, parsed)
     if spelt is None and bare_words(parsed):
         close = closest_names(text, every, 1)  # no word misspelt: the closest name

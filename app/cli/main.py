@@ -336,7 +336,7 @@ def _run(run: Any, args: argparse.Namespace) -> int:
         return 2 if error.status == 400 else 1
     except sqlite3.DatabaseError as error:
         from app.paths import resolve_paths
-        from app.store.integrity import REBUILD, forget_check, is_corruption
+        from app.store.db.integrity import REBUILD, forget_check, is_corruption
 
         if not is_corruption(error):
             raise

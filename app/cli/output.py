@@ -16,7 +16,7 @@ def problem_kind(problem: object, label: str = "rejected") -> str:
     """What kind of problem ``problem`` is, in words (one summary line per kind).
 
     Args:
-        problem: a :class:`RecordProblem`, a :class:`~app.store.guard.Refusal` or a text line.
+        problem: a :class:`RecordProblem`, a :class:`~app.store.write.guard.Refusal` or a text line.
         label: what happened to such records (``rejected``, ``kept out``).
     """
     from app.model import RecordProblem  # loads pydantic: not at `archivist gui`'s start
@@ -66,7 +66,7 @@ def print_problems(problems: Sequence[object], verbose: bool = True, command: st
     :data:`MAX_LISTED_PROBLEMS`; the log has all), else one summary line per kind.
 
     Args:
-        problems: :class:`RecordProblem`, :class:`~app.store.guard.Refusal` or text lines.
+        problems: :class:`RecordProblem`, :class:`~app.store.write.guard.Refusal` or text lines.
         verbose: list each one.
         command: the command to name in the summary's "details" hint.
         log_file: the log file to name there.

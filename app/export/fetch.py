@@ -19,7 +19,7 @@ from app.export.report import Problem
 from app.images.check import BadImage, image_problem
 from app.images.store import ImageStore
 from app.store import Store, Writer
-from app.store.writer import read_meta
+from app.store.write.writer import read_meta
 from app.sync.common import META_API
 
 log = logging.getLogger("app.export")

@@ -15,13 +15,13 @@ from app.errors import NotFound
 from app.model.query import EditionHit, SortKey
 from app.model.vocabulary import rarity_by_number
 from app.store import Store
-from app.store.editions import EditionRecord, Selector, select_editions, shared_numbers
-from app.store.query import run_query
+from app.store.language.query import run_query
+from app.store.reads.export_editions import EditionRecord, Selector, select_editions, shared_numbers
 
 
 @dataclass(frozen=True)
 class ExportItem(EditionRecord):
-    """One edition to export: the columns of :class:`~app.store.editions.EditionRecord`
+    """One edition to export: the columns of :class:`~app.store.reads.export_editions.EditionRecord`
     (uuid, card_slug, name, edition_slug, set_prefix, collector_number, rarity — None when
     unknown —, image_file) with the names a person and a file template use.
 

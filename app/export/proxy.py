@@ -15,7 +15,7 @@ from typing import Any
 
 from app.export.plan import ExportItem
 from app.store import Store
-from app.store.editions import card_bodies
+from app.store.reads.export_editions import card_bodies
 
 STATS = (("level", "Level"), ("power", "Power"), ("life", "Life"), ("durability", "Durability"))
 """The card's numbers a proxy shows, in this order, with their names."""

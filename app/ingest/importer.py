@@ -26,8 +26,8 @@ from app.ingest.thema import validate_thema
 from app.model import FeaturedSetGroup, RecordProblem, fill_neutral, validate_card
 from app.model.hostile import hostile_value
 from app.store import CardRecord, Reader, Store, Writer
-from app.store.guard import filled_paths
-from app.store.revisions import RevisionRecorder
+from app.store.history.revisions import RevisionRecorder
+from app.store.write.guard import filled_paths
 
 log = logging.getLogger("app.ingest")
 

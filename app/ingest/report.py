@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from app.model import RecordProblem
 from app.store import WriteReport
-from app.store.guard import guard_lines
+from app.store.write.guard import guard_lines
 
 
 @dataclass

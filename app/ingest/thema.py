@@ -27,8 +27,8 @@ from typing import Any, Literal
 from app.errors import InvalidData
 from app.model.thema import HistoryEntry, RankEntry, validate_thema_record
 from app.model.validate import RecordProblem
-from app.store.db import Store
-from app.store.thema import ThemaReader, write_thema
+from app.store.db.connection import Store
+from app.store.history.thema import ThemaReader, write_thema
 from app.thema.derive import HISTORY_KEYS, Entry, derive, derived_uuid, entry_day
 from app.thema.generate import generate_history
 
@@ -124,7 +124,7 @@ def validate_thema(
     Returns:
         ``(entries, rejected records)``: history entries plus ``edition_uuid``, with
         ``rank``, ``rank_change`` and ``change`` set, ready for
-        :func:`app.store.thema.write_history`.
+        :func:`app.store.history.thema.write_history`.
 
     Raises:
         InvalidData: ``value`` is neither shape (see :func:`detect`).
@@ -180,7 +180,7 @@ def import_generated_history(
 
     See :func:`app.thema.generate.generate_history`; replaces stored entries of the same
     edition, kind and day, and marks the stored history GENERATED
-    (:data:`app.store.thema.META_GENERATED`) until real history replaces it. Returns how
+    (:data:`app.store.history.thema.META_GENERATED`) until real history replaces it. Returns how
     many entries were written (0 without dynamic editions).
 
     Raises:

@@ -1,6 +1,6 @@
 """What a query of the search language finds: card hits, edition hits and the result.
 
-Plain frozen dataclasses built by the store (:mod:`app.store.query`) and handed out by the
+Plain frozen dataclasses built by the store (:mod:`app.store.language.query`) and handed out by the
 catalogue (:meth:`app.catalogue.base.Catalogue.query`); the window, the CLI and export read
 them without knowing the store. This module imports nothing else of the app.
 """

@@ -4,7 +4,7 @@ Bare words and ``"quoted phrases"`` match card names; ``field:value`` terms matc
 fields (``t:champion``, ``o:"draw a card"``, ``cost<=2``, ``s:doa``, ``r:ur``, ``is:foil``);
 ``-`` negates, terms side by side must all hold, ``or`` and parentheses group. See
 :mod:`app.search.parser` for the grammar and :mod:`app.search.fields` for the fields.
-Queries are compiled to SQL and run by the store (:mod:`app.store.query`); callers run them
+Queries are compiled to SQL and run by the store (:mod:`app.store.language.query`); callers run them
 through the catalogue.
 
 Example::

@@ -44,7 +44,7 @@ Semantics (all comparisons ignore case):
 - ``spd:fast``/``spd:slow``: ``speed`` true/false (cards without speed match neither).
 - ``is:foil``: a circulation or circulation template of kind FOIL; ``is:flip``:
   configuration ``flip``; ``is:dynamic``: ``thema_foil_dynamic`` or ``thema_nonfoil_dynamic``.
-- History (``app/store/revisions.py``): ``is:new`` cards the latest revision added,
+- History (``app/store/history/revisions.py``): ``is:new`` cards the latest revision added,
   ``is:errata`` / ``is:legality`` cards whose effect text / legality it changed;
   ``changed:latest`` cards it added or changed; ``changed>=2026-04-01`` cards whose last
   recorded change (added or changed) is on or after that UTC day (``= != < <= > >=``).

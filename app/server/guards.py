@@ -115,7 +115,7 @@ def install_corruption_handler(app: Any, catalogue_file: Path | None) -> None:
         catalogue_file: the catalogue's SQLite file (None: a catalogue without one).
     """
     from app.server.errors import error_response
-    from app.store.integrity import REBUILD, forget_check, is_corruption
+    from app.store.db.integrity import REBUILD, forget_check, is_corruption
 
     async def damaged(request: Any, exc: Exception) -> Any:
         if not is_corruption(exc):

@@ -9,11 +9,12 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from app.store.db import Store
-from app.store.reader import CardRow, Reader
+from app.store.db.connection import Store
+from app.store.reads.cards import CardRow, Reader
 
 if TYPE_CHECKING:
-    from app.store.writer import CardRecord, Writer, WriteReport
+    from app.store.write.records import CardRecord, WriteReport
+    from app.store.write.writer import Writer
 
 __all__ = [
     "CardRecord",
@@ -24,11 +25,12 @@ __all__ = [
     "Writer",
 ]
 
-_WRITER = ("CardRecord", "Writer", "WriteReport")
+_WRITER = {"CardRecord": "app.store.write.records", "Writer": "app.store.write.writer",
+           "WriteReport": "app.store.write.records"}
 
 
 def __getattr__(name: str) -> Any:
     """Load the writer's names on first use (PEP 562)."""
     if name in _WRITER:
-        return getattr(importlib.import_module("app.store.writer"), name)
+        return getattr(importlib.import_module(_WRITER[name]), name)
     raise AttributeError(f"module 'app.store' has no attribute {name!r}")

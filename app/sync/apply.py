@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.store import Store, Writer, WriteReport
-from app.store.listing import card_keys, edition_keys
-from app.store.revisions import RevisionRecorder
-from app.store.thema import META_GENERATED
-from app.store.writer import utc_stamp
+from app.store.history.revisions import RevisionRecorder
+from app.store.history.thema import META_GENERATED
+from app.store.reads.sync_listing import card_keys, edition_keys
+from app.store.write.writer import utc_stamp
 from app.sync.common import (
     META_API,
     META_COMPLETE,

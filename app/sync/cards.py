@@ -7,7 +7,7 @@ import logging
 from typing import Any, Literal
 
 from app.net import endpoints
-from app.store.listing import card_keys
+from app.store.reads.sync_listing import card_keys
 from app.sync.context import Context
 from app.sync.records import check_cards, run_all
 from app.sync.staging import Unit

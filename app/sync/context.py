@@ -11,7 +11,7 @@ from app.images.store import ImageStore
 from app.model import RecordProblem
 from app.net.client import UpstreamClient
 from app.net.policy import ClientSettings
-from app.store.db import Store
+from app.store.db.connection import Store
 from app.sync.common import DEFAULT_API, ImagesMode
 from app.sync.progress import Tracker
 from app.sync.staging import Staging
@@ -42,7 +42,7 @@ class SyncOptions:
             clock (tests, where server and client share one machine and need milliseconds).
         staging_max_age: a staging file older than this is not resumed.
         allow_older: store records older than the catalogue's too (a stale mirror would
-            otherwise be kept out, see :mod:`app.store.guard`).
+            otherwise be kept out, see :mod:`app.store.write.guard`).
     """
 
     api_url: str = DEFAULT_API

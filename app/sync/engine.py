@@ -39,8 +39,8 @@ from app.net.client import UpstreamClient
 from app.net.validators import Validators
 from app.paths import Paths
 from app.store import Reader, Store
-from app.store.listing import card_keys
-from app.store.writer import read_meta, utc_stamp
+from app.store.reads.sync_listing import card_keys
+from app.store.write.writer import read_meta, utc_stamp
 from app.sync.cards import confirm_removals
 from app.sync.common import META_API, META_REJECTED, META_VALIDATORS, META_WATERMARK
 from app.sync.context import Context, SyncOptions

@@ -21,10 +21,10 @@ from app.errors import StoreError
 from app.images.check import image_problem, stored_problem
 from app.images.store import ImageStore, is_plain_filename
 from app.model import RecordProblem
-from app.store.featured import SetsReader
-from app.store.listing import card_bodies
-from app.store.reader import Reader
-from app.store.writer import compare_editions, image_file
+from app.store.reads.cards import Reader
+from app.store.reads.sets import SetsReader
+from app.store.reads.sync_listing import card_bodies
+from app.store.write.writer import compare_editions, image_file
 from app.sync.common import ImagesMode
 from app.sync.context import Context
 from app.sync.records import run_all

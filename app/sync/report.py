@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.store import WriteReport
-from app.store.guard import guard_lines
+from app.store.write.guard import guard_lines
 
 
 def _mb(size: int) -> str:

@@ -26,7 +26,8 @@ from typing import Any
 
 from app.diskfull import write_failure
 from app.errors import StoreError
-from app.store.writer import CardRecord, encode_body
+from app.store.write.records import CardRecord
+from app.store.write.writer import encode_body
 
 log = logging.getLogger("app.sync")
 FORMAT = "archivist-sync-staging-2"  # 2: card bodies in the stored form

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from app.model.status import SyncStatus
-from app.store.meta import read_meta
+from app.store.db.meta import read_meta
 from app.sync.common import (
     META_API,
     META_COMPLETE,

@@ -20,8 +20,8 @@ from app.model import RecordProblem
 from app.model.vocabulary import THEMA_SCORE_KEYS
 from app.net import endpoints
 from app.net.validators import NOT_MODIFIED
-from app.store.db import Store
-from app.store.thema import ThemaReader
+from app.store.db.connection import Store
+from app.store.history.thema import ThemaReader
 from app.sync.context import Context
 from app.sync.records import run_all
 from app.sync.staging import Staging, Unit

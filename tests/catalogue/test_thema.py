@@ -18,7 +18,7 @@ from app.errors import InvalidRequest, NotFound
 from app.model.thema import HistoryEntry, RankEntry
 from app.paths import resolve_paths
 from app.store import Store
-from app.store.thema import ThemaReader, write_thema
+from app.store.history.thema import ThemaReader, write_thema
 from app.thema import generate_history
 from tests.thema import BOTH, FOIL_ONLY, STATIC, entry, generated_cards, generated_store
 

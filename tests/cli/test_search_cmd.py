@@ -86,7 +86,7 @@ def test_a_suggestion_is_a_whole_name_that_finds_its_card(
     typed: str,
 ) -> None:
     from app.catalogue import LocalCatalogue
-    from app.store.names import all_card_names
+    from app.store.language.typing_names import all_card_names
 
     assert isinstance(real_catalogue, LocalCatalogue)
     helped = real_catalogue.query(typed).help

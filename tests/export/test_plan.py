@@ -56,7 +56,7 @@ def test_tiles_find_the_edition_they_show(real: Services, fire: list[ExportItem]
 
 def test_hits_of_either_kind_give_the_edition_shown(real: Services,
                                                      fire: list[ExportItem]) -> None:
-    from app.store.query import run_query
+    from app.store.language.query import run_query
 
     cards = run_query(real.store, "s:FTC el:fire", per="card", sort="set").hits
     editions = run_query(real.store, "s:FTC el:fire", per="edition", sort="set").hits

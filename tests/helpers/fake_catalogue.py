@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from app.ingest.report import ImportReport
     from app.model.history import CardChange, CardVersion, Revision
     from app.paths import Paths
-    from app.store.owned_rows import OwnedRow
+    from app.store.reads.collection_entries import OwnedRow
     from app.sync.context import SyncOptions
     from app.sync.engine import SyncEngine
 

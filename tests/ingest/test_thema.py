@@ -12,7 +12,7 @@ import pytest
 from app.catalogue.thema import ThemaEndpoints
 from app.errors import InvalidData
 from app.ingest.thema import detect, import_generated_history, import_thema, validate_thema
-from app.store.thema import ThemaReader, write_thema
+from app.store.history.thema import ThemaReader, write_thema
 from app.thema import HISTORY_KEYS, generate_history
 from tests.thema import BOTH, FOIL_ONLY, entry, generated_cards, generated_store
 

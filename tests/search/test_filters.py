@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from app.search import QuerySyntaxError, parse
 from app.search.filters import CHOICE_FIELDS, RANGE_FIELDS, FilterState, from_query, to_query
 from app.store import Store
-from app.store.query import run_query
+from app.store.language.query import run_query
 from tests.search.generated import generated_catalogue
 
 

@@ -14,7 +14,7 @@ from app.model.legality import Standing, format_limits, standing, standings
 from app.search import QuerySyntaxError
 from app.search.filters import FilterState, from_query, to_query
 from app.store import CardRecord, Store, Writer
-from app.store.query import run_query
+from app.store.language.query import run_query
 from tests.helpers.cards import make_card
 
 LEGALITIES: dict[str, Any] = {  # GENERATED cards, one per shape of legality

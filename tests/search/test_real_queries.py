@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from app.store import Store
-from app.store.query import run_query
+from app.store.language.query import run_query
 from tests.conftest import SNAPSHOT_0404
 
 pytestmark = pytest.mark.realdata

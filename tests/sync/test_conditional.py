@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.bootstrap import build
-from app.store.writer import read_meta
+from app.store.write.writer import read_meta
 from app.sync.common import META_VALIDATORS
 from tests.sync.conftest import state, sync
 from tests.sync.generated import build_upstream, generated_card, write_cards

@@ -21,7 +21,7 @@ import pydantic_core
 import pytest
 
 import app.model.checker
-import app.store.writer
+import app.store.write.writer
 import app.sync.staging
 from app.errors import UpstreamError
 from app.model import Card
@@ -53,7 +53,7 @@ class Counts:
         self.encoded: Counter[str] = Counter()
         loads, validate = json.loads, Card.model_validate
         from_json, checker = pydantic_core.from_json, app.model.checker._CARD
-        encode = app.store.writer.encode_body
+        encode = app.store.write.writer.encode_body
 
         def counting_loads(*args: Any, **kwargs: Any) -> Any:
             value = loads(*args, **kwargs)
@@ -82,7 +82,7 @@ class Counts:
         monkeypatch.setattr(pydantic_core, "from_json", counting_from_json)
         monkeypatch.setattr(app.model.checker, "_CARD", CountingChecker())
         monkeypatch.setattr(Card, "model_validate", counting_validate)
-        monkeypatch.setattr(app.store.writer, "encode_body", counting_encode)
+        monkeypatch.setattr(app.store.write.writer, "encode_body", counting_encode)
         monkeypatch.setattr(app.sync.staging, "encode_body", counting_encode)
 
 

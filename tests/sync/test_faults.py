@@ -201,7 +201,7 @@ def test_a_failure_while_the_apply_commits_leaves_the_previous_catalogue(
 ) -> None:
     import sqlite3
 
-    import app.store.writer as writing
+    import app.store.write.writer as writing
 
     mine = tmp_path / "mine"
     before = previous(mine)

@@ -22,7 +22,7 @@ from app.history import content_equal
 from app.ingest import import_paths
 from app.ingest.thema import import_generated_history
 from app.model import RecordProblem, fill_neutral, validate_card
-from app.store.writer import canonical
+from app.store.write.writer import canonical
 from app.sync import SyncEngine, SyncReport
 from app.sync.crawl import number_of
 from tests.conftest import CARD_IMAGES, SHARED_DATA, SNAPSHOT_0210, SNAPSHOT_0404

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from app.catalogue import LocalCatalogue
 from app.store import CardRecord, Store, Writer
-from app.store.schema import MIGRATIONS, SCHEMA_VERSION
+from app.store.db.schema import MIGRATIONS, SCHEMA_VERSION
 from tests.helpers.cards import make_card
 
 

@@ -13,7 +13,7 @@ from app.bootstrap import Services
 from app.ingest.thema import import_generated_history
 from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
 from app.server import create_app
-from app.store.thema import ThemaReader, write_thema
+from app.store.history.thema import ThemaReader, write_thema
 from tests.search.generated import generated_catalogue
 
 DYNAMIC = "genEd00102"  # the generated catalogue's one dynamic edition (foil)

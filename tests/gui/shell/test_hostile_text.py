@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from app.bootstrap import Services, build
 from app.gui.devtools.screenshot import take_screenshot
 from app.store import CardRecord, Writer
-from app.store.thema import write_thema
+from app.store.history.thema import write_thema
 from tests.helpers.cards import make_card, make_edition
 
 OLD = 1_000_000_000  # 2001: an access time older than the file's mtime (relatime updates it)

@@ -1,0 +1,1 @@
+"""The catalogue file: its connection, schema and migrations, integrity check, meta table."""

@@ -1,0 +1,1 @@
+"""The history kept in the catalogue file: revisions, a card's versions, the Thema history."""

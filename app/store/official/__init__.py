@@ -1,0 +1,2 @@
+"""The official API's catalogue endpoints in SQL: ``/cards/search``, its facts, the other
+reads."""

@@ -1,0 +1,440 @@
+"""The official API's ``GET /cards/search``, compiled to SQL over the search facts.
+
+Source: ``openapi-v1.1.0.json``, ``/cards/search``. The parameters arrive already validated
+as an :class:`app.store.official.request.ApiQuery` (``app/catalogue/search_params.py``); nothing a
+client sent is ever pasted into SQL: values are bound, column names come from fixed tables.
+
+Card-level filters (class, type, subtype, element, name, slug, effect, flavor, rule, speed,
+card stats, legality, last_update) decide which cards match. Edition-level filters (set
+prefix, rarity, illustrator, collector number, edition slug/effect/flavor/last_update,
+language, configuration, collab, edition stats) decide which of a card's editions match:
+a card matches when it passes the card filters and at least one edition passes the edition
+filters, and its ``result_editions`` are exactly those editions.
+
+No filter parses a card body: what the search facts (:mod:`app.store.language.facts`) do not hold is
+read from the official search's facts (:mod:`app.store.official.facts`, schema migration 9):
+``api_cards`` (``ca``), ``api_editions`` (``a``), ``api_rules``, ``api_legality`` and
+``api_prints``, joined only when a filter needs them.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from app.store.db.connection import Store
+from app.store.language.plan import probing
+from app.store.official.facts import LIST_LENGTHS, ORDER_KEYS, THEMA_PARTS, WALKED
+from app.store.official.narrow_editions import POPULATIONS, walk_page
+from app.store.official.request import ApiHit, ApiQuery
+from app.store.official.text_filters import matching
+
+CARD_STATS = {
+    "cost_memory": "f.mem", "cost_reserve": "f.res", "level": "f.level", "power": "f.power",
+    "life": "f.life", "durability": "f.durability",
+}
+"""Card stats of the ``stats`` parameter, as card-fact columns."""
+
+EDITION_STATS = ("rarity", "thema_foil", "thema_nonfoil")
+"""Edition stats held in narrow edition columns of the same name, as the Thema parts."""
+
+POPULATION_STATS = {"population_foil": 1, "population_nonfoil": 0}
+STAT_FIELDS = (*CARD_STATS, *EDITION_STATS, *THEMA_PARTS, *POPULATION_STATS)
+STAT_OPERATORS = ("<=", ">=", "=", "<", ">")
+
+API_SORT_KEYS = {
+    "collector_number": ("MIN(e.collector_number)", "e.collector_number"),
+    "cost_memory": ("f.mem", "f.mem"),
+    "cost_reserve": ("f.res", "f.res"),
+    "durability": ("f.durability", "f.durability"),
+    "level": ("f.level", "f.level"),
+    "life": ("f.life", "f.life"),
+    "name": ("c.name COLLATE NOCASE", "c.name COLLATE NOCASE"),
+    "power": ("f.power", "f.power"),
+    "rarity": ("MIN(e.rarity)", "e.rarity"),
+}
+"""The official sort keys as SQL: (grouped by card, one row per edition). Ties are broken
+by card name (case-insensitive) in the same direction, then card uuid, then edition order.
+Cards without the value come last in both directions."""
+
+ORDER_COLUMNS = {"collector_number": "number", "rarity": "rarity"}
+"""Edition sort keys → their ``api_order`` column (over all the card's editions), for a
+search without edition filters."""
+
+DENSE = 16
+"""Walk a sort index when at least one card in this many is a hit (as the search language,
+app/store/language/plan.py): the walk reads about ``limit × DENSE`` cards, a scan all of them."""
+
+def _found_once(conn: sqlite3.Connection, sql: str, *params: object) -> tuple[str, str]:
+    """``c.rowid IN (…)`` over the card rowids ``sql`` selects (as its column ``r``), run
+    now: the condition and its one parameter (the rowids as a JSON array, built by SQLite
+    and read by ``json_each``)."""
+    (rowids,) = conn.execute(f"SELECT json_group_array(r) FROM ({sql})", params).fetchone()
+    return "c.rowid IN (SELECT value FROM json_each(?))", rowids
+
+
+_ROWID = "x.card_rowid AS r"
+
+
+def _like(text: str) -> str:
+    return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+class _Sql:
+    """Conditions, their parameters, and whether they read ``api_cards ca`` or
+    ``api_editions a``."""
+
+    def __init__(self) -> None:
+        self.where: list[str] = []
+        self.params: list[object] = []
+        self.joins: set[str] = set()
+        self.sets: dict[int, str] = {}  # where's index → the SELECT of its card rowids
+
+    def add(self, sql: str, *params: object, join: str | None = None,
+            rowids: str | None = None) -> None:
+        """Add the condition ``sql``; ``rowids``: a SELECT of exactly the card rowids it
+        holds for, taking the same parameters (a card set found without the cards)."""
+        if rowids is not None:
+            self.sets[len(self.where)] = rowids
+        self.where.append(sql)
+        self.params.extend(params)
+        if join is not None:
+            self.joins.add(join)
+
+
+def _card_filters(q: ApiQuery, s: _Sql, conn: sqlite3.Connection) -> None:
+    for name, flt in q.lists.items():
+        # the cards holding a value, found once through card_values' index (a correlated
+        # EXISTS probed it for every card scanned)
+        exists = ("c.rowid IN (SELECT v.card_rowid FROM card_values v "
+                  "WHERE v.field = ? AND v.value {})")
+        if flt.logic == "AND":
+            parts = [exists.format("= ?") for _ in flt.values]
+            params: list[object] = [p for v in flt.values for p in (name, v)]
+            joiner = " AND "
+        else:
+            parts = [exists.format(f"IN ({', '.join('?' * len(flt.values))})")] \
+                if flt.values else []
+            params = [name, *flt.values] if flt.values else []
+            joiner = " OR "
+        if flt.none:  # found through api_cards_<list> (migration 13)
+            parts.append(f"c.rowid IN (SELECT ca.card_rowid FROM api_cards ca "
+                         f"WHERE ca.{LIST_LENGTHS[name]} = 0)")
+        single = f"SELECT v.card_rowid FROM card_values v WHERE v.field = ? AND v.value IN " \
+            f"({', '.join('?' * len(flt.values))})" if len(parts) == 1 and not flt.none else None
+        s.add("(" + joiner.join(parts) + ")", *params, rowids=single)
+    if q.name:
+        s.add("c.name LIKE ? ESCAPE '\\'", _like(q.name))
+    # Text filters are sets of card rowids, each found in one pass over its tables (joined
+    # per card, they read each card's api_cards row and editions: 0.5 s on the generated
+    # catalogue), and only once a search (as a subquery, each statement of the search, the
+    # index walk and the count, scanned again).
+    if q.flavor:  # through each distinct text (app/store/official/text_filters.py)
+        s.add(*_found_once(conn, matching("api_cards", "flavor", _ROWID),
+                           *[_like(q.flavor)] * 2))
+    if q.slug:
+        s.add("c.rowid IN (SELECT rowid FROM cards WHERE slug = ?)", q.slug)
+    if q.effect:  # the card's or any edition's (a card in both: twice, the same for IN)
+        s.add(*_found_once(conn, matching("api_cards", "effect_raw", _ROWID) + " UNION ALL "
+                           + matching("api_editions", "effect_raw", _ROWID),
+                           *[_like(q.effect)] * 4))
+    # rules and legality entries: card rowid sets found in one pass over their (small)
+    # tables (a correlated EXISTS probed them for every card: 80 ms on the generated one)
+    rules = "c.rowid IN (SELECT r.card_rowid FROM api_rules r WHERE "
+    if q.rule:
+        s.add(rules + "r.title LIKE ? ESCAPE '\\' OR r.description LIKE ? ESCAPE '\\')",
+              _like(q.rule), _like(q.rule))
+    if q.rule_title == "null":
+        s.add(rules + "COALESCE(r.title, '') = '')")
+    elif q.rule_title is not None:
+        s.add(rules + "lower(r.title) = lower(?))", q.rule_title)
+    if q.last_update:
+        # As before this module: a sync also needs cards whose record changed here. Two
+        # ranges of cards_changed_at and cards_last_update (reading the columns, stored
+        # after the body, read every card's whole row: 0.6 s on the generated catalogue).
+        s.add("c.rowid IN (SELECT rowid FROM cards WHERE changed_at > ? UNION ALL "
+              "SELECT rowid FROM cards WHERE last_update > ?)", q.last_update, q.last_update)
+    if q.speed:
+        speeds = {"fast": "f.speed = 1", "slow": "f.speed = 0", "none": "f.speed IS NULL"}
+        s.add("(" + " OR ".join(speeds[v] for v in q.speed) + ")")
+    _legality(q, s)
+
+
+def _legality(q: ApiQuery, s: _Sql) -> None:
+    fmt = q.legality_format
+    # One row per format of the card's legality object (exact case, as the object's keys);
+    # card_rowid is never NULL, so NOT IN is NOT EXISTS.
+    entries = ("SELECT g.card_rowid FROM api_legality g WHERE 1 = 1"
+               + (" AND g.format = ?" if fmt else ""))
+    fmt_params = [fmt] if fmt else []
+    if q.legality_limit is not None:
+        s.add(f"c.rowid IN ({entries} AND g.lim = ?)", *fmt_params, q.legality_limit)
+    elif q.legality_state == "RESTRICTED":
+        s.add(f"c.rowid IN ({entries})", *fmt_params)
+    elif q.legality_state == "LEGAL":
+        s.add(f"c.rowid NOT IN ({entries})", *fmt_params)
+
+
+def _edition_filters(q: ApiQuery, s: _Sql) -> None:
+    """Edition conditions on the narrow edition table ``api_search_editions n``
+    (:mod:`app.store.official.narrow_editions`), the edition texts on ``api_editions a``."""
+    if q.prefix:
+        s.add(f"n.set_prefix IN ({', '.join('?' * len(q.prefix))})", *q.prefix)
+    if q.rarity is not None:
+        s.add("n.rarity = ?", q.rarity)
+    if q.illustrator == "null":
+        s.add("n.illustrator IS NULL")
+    elif q.illustrator is not None:  # the edition's illustrators fact holds the name
+        s.add("n.illustrator = ?", q.illustrator)
+        s.add("instr(n.illustrators, ?) > 0", q.illustrator)
+    if q.collector_number is not None:
+        s.add("n.number = ?", q.collector_number)
+    if q.edition_slug is not None:
+        s.add("(n.card_rowid, n.position) IN (SELECT c.rowid, e.position FROM editions e "
+              "JOIN cards c ON c.uuid = e.card_uuid WHERE e.slug = ?)", q.edition_slug)
+    for column, text in (("effect_raw", q.edition_effect), ("flavor", q.edition_flavor)):
+        if text:
+            # (the card too: SQLite then reads only the matching cards' rows by key)
+            s.add(f"n.card_rowid IN ({matching('api_editions', column, 'x.card_rowid')}) "
+                  f"AND (n.card_rowid, n.position) IN ("
+                  f"{matching('api_editions', column, 'x.card_rowid, x.position')})",
+                  *[_like(text)] * 4)
+    if q.edition_last_update:
+        s.add("n.last_update > ?", q.edition_last_update)
+    if q.language:
+        s.add(f"n.language IN ({', '.join('?' * len(q.language))})", *q.language)
+    if q.configuration is not None:
+        s.add(f"n.flip = {int(q.configuration == 'flip')}")  # literal: a partial index
+    if q.collab is not None:
+        s.add(f"n.collaborators {'>' if q.collab else '='} 0")
+
+
+def _stat_filters(q: ApiQuery, card: _Sql, s: _Sql) -> None:
+    for term in q.stats:
+        if term.field in CARD_STATS:
+            card.add(f"{CARD_STATS[term.field]} {term.op} ?", term.value)
+        elif term.field in EDITION_STATS or term.field in THEMA_PARTS:
+            s.add(f"n.{term.field} {term.op} ?", term.value)
+        elif term.op != "=":  # the edition's highest or lowest population of the finish
+            kind = "max" if ">" in term.op else "min"
+            s.add(f"n.{POPULATIONS[POPULATION_STATS[term.field], kind]} {term.op} ?",
+                  term.value)
+        else:  # a circulation template or circulation of the edition
+            foil = f"p.foil = {POPULATION_STATS[term.field]} AND p.population {term.op} ?"
+            s.add("EXISTS (SELECT 1 FROM api_prints p WHERE p.card_rowid = n.card_rowid AND "
+                  f"p.position = n.position AND {foil})", term.value)
+            # implied (a card with such a print), and found by api_prints_population
+            s.add(f"n.card_rowid IN (SELECT p.card_rowid FROM api_prints p WHERE {foil})",
+                  term.value)
+
+
+def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
+    """One page of the official search.
+
+    Without edition-level filters (and without ``separate_editions``) only cards are read:
+    every edition is a result edition, and the edition sort keys are the card's stored ones
+    (``api_order``): with dense hits the page walks their index (:func:`_card_page`).
+    Otherwise cards join their edition rows, and one pass gives the page and the total.
+
+    Returns:
+        ``(total data entries, the page's hits)``: cards (or, with ``separate_editions``,
+        card-edition pairs) in the requested order.
+    """
+    card, ed = _Sql(), _Sql()
+    conn = store.connection()
+    _card_filters(q, card, conn)
+    _edition_filters(q, ed)
+    _stat_filters(q, card, ed)
+    grouped = API_SORT_KEYS[q.sort][0]
+    direction = "DESC" if q.order == "DESC" else "ASC"
+    ties = f"c.name COLLATE NOCASE {direction}, c.uuid"
+    window = [q.page_size, (q.page - 1) * q.page_size]
+    # No filter reads the body: uuid and name come from the covering index of migration 6
+    # (reading card rows means reading their bodies' pages). CROSS JOIN keeps the order
+    # cards, facts, editions: given a list of card rowids, SQLite would otherwise start from
+    # it and scan editions (or build an automatic index) for every card.
+    facts = " CROSS JOIN card_facts f ON f.card_rowid = c.rowid" + (
+        " JOIN api_cards ca ON ca.card_rowid = c.rowid" * ("ca" in card.joins))
+    source = "FROM cards c INDEXED BY cards_cover" + facts
+    if not ed.where and not q.separate_editions:
+        where = " AND ".join(card.where) or "1 = 1"
+        params = card.params
+        narrowed = _narrow(where)
+        if narrowed is None:  # the condition reads cards' columns: scan the cards
+            cards, cond, order_ties, order_key = source, where, ties, grouped
+        else:  # card_facts alone holds what it reads (and the uuid, name: the ties)
+            cards = "FROM card_facts f" + (
+                " CROSS JOIN api_cards ca ON ca.card_rowid = f.card_rowid" * ("ca" in card.joins))
+            cond, order_ties = narrowed, _narrow(ties) or ties
+            order_key = _narrow(grouped) or grouped
+        key = ORDER_COLUMNS.get(q.sort)
+        on_order = _on_order(narrowed, card) if key or q.sort == "name" else None
+        if on_order is not None:  # api_order alone holds what it reads and the sort keys
+            cards, cond = "FROM api_order o", on_order
+            order_ties = f"o.name COLLATE NOCASE {direction}, o.uuid"
+            order_key = f"o.{key}" if key else "o.name COLLATE NOCASE"
+        count_sql = f"SELECT COUNT(*) {cards} WHERE {cond}"
+        walked = key in ORDER_KEYS[:WALKED]
+        if walked and key is not None:
+            found = _card_page(conn, key, direction, f"{facts} WHERE {probing(where)}", count_sql,
+                               params, window)
+            if found is not None:
+                return found
+        # One card set whose walk failed (dense but clustered hits: element=FIRE&element=
+        # WATER, 32,000 cards at 50x): counted on its index, the page sorted alone cost less
+        # than the window's sort of every hit (about 30 vs 44 ms).
+        counted = walked and len(card.where) == 1 and 0 in card.sets
+        rowid = "c.rowid" if narrowed is None else "f.card_rowid"
+        if on_order is not None:
+            rowid = "o.card_rowid"
+        elif key:
+            cards += f" CROSS JOIN api_order o ON o.card_rowid = {rowid}"
+            order_key = f"o.{key}"
+        sql = (f"SELECT {rowid.split('.')[0]}.uuid, '', {'0' if counted else 'COUNT(*) OVER ()'} "
+               f"{cards} WHERE {cond} ORDER BY {order_key} IS NULL, {order_key} {direction}, "
+               f"{order_ties} LIMIT ? OFFSET ?")
+        rows = conn.execute(sql, [*params, *window]).fetchall()
+        if counted:
+            (total,) = conn.execute(f"WITH k(r) AS ({card.sets[0]}) SELECT COUNT(DISTINCT r) "
+                                    "FROM k", params).fetchone()
+        elif rows or not window[1]:  # (no row on the first page: no hit)
+            total = int(rows[0][2]) if rows else 0
+        else:  # a page past the end: the window has no row to carry the total
+            (total,) = conn.execute(count_sql, params).fetchone()
+    else:
+        rows, total = _edition_page(conn, q, card, ed, window)
+    return int(total), _hits(conn, rows)
+
+
+EDITION_SORT_KEYS = {"collector_number": ("MIN(n.number)", "n.number"),
+                     "rarity": ("MIN(n.rarity)", "n.rarity"),
+                     "name": ("n.name COLLATE NOCASE", "n.name COLLATE NOCASE")}
+"""The sort keys of :data:`API_SORT_KEYS` that the narrow edition table holds (the others
+are card facts)."""
+
+
+def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
+                  window: list[int]) -> tuple[list[tuple[object, ...]], int]:
+    """The page's ``(card uuid, edition uuids, total)`` rows and the total of a search
+    with edition filters (or ``separate_editions``), read from the narrow edition table.
+
+    The card filters become one set of card rowids (found once, on ``card_facts``); the
+    edition filters read ``api_search_editions n`` alone (and ``api_editions a`` for the
+    edition texts), through the index of a filtered value when SQLite finds one.
+    """
+    grouped, single = EDITION_SORT_KEYS.get(q.sort) or API_SORT_KEYS[q.sort]
+    direction = "DESC" if q.order == "DESC" else "ASC"
+    ties = f"n.name COLLATE NOCASE {direction}, n.card_uuid"
+    joins = (" CROSS JOIN card_facts f ON f.card_rowid = n.card_rowid"
+             * (q.sort not in EDITION_SORT_KEYS)
+             + " CROSS JOIN api_editions a ON a.card_rowid = n.card_rowid "
+               "AND a.position = n.position" * ("a" in ed.joins))
+    where, params = list(ed.where), list(ed.params)
+    if card.where:
+        cond = " AND ".join(card.where)
+        narrowed = _narrow(cond)
+        ca = " CROSS JOIN api_cards ca ON ca.card_rowid = f.card_rowid" * ("ca" in card.joins)
+        on_order = _on_order(narrowed, card)
+        cards = (card.sets[0] if len(card.where) == 1 and 0 in card.sets else
+                 f"SELECT o.card_rowid FROM api_order o WHERE {on_order}"
+                 if on_order is not None else
+                 f"SELECT f.card_rowid FROM card_facts f{ca} WHERE {narrowed}"
+                 if narrowed is not None else
+                 f"SELECT c.rowid FROM cards c CROSS JOIN card_facts f ON f.card_rowid = "
+                 f"c.rowid{ca} WHERE {cond}")
+        # found once (each statement of the search would find them again)
+        where.insert(0, "n.card_rowid IN (SELECT value FROM json_each(?))")
+        (rowids,) = conn.execute(f"WITH k(r) AS ({cards}) SELECT json_group_array(r) FROM k",
+                                 card.params).fetchone()
+        params = [rowids, *params]
+    source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where) or '1 = 1'}"
+    # (not for an edition text: a LIKE over every edition, read twice when the walk fails)
+    if q.sort == "collector_number" and direction == "ASC" and not q.separate_editions \
+            and not joins and not (q.edition_effect or q.edition_flavor):
+        walked = walk_page(conn, " AND ".join(where) or "1 = 1", params, window)
+        if walked is not None:
+            return walked
+    # One pass gives the page and the total (a count first would read every row twice).
+    if q.separate_editions:
+        sql = (f"SELECT n.card_uuid, n.uuid, COUNT(*) OVER () {source} ORDER BY {single} IS "
+               f"NULL, {single} {direction}, {ties}, n.position LIMIT ? OFFSET ?")
+        count_sql = f"SELECT COUNT(*) {source}"
+    else:
+        sql = (f"SELECT n.card_uuid, group_concat(n.uuid, char(10)), COUNT(*) OVER () "
+               f"{source} GROUP BY n.card_rowid ORDER BY {grouped} IS NULL, {grouped} "
+               f"{direction}, {ties} LIMIT ? OFFSET ?")
+        count_sql = f"SELECT COUNT(DISTINCT n.card_rowid) {source}"
+    rows = conn.execute(sql, [*params, *window]).fetchall()
+    if rows or not window[1]:  # (no row on the first page: no hit)
+        return rows, int(rows[0][2]) if rows else 0
+    (total,) = conn.execute(count_sql, params).fetchone()  # a page past the end
+    return rows, int(total)
+
+
+def _card_page(conn: sqlite3.Connection, key: str, direction: str, joined: str,
+               count_sql: str, params: list[object], window: list[int]
+               ) -> tuple[int, list[ApiHit]] | None:
+    """The page of a card search sorted by an edition key, when its hits are dense; None
+    when they are not (the caller scans).
+
+    The page walks the key's index of ``api_order`` in the asked order over at most
+    :data:`DENSE` times as many cards as the page's end: when that prefix of the order
+    holds a full page of hits, the page is exact (every card before its last hit was
+    read), and only the total is left to count (``count_sql``, on the narrowest tables).
+    Rarer hits cost that short walk, then one scan of every card (which also gives the
+    total). The order is that of :data:`API_SORT_KEYS`: the key (no value last), the name
+    (case-insensitive) in the same direction, the uuid.
+
+    Args:
+        joined: ``… WHERE …`` after ``cards c``; params: its parameters (and
+            ``count_sql``'s). window: ``[page size, offset]``.
+    """
+    def order(of: str) -> str:
+        return (f"{of}{key} IS NULL, {of}{key} {direction}, {of}name COLLATE NOCASE "
+                f"{direction}, {of}uuid")
+
+    walk = (f"SELECT o.uuid, '' FROM (SELECT * FROM api_order INDEXED BY api_order_{key}_"
+            f"{direction.lower()} ORDER BY {order('')} LIMIT ?) o CROSS JOIN cards c INDEXED "
+            f"BY cards_cover ON c.uuid = o.uuid{joined} ORDER BY {order('o.')} LIMIT ? OFFSET ?")
+    rows = conn.execute(walk, [DENSE * sum(window), *params, *window]).fetchall()
+    if len(rows) < window[0]:
+        return None
+    (total,) = conn.execute(count_sql, params).fetchone()
+    return int(total), _hits(conn, rows)
+
+
+_OTHER_CARD_COLUMN = re.compile(r"\bc\.(?!(?:rowid|name|uuid)\b)")
+_CARD_COLUMN = re.compile(r"\bc\.(rowid|name|uuid)\b")
+_FACT_COLUMNS = {"rowid": "f.card_rowid", "name": "f.name", "uuid": "f.uuid"}
+
+
+def _narrow(sql: str) -> str | None:
+    """``sql`` on ``card_facts f`` alone (its ``card_rowid``, ``name`` and ``uuid`` are the
+    card's), or None when it reads another column of ``cards c`` (slug, last update)."""
+    if _OTHER_CARD_COLUMN.search(sql):
+        return None
+    return _CARD_COLUMN.sub(lambda m: _FACT_COLUMNS[m.group(1)], sql)
+
+
+_OTHER_FACT = re.compile(r"\bf\.(?!card_rowid\b)")
+
+
+def _on_order(narrowed: str | None, card: _Sql) -> str | None:
+    """A condition on ``card_facts f`` (from :func:`_narrow`) on ``api_order o`` instead,
+    when it reads only the card's rowid (sets of cards: lists, texts, rules, legality),
+    or None. ``api_order`` holds the uuid, name and sort keys in narrower rows: a search
+    with many hits reads one row less per hit."""
+    if narrowed is None or "ca" in card.joins or _OTHER_FACT.search(narrowed):
+        return None
+    return narrowed.replace("f.card_rowid", "o.card_rowid")
+
+
+def _hits(conn: sqlite3.Connection, rows: list[tuple[object, ...]]) -> list[ApiHit]:
+    """The page's hits from its ``(card uuid, edition uuids or "")`` rows. Bodies are read
+    after sorting, so the sorter never carries them."""
+    wanted = list({str(r[0]) for r in rows})
+    bodies = dict(conn.execute(
+        f"SELECT uuid, body FROM cards WHERE uuid IN ({', '.join('?' * len(wanted))})", wanted,
+    ).fetchall()) if wanted else {}
+    return [ApiHit(str(bodies[r[0]]), tuple(str(r[1]).split("\n")) if r[1] else None)
+            for r in rows]

@@ -1,0 +1,2 @@
+"""Plain reads of the catalogue: cards, sets, and the rows decks, collection, export and
+sync need."""

@@ -1,0 +1,1 @@
+"""Writing the catalogue: the one writer, what a write receives and removes, the guard rules."""
