@@ -61,7 +61,7 @@ def _history(store: Store, text: str, parsed: Node) -> QuerySyntaxError | None:
     if not any(word in text.lower() for word in ("new", "errata", "legality", "latest")):
         return None  # no history term: the history is not read
     from app.search.hints import history_reason
-    from app.store.revisions import latest_changed, revisions
+    from app.store.history.revisions import latest_changed, revisions
 
     conn = store.connection()
     latest = revisions(conn)[:1]
