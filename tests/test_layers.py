@@ -13,7 +13,7 @@
    - the public faces of the pure packages, never their submodules: ``app.sync``
      (engine types and the formatting of sync state), ``app.export``, ``app.images``,
      ``app.thema``, ``app.decks``, ``app.collection``, ``app.backups``;
-   - ``app.bootstrap`` (``Services``) only in ``shell/`` and ``devtools/``, the composition
+   - ``app.bootstrap`` (``Application``) only in ``shell/`` and ``devtools/``, the composition
      roots of the window and the screenshot; ``app.paths`` and ``app.desktop_libs``
      (the missing-library hint at start-up) only in ``shell/``.
 

@@ -4,9 +4,9 @@ Example::
 
     from app.export import ExportOptions, run_export
 
-    items = services.catalogue.export_plan(query='s:"DOA 1st" r:ur')
+    items = app.export.export_plan(query='s:"DOA 1st" r:ur')
     report = run_export(items, ExportOptions(folder=Path("out"), format="png-rounded"),
-                        services.images)
+                        app.images)  # app: from app.bootstrap.build()
     print(report.summary())
 
 The proxy-sheet PDF is drawn with Qt's PDF writer, so it lives in

@@ -1,7 +1,7 @@
-"""The catalogue's history (issue 14): revisions, patch notes, a card's versions, revert.
+"""The catalogue's history: revisions, patch notes, a card's versions, revert.
 
-:class:`LocalHistory` is mixed into :class:`~app.catalogue.local.LocalCatalogue`; it reads
-the ``store`` attribute. The store keeps the versions (:mod:`app.store.revisions`, read back
+:class:`History` is the application object's ``history`` part, over the catalogue's store.
+The store keeps the versions (:mod:`app.store.revisions`, read back
 checked by :mod:`app.store.versions`), the patch notes are computed here from two versions
 (:mod:`app.history`). A damaged history row is shown as unreadable where it stands (issue 20)
 and a revision with one is not reverted.
@@ -23,10 +23,16 @@ if TYPE_CHECKING:
     from app.store.revisions import ChangeRow
 
 
-class LocalHistory:
-    """The history methods of :class:`~app.catalogue.base.Catalogue`."""
+class History:
+    """The catalogue's recorded revisions and what each changed; safe to call from several
+    threads (each reads through its own connection).
 
-    store: Store
+    Args:
+        store: the SQLite catalogue whose history this is.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def revisions(self, since: str | None = None) -> list[Revision]:
         """The recorded revisions, newest first; with ``since`` (``YYYY-MM-DD`` or a UTC

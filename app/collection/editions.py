@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cached_property
 
-from app.catalogue.decks import normalise_name
+from app.model.names import normalise_name
 from app.store.collection_editions import CollectionEdition
 from app.store.owned_rows import OwnedRow
 
@@ -59,7 +59,7 @@ class CollectionEditions:
 
     @cached_property
     def by_name(self) -> dict[str, list[CollectionEdition]]:
-        """Normalised card name (:func:`~app.catalogue.decks.normalise_name`) → editions."""
+        """Normalised card name (:func:`~app.model.names.normalise_name`) → editions."""
         names: dict[str, str] = {}
         found: dict[str, list[CollectionEdition]] = {}
         for edition in self.by_uuid.values():
