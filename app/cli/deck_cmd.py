@@ -127,7 +127,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _decks_store(services: Application) -> DeckStore:
-    return DeckStore(services.paths.decks_file)
+    return services.decks.deck_store()
 
 
 def run_check(args: argparse.Namespace) -> int:
