@@ -1,12 +1,14 @@
-"""The composition root: builds paths, store, catalogue (and, in the GUI, the window).
+"""The composition root: builds the one application object (paths, store, catalogue and
+the services beside it) that the window, the CLI and the server are handed.
 
-No module keeps a global instance; everything is built here and passed in.
+No module keeps a global instance; everything is built here and passed in. The services
+load their machinery on first use: building them costs a few objects, not imports.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,8 +18,14 @@ from app.paths import Paths, resolve_paths
 
 if TYPE_CHECKING:  # loaded by build(): `archivist gui` paints its window first
     from app.catalogue.local import LocalCatalogue
+    from app.collection.service import Collection
+    from app.decks.service import Decks
+    from app.export.service import Export
+    from app.history.service import History
     from app.images.store import ImageStore
+    from app.ingest.service import Importer
     from app.store import Store
+    from app.sync.service import Sync
 
 
 def read_only_folder(folder: Path) -> bool:
@@ -25,18 +33,80 @@ def read_only_folder(folder: Path) -> bool:
     return folder.is_dir() and not os.access(folder, os.W_OK)
 
 
-@dataclass(frozen=True)
-class Services:
-    """What a command needs: where things live and the catalogue over them."""
+class Application:
+    """The application object: where things live, the catalogue, and the services beside it
+    (as Anki's collection holds ``col.decks``), each built once over the same store.
 
-    paths: Paths
-    store: Store
-    images: ImageStore
-    catalogue: LocalCatalogue
+    A service is built, and its package imported, when it is first asked for: a one-shot
+    command such as ``archivist search`` loads none of them.
+
+    Args:
+        paths: the installation's folders.
+        catalogue: the opened catalogue (its store and image stores are the services' own).
+    """
+
+    def __init__(self, paths: Paths, catalogue: LocalCatalogue) -> None:
+        self.paths = paths
+        """The installation's folders."""
+        self.catalogue = catalogue
+        """The API's endpoints, the official search, the search language, options, counts
+        and status."""
+        self.store: Store = catalogue.store
+        """The SQLite catalogue (the services' own; faces read through the parts)."""
+        self.images: ImageStore = catalogue.images
+        """The card image store."""
+
+    @cached_property
+    def history(self) -> History:
+        """Revisions, what each changed, a card's versions, revert."""
+        from app.history.service import History
+
+        return History(self.store)
+
+    @cached_property
+    def decks(self) -> Decks:
+        """The kept decks and the cards as decks see them."""
+        from app.decks.service import Decks
+
+        return Decks(self.store, self.paths)
+
+    @cached_property
+    def collection(self) -> Collection:
+        """The collection file and the editions as the collection sees them."""
+        from app.collection.service import Collection
+
+        return Collection(self.store, self.paths)
+
+    @cached_property
+    def sync(self) -> Sync:
+        """A sync of the catalogue, its state, whether an API answers."""
+        from app.sync.service import Sync
+
+        return Sync(self.store, self.paths)
+
+    @cached_property
+    def export(self) -> Export:
+        """Export plans, image fetchers, text proxies."""
+        from app.export.service import Export
+
+        return Export(self.store, self.images)
+
+    @cached_property
+    def importer(self) -> Importer:
+        """Imports files, folders and ZIPs; writes generated demo Thema history."""
+        from app.ingest.service import Importer
+
+        return Importer(self.store, self.images, self.catalogue.logos)
 
 
-def build(data_dir: str | None = None, verbose: bool = False, writing: bool = True) -> Services:
-    """Resolve the folders, open (or create) the catalogue and return the services.
+def assemble(catalogue: LocalCatalogue, paths: Paths) -> Application:
+    """The application object over an opened catalogue and its folders."""
+    return Application(paths, catalogue)
+
+
+def build(data_dir: str | None = None, verbose: bool = False,
+          writing: bool = True) -> Application:
+    """Resolve the folders, open (or create) the catalogue and return the application object.
 
     Args:
         data_dir: the data folder (None: the platform's).
@@ -49,7 +119,6 @@ def build(data_dir: str | None = None, verbose: bool = False, writing: bool = Tr
             the command writes.
     """
     from app.catalogue.local import LocalCatalogue
-    from app.images.store import ImageStore
     from app.logs import setup_logging
     from app.store import Store
 
@@ -63,5 +132,4 @@ def build(data_dir: str | None = None, verbose: bool = False, writing: bool = Tr
         paths.ensure()
     setup_logging(paths.logs, verbose)
     store = Store(paths.catalogue_file, read_only=read_only)
-    images = ImageStore(paths.card_images)
-    return Services(paths, store, images, LocalCatalogue.from_paths(paths, store))
+    return assemble(LocalCatalogue.from_paths(paths, store), paths)

@@ -81,3 +81,9 @@ class UnusableUserFile(StoreError):
     def __init__(self, message: str, path: Path) -> None:
         super().__init__(message)
         self.path = path
+
+
+class ImportCancelled(ArchivistError):
+    """An import was cancelled before it wrote anything; the catalogue is unchanged."""
+
+    status = 499

@@ -48,9 +48,9 @@ PAIRS = [("is:owned", ""), ("el:fire is:owned", "el:fire"), ("own>=2 t:ally", "t
          ("is:foil-owned s:ALC", "s:ALC"), ("tag:trade", "")]
 
 
-def write_rows(catalogue: object, target: Path) -> Path:
+def write_rows(collection: object, target: Path) -> Path:
     """A 10,000-row collection CSV of real editions."""
-    editions = catalogue.collection_editions()  # type: ignore[attr-defined]
+    editions = collection.collection_editions()  # type: ignore[attr-defined]
     rows = []
     variants = [(foil, condition) for condition in ("", *CONDITIONS) for foil in (False, True)]
     for foil, condition in variants:
@@ -72,17 +72,17 @@ def main() -> None:
         services = build(tmp)
         import_paths(services.store, [SNAPSHOT_0404])
         catalogue = services.catalogue
-        csv_file = write_rows(catalogue, Path(tmp) / "owned.csv")
+        csv_file = write_rows(services.collection, Path(tmp) / "owned.csv")
         print(f"collection import ({ROWS:,} rows, real 2026-04-04 editions; median of "
               f"{REPEATS}, wall / CPU)")
-        editions = catalogue.collection_editions()
-        store = catalogue.collection_store()
+        editions = services.collection.collection_editions()
+        store = services.collection.collection_store()
         for reading in (False, True):
             walls, cpus = [], []
             for _ in range(REPEATS):
                 store.replace([], "empty again")
                 wall, cpu = time.perf_counter(), time.process_time()
-                report = import_csv(store, catalogue.collection_editions() if reading
+                report = import_csv(store, services.collection.collection_editions() if reading
                                     else editions, csv_file)
                 walls.append(time.perf_counter() - wall)
                 cpus.append(time.process_time() - cpu)
@@ -182,7 +182,7 @@ def page_paint(services: object, settle_s: float) -> tuple[float, float, float, 
     wait(lambda: bool(painted.at))
     first = (painted.at[0] - started) * 1000
     first_cpu = (painted.cpu[0] - cpu) * 1000
-    store = services.catalogue.collection_store()  # type: ignore[attr-defined]
+    store = services.collection.collection_store()  # type: ignore[attr-defined]
     store.change([(store.entries()[0].key, 1)], "one more")
     loaded.clear()
     painted.at.clear()

@@ -3,7 +3,7 @@ imported over the 2026-02-10 one (so the history holds each changed card's earli
 
 Run: ``python -m benchmarks.decks``. Prints figures; asserts nothing.
 
-- load: milliseconds to read every card for decks (``LocalCatalogue.deck_cards``);
+- load: milliseconds to read every card for decks (``app.decks.deck_cards``);
 - resolve + check: the 84 real decklists (events 50170 and 50623) read from their JSON,
   resolved and checked in Standard, repeated to at least 10,000 checks; decks per second;
 - check only: the same with the decks already resolved;
@@ -48,7 +48,7 @@ def main() -> None:
         import_paths(services.store, [SNAPSHOT_0210], None, None)
         import_paths(services.store, [SNAPSHOT_0404], None, None)
         started = time.perf_counter()
-        cards = services.catalogue.deck_cards()
+        cards = services.decks.deck_cards()
         load_ms = (time.perf_counter() - started) * 1000
         parsed = [p for event in EVENTS for p in read_decklists(Path(event))]
         rounds = -(-CHECKS // len(parsed))

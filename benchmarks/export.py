@@ -69,7 +69,7 @@ def timed(command: list[str], home: Path) -> float:
 def export_figures(data: Path, out: Path) -> None:
     """The export of every stored image as a rounded PNG, and Pillow's bare baseline."""
     services = build(str(data))
-    every = services.catalogue.export_plan(query="")
+    every = services.export.export_plan(query="")
     items = [i for i in every if services.images.find(i.image_file)]
     cores = os.cpu_count() or 1
     options = ExportOptions(folder=out, format="png-rounded", collision="replace")

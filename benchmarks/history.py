@@ -73,11 +73,11 @@ def _page_open(folder: Path) -> tuple[list[float], float]:
     app = QApplication.instance() or QApplication([])
     services = build(str(folder))
     started = time.perf_counter()
-    load_revision(services.catalogue, 2)
+    load_revision(services.history, services.catalogue, 2)
     alone = time.perf_counter() - started
     pool = QThreadPool()
     provider = ThumbnailProvider(services.catalogue.card_image_path, services.paths.thumbnails)
-    page = ChangesPage(services.catalogue, pool, provider, QSize(146, 204))
+    page = ChangesPage(services.catalogue, services.history, pool, provider, QSize(146, 204))
     page.resize(1280, 800)
     page.show()
     seconds = []

@@ -1,5 +1,5 @@
 """The catalogue interface: the API's endpoints answered with the API's shapes, and what
-only a local catalogue answers (the search language, export plans, sync state)."""
+only a local catalogue answers (the search language, counts, options, status)."""
 
 from app.catalogue.base import Catalogue, Endpoints
 from app.catalogue.local import LocalCatalogue

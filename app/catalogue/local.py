@@ -3,34 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.catalogue.card_cache import CardBodyCache
-from app.catalogue.history import LocalHistory
-from app.catalogue.local_extras import LocalExtras
 from app.catalogue.shapes import card_response, card_text
-from app.errors import InvalidRequest, NotFound
+from app.catalogue.typing_help import TypingHelp, query_help
+from app.errors import NotFound
 from app.images.cache import RoundedCache
 from app.images.store import ImageStore
+from app.model.query import Per, QueryResult, SortKey
 from app.paths import Paths, resolve_paths
+from app.search.parser import parse
 from app.store import Reader, Store
+from app.store.language.query import run_query
 
 # The official API's modules (its search, options, other endpoints) load on first use: a
 # one-shot command such as ``archivist search`` needs none of them.
 if TYPE_CHECKING:
-    from app.catalogue.collection import CollectionEditions
-    from app.catalogue.decks import DeckCards
+    from app.catalogue.base import Catalogue
     from app.catalogue.thema import ThemaEndpoints
-    from app.collection.storage import CollectionStore
-    from app.decks.storage import DeckStore
-    from app.store.reads.collection_entries import OwnedRow
     from app.store.reads.sets import SetsReader
 
 
-class LocalCatalogue(LocalExtras, LocalHistory):
-    """The :class:`~app.catalogue.base.Catalogue` over a local :class:`Store`: the endpoints
-    here, the local-only methods in :class:`~app.catalogue.local_extras.LocalExtras`.
+class LocalCatalogue:
+    """The :class:`~app.catalogue.base.Catalogue` over a local :class:`Store`: the API's
+    endpoints, the official search, the search language, options, counts and status.
+    What acts on the catalogue (sync, export, import, decks, collection, history) is a
+    service beside it (:mod:`app.bootstrap`).
 
     Safe to call from several threads: each thread reads through its own connection.
 
@@ -56,6 +57,7 @@ class LocalCatalogue(LocalExtras, LocalHistory):
         self._thema_endpoints: ThemaEndpoints | None = None
         self._options: tuple[Any, dict[str, Any]] | None = None
         self._card_bodies = CardBodyCache()
+        self._typing = TypingHelp(store)
 
     @property
     def _sets(self) -> SetsReader:
@@ -155,14 +157,14 @@ class LocalCatalogue(LocalExtras, LocalHistory):
     def option_search(self, field: str | None = None) -> dict[str, Any]:
         """``GET /option/search[?field=]``: the stored response plus the catalogue's own
         values (computed once per catalogue state). Raises InvalidRequest for a bad field."""
-        from app.catalogue import api_endpoints
+        from app.catalogue.api_endpoints import option_field
         from app.catalogue.options import current_options
         from app.store.official.endpoints import catalogue_stamp
 
         state = catalogue_stamp(self.store)
         if self._options is None or self._options[0] != state:
             self._options = (state, current_options(self._sets))
-        return api_endpoints.option_field(self._options[1], field)
+        return option_field(self._options[1], field)
 
     # Endpoints 6 and 7 -------------------------------------------------------------
     def dynamic_thema_ranks(self) -> list[dict[str, Any]]:
@@ -196,90 +198,114 @@ class LocalCatalogue(LocalExtras, LocalHistory):
 
     def api_search(self, pairs: Sequence[tuple[str, str]]) -> tuple[dict[str, Any], list[str]]:
         """``GET /cards/search`` from raw query pairs: ``(page object, ignored names)``."""
-        from app.catalogue.search_page import search_page
+        from app.catalogue.official_search import official_search_page
         from app.catalogue.search_params import parse_api_query
 
         query, ignored = parse_api_query(pairs, self.option_search())
-        return search_page(self.store, query), ignored
+        return official_search_page(self.store, query), ignored
 
     # The official API's other catalogue endpoints ----------------------------------------
     def cards_all(self) -> list[dict[str, str]]:
         """``GET /cards/all``."""
-        from app.catalogue import api_endpoints
+        from app.catalogue.api_endpoints import cards_all
 
-        return api_endpoints.cards_all(self.store)
+        return cards_all(self.store)
 
     def cards_autocomplete(self, name: str | None) -> list[dict[str, Any]]:
         """``GET /cards/autocomplete?name=``."""
-        from app.catalogue import api_endpoints
+        from app.catalogue.api_endpoints import autocomplete
 
-        return api_endpoints.autocomplete(self.store, name)
+        return autocomplete(self.store, name)
 
     def cards_random(self, amount: str | None = None, seed: str | None = None) -> list[Any]:
         """``GET /cards/random?amount=&seed=``. Raises InvalidRequest."""
-        from app.catalogue import api_endpoints
+        from app.catalogue.api_endpoints import random_cards
 
-        return api_endpoints.random_cards(self.store, amount, seed)
+        return random_cards(self.store, amount, seed)
 
     def card_by_edition(self, edition_slug_or_uuid: str) -> dict[str, Any]:
         """``GET /cards/edition/{edition_slug_or_uuid}``. Raises NotFound."""
-        from app.catalogue import api_endpoints
+        from app.catalogue.api_endpoints import card_by_edition
 
-        return api_endpoints.card_by_edition(self.store, edition_slug_or_uuid)
+        return card_by_edition(self.store, edition_slug_or_uuid)
 
     def service_info(self) -> dict[str, Any]:
         """``GET /``: service information."""
-        from app.catalogue import api_endpoints
+        from app.catalogue.api_endpoints import service_info
 
-        return api_endpoints.service_info(self.store)
+        return service_info(self.store)
 
-    def deck_store(self) -> DeckStore:
-        """The kept decks (``decks.sqlite3`` beside the catalogue, a file of its own).
+    # The search language and what the local catalogue knows of itself --------------------
+    @property
+    def images(self) -> ImageStore:
+        """The store of card image files (what an export copies and renders)."""
+        return self._images
 
-        Raises:
-            InvalidRequest: a catalogue without a data folder. StoreError: unreadable file.
-        """
-        from app.decks.storage import DeckStore
+    @property
+    def paths(self) -> Paths | None:
+        """The installation's folders, or None for a catalogue built from parts."""
+        return self._paths
 
-        if self.paths is None:
-            raise InvalidRequest("This catalogue has no data folder to keep decks in")
-        return DeckStore(self.paths.decks_file)
+    def query(
+        self, text: str, per: Per = "card", sort: SortKey | str = "name",
+        descending: bool = False, limit: int | None = None,
+    ) -> QueryResult:
+        """Run ``text``, a query of the search language (:mod:`app.search`).
 
-    def collection_store(self) -> CollectionStore:
-        """The collection (``collection.sqlite3`` beside the catalogue, a file of its own).
+        Args:
+            text: the query; empty matches every card.
+            per: ``"card"`` (hits are ``CardSummary``) or ``"edition"`` (``EditionHit``).
+            sort: one of :data:`~app.model.query.QUERY_SORTS`; ties go by name, then uuid.
+            descending: reverse the key's order. limit: at most this many hits (None: all).
 
-        Raises:
-            InvalidRequest: a catalogue without a data folder. StoreError: unreadable file.
-        """
-        from app.collection.storage import CollectionStore
-
-        if self.paths is None:
-            raise InvalidRequest("This catalogue has no data folder to keep a collection in")
-        return CollectionStore(self.paths.collection_file)
-
-    def collection_editions(self) -> CollectionEditions:
-        """Every edition as the collection needs it (:mod:`app.catalogue.collection`)."""
-        from app.catalogue.collection import CollectionEditions
-        from app.store.reads.collection_editions import read_collection_editions
-
-        return CollectionEditions(read_collection_editions(self.store))
-
-    def collection_rows(self) -> list[OwnedRow]:
-        """Every entry of the collection with its edition's shown columns, in the
-        Collection page's order (:mod:`app.store.reads.collection_entries`).
+        Returns:
+            The hits; a query that found nothing carries its help (why, what to try:
+            :func:`~app.catalogue.typing_help.query_help`).
 
         Raises:
-            StoreError: the catalogue or the collection cannot be read.
+            QuerySyntaxError: a malformed query (an InvalidRequest).
+            InvalidRequest: an unknown ``per`` or ``sort``, a negative ``limit``.
+            StoreError: the catalogue cannot be read.
         """
-        from app.store.reads.collection_entries import read_owned_rows
+        collection = self.paths.collection_file if self.paths is not None else None
+        parsed = parse(text) if text.strip() else None  # once: the run and its help read it
+        result = run_query(self.store, text, per, sort, descending, limit, collection, parsed)
+        if result.total or parsed is None:
+            return result
+        return replace(result, help=query_help(self.store, text, parsed))
 
-        return read_owned_rows(self.store, self.paths.collection_file if self.paths else None)
+    def card_names(self, prefix: str, limit: int = 20) -> list[str]:
+        """Card names completing ``prefix`` (:mod:`app.catalogue.typing_help`)."""
+        return self._typing.card_names(prefix, limit)
 
-    def deck_cards(self) -> DeckCards:
-        """Every card as decks need it (:mod:`app.catalogue.decks`), with the earlier
-        versions the history keeps (:meth:`DeckCards.as_of`), read now."""
-        from app.catalogue.decks import DeckCards
-        from app.store.reads.deck_cards import read_deck_cards, read_deck_versions
+    def counts(self) -> dict[str, int]:
+        """Numbers of ``cards``, ``editions``, ``sets`` and ``images`` in the catalogue."""
+        return self._reader.counts()
 
-        cards = read_deck_cards(self.store)
-        return DeckCards(cards, read_deck_versions(self.store, {c.uuid: c for c in cards}))
+    def card_image_path(self, filename: str) -> Path | None:
+        """The local file of a stored card image, or None when it is not stored."""
+        return self.images.find(filename)
+
+    def thema_generated(self) -> bool:
+        """True while the stored Thema history is GENERATED demo data."""
+        from app.store.history.thema import history_is_generated
+
+        return history_is_generated(self.store.connection())
+
+    @property
+    def data_dir(self) -> Path | None:
+        """The data folder of this catalogue (None when built without :class:`Paths`)."""
+        return self.paths.data if self.paths is not None else None
+
+    def data_dir_args(self) -> list[str]:
+        """``["--data-dir", FOLDER]`` for ``archivist`` command lines naming this catalogue,
+        or ``[]`` when its folder is the one ``archivist`` uses by default."""
+        folder = self.data_dir
+        if folder is None or resolve_paths(None).data == folder:
+            return []
+        return ["--data-dir", str(folder)]
+
+
+if TYPE_CHECKING:  # mypy checks that the local catalogue implements the protocol
+    def _local_is_a_catalogue(local: LocalCatalogue) -> Catalogue:
+        return local

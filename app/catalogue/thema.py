@@ -13,11 +13,11 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
+from app.catalogue.thema_dates import resolve_range, validate_edition_uuid, validate_kind
 from app.errors import NotFound
 from app.model.vocabulary import THEMA_SCORE_KEYS
 from app.store.db.connection import Store
 from app.store.history.thema import ThemaReader, ThemaRow
-from app.thema.dates import resolve_range, validate_edition_uuid, validate_kind
 
 log = logging.getLogger("app.store")
 

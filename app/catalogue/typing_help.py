@@ -17,9 +17,10 @@ if TYPE_CHECKING:
 
 
 class TypingHelp:
-    """The catalogue's typing-help methods (mixed into the local catalogue)."""
+    """The catalogue's typing help over ``store`` (the local catalogue answers with it)."""
 
-    store: Store
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def card_names(self, prefix: str, limit: int = 20) -> list[str]:
         """Card names for completing ``prefix``: names starting with it, then names with a

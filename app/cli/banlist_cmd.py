@@ -41,7 +41,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 def run_banlist(args: argparse.Namespace) -> int:
     """Print the list (text, or ``--json``)."""
     moment = parse_moment(args.as_of)
-    cards = build(args.data_dir, args.verbose).catalogue.deck_cards().as_of(moment)
+    cards = build(args.data_dir, args.verbose).decks.deck_cards().as_of(moment)
     found = ban_list(cards, args.format)
     if args.json:
         print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))

@@ -26,9 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.bootstrap import Services, build
-from app.catalogue.collection import CollectionEdition, CollectionEditions, number_key
-from app.catalogue.decks import normalise_name
+from app.bootstrap import Application, build
 from app.cli.output import print_unreadable
 from app.collection import (
     CONDITIONS,
@@ -44,10 +42,12 @@ from app.collection import (
     owned_entries,
     totals,
 )
+from app.collection.editions import CollectionEdition, CollectionEditions, number_key
 from app.collection.sets import AmbiguousSet, SetNames
 from app.collection.storage import MAX_QUANTITY
 from app.collection.values import note, quantity, rarity_number
 from app.decks import read_decklists, resolve
+from app.decks.cards import normalise_name
 from app.errors import ArchivistError, InvalidRequest, NotFound
 from app.safetext import one_line
 
@@ -139,9 +139,9 @@ def run_import(args: argparse.Namespace) -> int:
         raise InvalidRequest("--partial goes with --replace (an import that adds takes the "
                              "rows it can anyway)")
     services = build(args.data_dir, args.verbose)
-    store = services.catalogue.collection_store()
+    store = services.collection.collection_store()
     try:
-        report = import_csv(store, services.catalogue.collection_editions(), Path(args.file),
+        report = import_csv(store, services.collection.collection_editions(), Path(args.file),
                             args.replace, args.partial)
     except ArchivistError as error:
         if error.status == 500:  # the collection file, not the CSV
@@ -183,8 +183,8 @@ def import_summary(report: CsvImportReport, file: str, replace: bool) -> str:
 def run_export(args: argparse.Namespace) -> int:
     """Write the collection to FILE."""
     services = build(args.data_dir, args.verbose)
-    store = services.catalogue.collection_store()
-    rows = export_csv(store, services.catalogue.collection_editions(), Path(args.file))
+    store = services.collection.collection_store()
+    rows = export_csv(store, services.collection.collection_editions(), Path(args.file))
     print(f"Wrote {rows} entries to {args.file}")
     _unreadable(store)
     return 0
@@ -206,9 +206,9 @@ def _change(args: argparse.Namespace, delta: int) -> int:
     except ValueError as error:
         raise InvalidRequest(str(error)) from None
     services = build(args.data_dir, args.verbose)
-    editions = services.catalogue.collection_editions()
+    editions = services.collection.collection_editions()
     edition = find_edition(editions, args.card, args.set, args.number, args.rarity)
-    store = services.catalogue.collection_store()
+    store = services.collection.collection_store()
     entry = Entry(edition.uuid, args.foil, 1, args.condition, language, tag)
     kept = [e for e in store.entries() if e.edition_uuid == edition.uuid]
     owned = sum(e.quantity for e in kept if e.key == entry.key)
@@ -298,8 +298,8 @@ def _rarity(typed: str | None) -> int | None:
 def run_show(args: argparse.Namespace) -> int:
     """Print totals, set completion and entries (``--json``: the issue's shape)."""
     services = build(args.data_dir, args.verbose, writing=False)
-    editions = services.catalogue.collection_editions()
-    store = services.catalogue.collection_store()
+    editions = services.collection.collection_editions()
+    store = services.collection.collection_store()
     entries = store.entries()
     _unreadable(store)
     prefix = _set_prefix(editions, args.set) if args.set else None
@@ -331,10 +331,10 @@ def run_show(args: argparse.Namespace) -> int:
 def run_need(args: argparse.Namespace) -> int:
     """Have / need of a kept deck or a decklist file (exit 0; 2 when it cannot be read)."""
     services = build(args.data_dir, args.verbose)
-    cards = services.catalogue.deck_cards()
+    cards = services.decks.deck_cards()
     deck = _deck(services, args.deck, cards, args.index)
-    editions = services.catalogue.collection_editions()
-    store = services.catalogue.collection_store()
+    editions = services.collection.collection_editions()
+    store = services.collection.collection_store()
     need = deck_need(deck, owned_by_name(store.entries(), editions), cards)
     _unreadable(store)
     if args.text:
@@ -356,7 +356,7 @@ def _unreadable(store: CollectionStore) -> None:
     print_unreadable(store.unreadable(), f"the collection file {store.path}")
 
 
-def _deck(services: Services, name: str, cards: Any, index: int) -> Any:
+def _deck(services: Application, name: str, cards: Any, index: int) -> Any:
     path = Path(name)
     if path.exists() and not path.is_dir():  # a FIFO named is refused, not taken for a name
         parsed = read_decklists(path)

@@ -109,8 +109,8 @@ def _write_output(target: Path, body: bytes) -> None:
 
 def run_demo_thema(args: argparse.Namespace) -> int:
     """``archivist demo-thema``: generated history for every dynamic edition (demo data)."""
+    from app.catalogue.thema_dates import parse_date
     from app.ingest.thema import import_generated_history
-    from app.thema.dates import parse_date
 
     services = build(args.data_dir, args.verbose)
     end = parse_date(args.end, "--end") if args.end else datetime.now(UTC).date()
@@ -220,7 +220,7 @@ def run_screenshot(args: argparse.Namespace) -> int:
     width, _, height = args.size.partition("x")
     services = build(args.data_dir, args.verbose, writing=False)
     # a name, or a slug the card had, is the card's slug now; an unknown card is an error
-    card = services.catalogue.card_slug(args.card) if args.card else None
+    card = services.history.card_slug(args.card) if args.card else None
     return take_screenshot(
         services, Path(args.out), query=args.query,
         card=card,

@@ -30,8 +30,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.bootstrap import Services, build
-from app.catalogue.decks import DeckCards
+from app.bootstrap import Application, build
 from app.cli.output import print_unreadable
 from app.decks import (
     CANNOT_JUDGE,
@@ -46,6 +45,7 @@ from app.decks import (
     registration_sheet,
     resolve,
 )
+from app.decks.cards import DeckCards
 from app.decks.champion import deck_champion
 from app.decks.check import AsOf
 from app.decks.moment import describe, parse_moment
@@ -126,15 +126,15 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     add_need_parser(verbs, common)
 
 
-def _decks_store(services: Services) -> DeckStore:
-    return DeckStore(services.paths.decks_file)
+def _decks_store(services: Application) -> DeckStore:
+    return services.decks.deck_store()
 
 
 def run_check(args: argparse.Namespace) -> int:
     """Check every decklist of every file; see the module's docstring for exit statuses."""
     chosen: AsOf = parse_moment(args.as_of) if args.as_of is not None else "deck"
     services = build(args.data_dir, args.verbose)
-    cards = services.catalogue.deck_cards()
+    cards = services.decks.deck_cards()
     results: list[dict[str, Any]] = []
     status = 0
     for name in args.files:
@@ -202,7 +202,7 @@ def run_import(args: argparse.Namespace) -> int:
         parsed = [parsed[args.index - 1]]
     if not any(item.lines for item in parsed):
         return _unusable(f"{args.file}: no card line to keep")
-    cards = services.catalogue.deck_cards()
+    cards = services.decks.deck_cards()
     store = _decks_store(services)
     wanted = (args.name or "").strip()
     for item in parsed:
@@ -275,7 +275,7 @@ def run_export(args: argparse.Namespace) -> int:
     store = _decks_store(services)
     deck = store.load(args.name)
     print_unreadable(store.unreadable(), f"the decks file {store.path}")
-    cards = services.catalogue.deck_cards()
+    cards = services.decks.deck_cards()
     complete = True
     if args.text:
         write_text(Path(args.text), deck_text(deck, cards))
@@ -299,13 +299,13 @@ def _sheet(deck: Any, cards: DeckCards, args: argparse.Namespace) -> None:
           f"page{'s' if pages != 1 else ''}")
 
 
-def _images(services: Services, deck: Any, cards: DeckCards, args: argparse.Namespace) -> bool:
+def _images(services: Application, deck: Any, cards: DeckCards, args: argparse.Namespace) -> bool:
     from app.export import configured_api
 
     api = args.api or configured_api(services.store)
     if api and not api.startswith(("http://", "https://")):
         raise InvalidRequest(f"--api must be an http:// or https:// URL, not {api[:80]!r}")
-    fetch = services.catalogue.image_fetcher(api) if api and not args.offline else None
+    fetch = services.export.image_fetcher(api) if api and not args.offline else None
     try:
         return _write_images(services, deck, cards, args, fetch, api)
     finally:
@@ -313,7 +313,7 @@ def _images(services: Services, deck: Any, cards: DeckCards, args: argparse.Name
             fetch.close()
 
 
-def _write_images(services: Services, deck: Any, cards: DeckCards, args: argparse.Namespace,
+def _write_images(services: Application, deck: Any, cards: DeckCards, args: argparse.Namespace,
                   fetch: Any, api: str | None) -> bool:
     from app.cli.sheet_out import unfetched_reason, write_sheet
     from app.export import ExportOptions, run_export

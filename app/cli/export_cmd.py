@@ -23,7 +23,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from app.bootstrap import Services, build
+from app.bootstrap import Application, build
 from app.cli.sheet_out import unfetched_reason
 from app.errors import InvalidRequest
 from app.export import (
@@ -128,23 +128,23 @@ def run_export_cmd(args: argparse.Namespace) -> int:
     return 0 if complete else 1
 
 
-def _plan(services: Services, args: argparse.Namespace) -> list[ExportItem]:
+def _plan(services: Application, args: argparse.Namespace) -> list[ExportItem]:
     chosen = [x for x in (args.query, args.set, args.edition) if x is not None]
     if len(chosen) != 1:
         raise InvalidRequest("Give one of QUERY, --set PREFIX or --edition UUID")
-    catalogue = services.catalogue
+    export = services.export
     if args.set is not None:
-        return catalogue.export_plan(set_prefix=args.set)
+        return export.export_plan(set_prefix=args.set)
     if args.edition is not None:
-        return catalogue.export_plan(editions=args.edition)
-    return catalogue.export_plan(query=args.query, sort=args.sort)
+        return export.export_plan(editions=args.edition)
+    return export.export_plan(query=args.query, sort=args.sort)
 
 
-def _api(services: Services, args: argparse.Namespace) -> str | None:
-    return str(args.api or services.catalogue.configured_api() or "") or None
+def _api(services: Application, args: argparse.Namespace) -> str | None:
+    return str(args.api or services.export.configured_api() or "") or None
 
 
-def _fetcher(services: Services, args: argparse.Namespace) -> Fetcher | None:
+def _fetcher(services: Application, args: argparse.Namespace) -> Fetcher | None:
     if args.offline:
         return None
     api = _api(services, args)
@@ -152,10 +152,10 @@ def _fetcher(services: Services, args: argparse.Namespace) -> Fetcher | None:
         return None
     if not api.startswith(("http://", "https://")):
         raise InvalidRequest(f"--api must be an http:// or https:// URL, not {api[:80]!r}")
-    return services.catalogue.image_fetcher(api)
+    return services.export.image_fetcher(api)
 
 
-def _export(items: list[ExportItem], options: ExportOptions, services: Services,
+def _export(items: list[ExportItem], options: ExportOptions, services: Application,
             fetch: Fetcher | None, unfetched: str) -> ExportReport:
     bar = tqdm(total=len(items), desc="Exporting", unit="image", file=sys.stderr,
                disable=None, leave=False, dynamic_ncols=True, mininterval=0.2)
@@ -180,7 +180,7 @@ def _print_report(report: ExportReport) -> None:
     print(report.summary())
 
 
-def _proxy_sheet(items: list[ExportItem], services: Services, fetch: Fetcher | None,
+def _proxy_sheet(items: list[ExportItem], services: Application, fetch: Fetcher | None,
                  args: argparse.Namespace) -> bool:
     """Write the PDF; a card without an image is a text proxy. True if every image was had."""
     from app.cli.sheet_out import write_sheet

@@ -57,39 +57,39 @@ def run_changes(args: argparse.Namespace) -> int:
     """Print the patch notes of the chosen revisions (text or ``--json``)."""
     if args.since is not None and not _DATE.fullmatch(args.since):
         raise InvalidRequest(f"--since expects a day as YYYY-MM-DD, not {args.since!r}")
-    catalogue = build(args.data_dir, args.verbose).catalogue
+    history = build(args.data_dir, args.verbose).history
     if args.since is not None:
-        chosen = catalogue.revisions(args.since)
+        chosen = history.revisions(args.since)
     else:
-        chosen = [catalogue.revision(args.revision)]
+        chosen = [history.revision(args.revision)]
     if args.json:
         out = {"revisions": [
             {"revision": r.number, "at": r.at, "source": r.source, "first": r.first,
              **({"unreadable": r.unreadable} if r.unreadable else {}),
              **({"cards": r.added} if r.first else {}),
              "changes": [] if r.first else  # filling an empty catalogue is not news
-             [c.to_json() for c in catalogue.changes(r.number, notes=False)]}
+             [c.to_json() for c in history.changes(r.number, notes=False)]}
             for r in chosen]}
         print(json.dumps(out, ensure_ascii=False, indent=1))
         return 0
     if not chosen:
         print(f"No revision since {args.since}.")
     for revision in chosen:
-        print(revision_text(revision, catalogue.changes(revision.number), args.verbose))
+        print(revision_text(revision, history.changes(revision.number), args.verbose))
     return 0
 
 
 def run_history(args: argparse.Namespace) -> int:
     """Print one card's versions, newest first, with the diff of each to the one before."""
-    catalogue = build(args.data_dir, args.verbose).catalogue
-    print(history_text(args.slug, catalogue.card_history(args.slug)))
+    history = build(args.data_dir, args.verbose).history
+    print(history_text(args.slug, history.card_history(args.slug)))
     return 0
 
 
 def run_revert(args: argparse.Namespace) -> int:
     """Undo a revision; print the revision the undo recorded."""
-    catalogue = build(args.data_dir, args.verbose).catalogue
-    revision = catalogue.revert(args.revision)
+    history = build(args.data_dir, args.verbose).history
+    revision = history.revert(args.revision)
     if revision is None:
         print(f"The cards of revision {args.revision} already are as before it: nothing to do.")
     else:

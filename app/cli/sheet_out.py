@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.diskfull import write_failure
 from app.errors import StoreError
 from app.export import ExportItem, Fetcher, SheetPlan, plan_sheet
@@ -42,7 +42,7 @@ def fetch_hint(plan: SheetPlan, args: argparse.Namespace, api: str | None,
             "`archivist sync` once (the catalogue then keeps its API)")
 
 
-def write_sheet(services: Services, copies: Sequence[ExportItem], fetch: Fetcher | None,
+def write_sheet(services: Application, copies: Sequence[ExportItem], fetch: Fetcher | None,
                 api: str | None, args: argparse.Namespace, *, title: str,
                 cut_marks: bool = True, bleed_mm: float = 0.0) -> SheetPlan:
     """Write the proxy sheet ``args.pdf`` of ``copies`` and say what it holds.

@@ -4,8 +4,8 @@ Example::
 
     from app.collection import import_csv, completion, totals
 
-    store = catalogue.collection_store()
-    editions = catalogue.collection_editions()
+    store = app.collection.collection_store()  # app: from app.bootstrap.build()
+    editions = app.collection.collection_editions()
     report = import_csv(store, editions, Path("owned.csv"))
     print(report.imported, [p.text() for p in report.problems])
     print(totals(store.entries(), editions).to_json())
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from app.collection.csvfile import ALIASES, COLUMNS, read_csv, write_csv
+    from app.collection.editions import CollectionEdition, CollectionEditions, OwnedRow, number_key
     from app.collection.match import RowProblem, label, match_rows
     from app.collection.model import CONDITIONS, Entry, Key, Totals
     from app.collection.need import DeckNeed, NeedLine, deck_need, owned_by_name
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from app.collection.transfer import CsvImportReport, export_csv, import_csv
 
 _WHERE = {
+    **dict.fromkeys(("CollectionEdition", "CollectionEditions", "OwnedRow", "number_key"),
+                    "app.collection.editions"),
     **dict.fromkeys(("ALIASES", "COLUMNS", "read_csv", "write_csv"), "app.collection.csvfile"),
     **dict.fromkeys(("RowProblem", "label", "match_rows"), "app.collection.match"),
     **dict.fromkeys(("CONDITIONS", "Entry", "Key", "Totals"), "app.collection.model"),
@@ -59,6 +62,8 @@ __all__ = [
     "COLUMNS",
     "CONDITIONS",
     "NOT_IN_CATALOGUE",
+    "CollectionEdition",
+    "CollectionEditions",
     "CollectionStore",
     "CsvImportReport",
     "DeckNeed",
@@ -66,6 +71,7 @@ __all__ = [
     "Key",
     "NeedLine",
     "OwnedEntry",
+    "OwnedRow",
     "RowProblem",
     "SetCompletion",
     "Totals",
@@ -76,6 +82,7 @@ __all__ = [
     "import_csv",
     "label",
     "match_rows",
+    "number_key",
     "owned_by_name",
     "owned_entries",
     "read_csv",

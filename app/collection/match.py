@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from app.catalogue.collection import CollectionEdition, CollectionEditions, number_key
-from app.catalogue.decks import normalise_name
 from app.collection.csvfile import CsvRow
+from app.collection.editions import CollectionEdition, CollectionEditions, number_key
 from app.collection.model import CONDITIONS, Entry
 from app.collection.sets import AmbiguousSet, SetNames
 from app.collection.values import note, quantity, rarity_number
+from app.decks.cards import normalise_name
 from app.model.vocabulary import rarity_by_number
 
 FOIL_WORDS = {"foil": True, "yes": True, "true": True, "1": True, "normal": False,

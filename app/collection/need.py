@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.catalogue.collection import CollectionEditions
-from app.catalogue.decks import DeckCards, normalise_name
+from app.collection.editions import CollectionEditions
 from app.collection.model import Entry
 from app.decks import Deck, deck_text
+from app.decks.cards import DeckCards, normalise_name
 from app.decks.model import Entry as DeckEntry
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from app.catalogue.collection import CollectionEditions
+from app.collection.editions import CollectionEditions
 
 _WORD = re.compile(r"[^\W_]+")
 _SAME = {"1st": "first", "alt": "alter"}

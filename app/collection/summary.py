@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from app.catalogue.collection import CollectionEdition, CollectionEditions
+from app.collection.editions import CollectionEdition, CollectionEditions
 from app.collection.model import Entry, Totals
 from app.model.vocabulary import RARITIES, rarity_by_number
 

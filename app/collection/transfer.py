@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.catalogue.collection import CollectionEditions
 from app.collection.csvfile import read_csv, write_csv
+from app.collection.editions import CollectionEditions
 from app.collection.match import RowProblem, match_rows
 from app.collection.model import Written
 from app.collection.storage import MAX_QUANTITY, CollectionStore

@@ -4,7 +4,7 @@ Example::
 
     from app.decks import check_deck, read_decklists, resolve
 
-    cards = catalogue.deck_cards()
+    cards = app.decks.deck_cards()  # app: from app.bootstrap.build()
     for parsed in read_decklists(Path("50170.json")):
         result = check_deck(resolve(parsed, cards).deck, cards, "STANDARD")
         print(result.legal, [f.message for f in result.findings])
@@ -13,6 +13,7 @@ The registration-sheet PDF is drawn with Qt in :mod:`app.gui.decks.sheet`.
 """
 
 from app.decks.banlist import BanEntry, BanList, ban_list
+from app.decks.cards import DeckCard, DeckCards, DeckEdition, normalise_name, squash_name
 from app.decks.champion import deck_champion, lineage
 from app.decks.check import CANNOT_JUDGE, LEGAL, NOT_LEGAL, RULES, CheckResult, check_deck
 from app.decks.finding import ADVISORY, ERROR, Finding
@@ -50,6 +51,9 @@ __all__ = [
     "Breakdown",
     "CheckResult",
     "Deck",
+    "DeckCard",
+    "DeckCards",
+    "DeckEdition",
     "DeckImages",
     "DeckStore",
     "DeckSummary",
@@ -77,6 +81,7 @@ __all__ = [
     "format_rules",
     "iso",
     "lineage",
+    "normalise_name",
     "parse_event",
     "parse_moment",
     "parse_pasted",
@@ -85,6 +90,7 @@ __all__ = [
     "read_decklists",
     "registration_sheet",
     "resolve",
+    "squash_name",
     "suggest",
     "zone_for",
 ]

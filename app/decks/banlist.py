@@ -1,6 +1,6 @@
 """The ban and limited list of a format at a moment, as players look it up.
 
-Read from each card's versions (:meth:`app.catalogue.decks.DeckCards.as_of`): a card is on
+Read from each card's versions (:meth:`app.decks.cards.DeckCards.as_of`): a card is on
 the list when its version in force has a ``limit`` in the format (0: banned, N: limited
 to N). ``since`` is the UTC date of the oldest version in the unbroken run of versions that
 carry that limit, or None when the oldest recorded version already had it. Cards that share
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.catalogue.decks import DeckCards
+from app.decks.cards import DeckCards
 from app.decks.formats import format_rules
 from app.decks.moment import iso
 

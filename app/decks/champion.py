@@ -7,7 +7,7 @@ lineage is its name up to the first comma (``Lorraine, Spirit Ruler`` → ``Lorr
 
 from __future__ import annotations
 
-from app.catalogue.decks import DeckCard, DeckCards
+from app.decks.cards import DeckCard, DeckCards
 from app.decks.model import Deck, Zone
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from app.catalogue.decks import DeckCard, DeckCards, normalise_name
+from app.decks.cards import DeckCard, DeckCards, normalise_name
 from app.decks.copies import copy_findings
 from app.decks.finding import ADVISORY, ERROR, Finding
 from app.decks.formats import (

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from app.catalogue.decks import DeckCard
+from app.decks.cards import DeckCard
 from app.decks.finding import ADVISORY, ERROR, Finding
 from app.decks.formats import FormatRules
 from app.decks.model import Entry, Zone

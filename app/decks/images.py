@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.catalogue.decks import DeckCards
+from app.decks.cards import DeckCards
 from app.decks.model import ZONES, Deck
 from app.export import ExportItem, plan_editions
 from app.store import Store

@@ -1,8 +1,8 @@
 """Names to cards: exactly, then normalised, then squashed, never guessed.
 
 A JSON entry's slug is tried first. Then the name exactly, after
-:func:`~app.catalogue.decks.normalise_name` (case, spacing, apostrophes, accents), and
-ignoring punctuation and spacing (:func:`~app.catalogue.decks.squash_name`) when exactly one
+:func:`~app.decks.cards.normalise_name` (case, spacing, apostrophes, accents), and
+ignoring punctuation and spacing (:func:`~app.decks.cards.squash_name`) when exactly one
 card name matches so (the check then says how it was read). A name that matches none stays
 unresolved, with up to three suggestions from a fuzzy match (rapidfuzz) for the person to
 choose from; it is never replaced by one of them.
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from app.catalogue.decks import DeckCard, DeckCards, normalise_name, squash_name
+from app.decks.cards import DeckCard, DeckCards, normalise_name, squash_name
 from app.decks.model import Deck, Entry, Zone
 from app.decks.moment import event_moment, iso
 from app.decks.parse import LineProblem, ParsedList, RawLine

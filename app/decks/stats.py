@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from app.catalogue.decks import DeckCards
+from app.decks.cards import DeckCards
 from app.decks.model import ZONES, Deck, Zone
 from app.model.vocabulary import NON_DECK_TYPES
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.catalogue.decks import DeckCards
+from app.decks.cards import DeckCards
 from app.decks.model import ZONES, Deck, Entry, Zone
 
 

@@ -4,38 +4,72 @@ Example::
 
     from app.export import ExportOptions, run_export
 
-    items = services.catalogue.export_plan(query='s:"DOA 1st" r:ur')
+    items = app.export.export_plan(query='s:"DOA 1st" r:ur')
     report = run_export(items, ExportOptions(folder=Path("out"), format="png-rounded"),
-                        services.images)
+                        app.images)  # app: from app.bootstrap.build()
     print(report.summary())
+
+The names below load on first use (PEP 562): the window builds its ``export`` part at
+start-up without loading Pillow and the renderers.
 
 The proxy-sheet PDF is drawn with Qt's PDF writer, so it lives in
 :mod:`app.gui.export.proxy_sheet` (the layer rule).
 """
 
-from app.export.fetch import NOT_STORED, ApiFetcher, Fetcher, configured_api, resolve_sources
-from app.export.jobs import COLLISIONS, ExportOptions
-from app.export.naming import (
-    DEFAULT_TEMPLATE,
-    PLACEHOLDERS,
-    check_template,
-    render_name,
-    safe_filename,
-)
-from app.export.plan import (
-    ExportItem,
-    plan_card,
-    plan_editions,
-    plan_hits,
-    plan_query,
-    plan_set,
-    plan_tiles,
-)
-from app.export.proxy import ProxyText, proxy_text, proxy_texts
-from app.export.render import FORMATS
-from app.export.report import ExportReport, Problem, Progress
-from app.export.runner import ProgressFn, run_export
-from app.export.sheet import SheetEntry, SheetPlan, plan_sheet
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.export.fetch import NOT_STORED, ApiFetcher, Fetcher, configured_api, resolve_sources
+    from app.export.jobs import COLLISIONS, ExportOptions
+    from app.export.naming import (
+        DEFAULT_TEMPLATE,
+        PLACEHOLDERS,
+        check_template,
+        render_name,
+        safe_filename,
+    )
+    from app.export.plan import (
+        ExportItem,
+        plan_card,
+        plan_editions,
+        plan_hits,
+        plan_query,
+        plan_set,
+        plan_tiles,
+    )
+    from app.export.proxy import ProxyText, proxy_text, proxy_texts
+    from app.export.render import FORMATS
+    from app.export.report import ExportReport, Problem, Progress
+    from app.export.runner import ProgressFn, run_export
+    from app.export.sheet import SheetEntry, SheetPlan, plan_sheet
+
+_WHERE = {
+    **dict.fromkeys(("NOT_STORED", "ApiFetcher", "Fetcher", "configured_api", "resolve_sources"),
+                    "app.export.fetch"),
+    **dict.fromkeys(("COLLISIONS", "ExportOptions"), "app.export.jobs"),
+    **dict.fromkeys(("DEFAULT_TEMPLATE", "PLACEHOLDERS", "check_template", "render_name",
+                     "safe_filename"),
+                    "app.export.naming"),
+    **dict.fromkeys(("ExportItem", "plan_card", "plan_editions", "plan_hits", "plan_query",
+                     "plan_set", "plan_tiles"),
+                    "app.export.plan"),
+    **dict.fromkeys(("ProxyText", "proxy_text", "proxy_texts"), "app.export.proxy"),
+    **dict.fromkeys(("FORMATS",), "app.export.render"),
+    **dict.fromkeys(("ExportReport", "Problem", "Progress"), "app.export.report"),
+    **dict.fromkeys(("ProgressFn", "run_export"), "app.export.runner"),
+    **dict.fromkeys(("SheetEntry", "SheetPlan", "plan_sheet"), "app.export.sheet"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the module that defines ``name`` on first use."""
+    if name in _WHERE:
+        return getattr(importlib.import_module(_WHERE[name]), name)
+    raise AttributeError(f"module 'app.export' has no attribute {name!r}")
+
 
 __all__ = [
     "COLLISIONS",

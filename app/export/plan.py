@@ -1,6 +1,6 @@
 """What to export: a selection (query, set, editions, tiles) resolved into editions.
 
-Callers outside the catalogue go through :meth:`app.catalogue.LocalCatalogue.export_plan`.
+Callers go through :meth:`app.export.service.Export.export_plan` (``app.export``).
 
 Every selection becomes a list of :class:`ExportItem`, one per edition, in a stable order
 (the query's order; for uuids and tiles, the order given). Nothing here reads images.

@@ -2,5 +2,5 @@
 
 Entry points: :func:`app.gui.shell.app.run_window` (the desktop window) and
 :func:`app.gui.devtools.screenshot.take_screenshot` (an offscreen render to PNG). Both take the
-:class:`~app.bootstrap.Services` built by the composition root.
+:class:`~app.bootstrap.Application` built by the composition root.
 """

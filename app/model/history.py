@@ -116,8 +116,8 @@ class CardChange:
         kind: added, changed or removed.
         groups: keys of :data:`GROUPS` the change belongs to.
         fields: the changed field paths.
-        notes: the patch notes (filled by :meth:`Catalogue.changes`, empty in listings that
-            do not need them).
+        notes: the patch notes (filled by :meth:`app.history.service.History.changes`,
+            empty in listings that do not need them).
         unreadable: why the stored row cannot be read (damaged by a disk or an editor; no
             notes then); "" when it can.
     """

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.errors import InvalidRequest
 from app.images.store import is_plain_filename
@@ -131,3 +131,9 @@ class RemoteCatalogue:
         """``{"cards": n}`` from the server's search totals (other counts are not offered)."""
         return {"cards": int(self.cards_search(page=1, page_size=1)["total_cards"])}
 
+
+if TYPE_CHECKING:  # mypy checks that the remote catalogue answers the endpoints' protocol
+    from app.catalogue.base import Endpoints
+
+    def _remote_answers_the_endpoints(remote: RemoteCatalogue) -> Endpoints:
+        return remote

@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
+from app.catalogue.thema_dates import shift_years
 from app.errors import InvalidData, InvalidRequest
 from app.ingest.thema import validate_thema
 from app.model import RecordProblem
@@ -25,7 +26,6 @@ from app.store.history.thema import ThemaReader
 from app.sync.context import Context
 from app.sync.records import run_all
 from app.sync.staging import Staging, Unit
-from app.thema.dates import shift_years
 from app.thema.derive import entry_day
 
 RANKS = endpoints.path("thema_ranks")

@@ -1,7 +1,7 @@
 """Dynamic Thema scores (spec: endpoints 6 and 7): request parameters, derived ranks and
 changes, and a generator of (generated, not real) history. No I/O here."""
 
-from app.thema.dates import (
+from app.catalogue.thema_dates import (
     KINDS,
     resolve_range,
     shift_years,

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from app.catalogue.collection import CollectionEditions
 from app.collection import CollectionStore
 from app.collection.csvfile import csv_text
+from app.collection.editions import CollectionEditions
 from app.files import write_text
 from tests.conftest import SNAPSHOT_0404
+from tests.helpers.parts import parts_of
 
 
 def snapshot_editions() -> dict[str, dict[str, Any]]:
@@ -40,7 +41,7 @@ def snapshot() -> dict[str, dict[str, Any]]:
 @pytest.fixture(scope="session")
 def editions(real_catalogue: Any) -> CollectionEditions:
     """The real 2026-04-04 catalogue's editions, indexed for the collection."""
-    found: CollectionEditions = real_catalogue.collection_editions()
+    found: CollectionEditions = parts_of(real_catalogue).collection.collection_editions()
     return found
 
 

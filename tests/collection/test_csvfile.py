@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.catalogue.collection import CollectionEditions
 from app.collection import CollectionStore, Entry, export_csv, import_csv
 from app.collection.csvfile import csv_text, defused, parse_csv, undefused
+from app.collection.editions import CollectionEditions
 from app.collection.values import NOTE_CHARS
 from app.errors import InvalidData
 from app.safetext import one_line

@@ -7,18 +7,19 @@ from typing import Any
 
 import pytest
 
-from app.catalogue.collection import CollectionEditions
-from app.catalogue.decks import DeckCards, normalise_name
 from app.collection import Entry, deck_need, owned_by_name
+from app.collection.editions import CollectionEditions
 from app.decks import Zone, parse_pasted, read_decklists, resolve
+from app.decks.cards import DeckCards, normalise_name
 from tests.conftest import SHARED_DATA
+from tests.helpers.parts import parts_of
 
 pytestmark = pytest.mark.realdata
 
 
 def test_a_real_deck_needs_what_the_collection_lacks(real_catalogue: Any,
                                                      editions: CollectionEditions) -> None:
-    cards: DeckCards = real_catalogue.deck_cards()
+    cards: DeckCards = parts_of(real_catalogue).decks.deck_cards()
     deck = resolve(read_decklists(SHARED_DATA / "decklists" / "50170.json")[0], cards).deck
     wanted: dict[str, int] = {}
     for entry in deck.entries:

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from app.catalogue.collection import CollectionEditions
 from app.collection import Entry, completion, owned_entries, totals
+from app.collection.editions import CollectionEditions
 from app.model.vocabulary import rarity_by_number
 
 pytestmark = pytest.mark.realdata

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from app.catalogue.collection import CollectionEditions
 from app.collection import CollectionStore, Entry, export_csv, import_csv
+from app.collection.editions import CollectionEditions
 from app.errors import InvalidData
 from app.model.vocabulary import rarity_by_number
 from tests.collection.conftest import write_csv_file

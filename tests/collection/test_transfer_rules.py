@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.catalogue.collection import CollectionEditions
 from app.collection import CollectionStore, Entry, import_csv
+from app.collection.editions import CollectionEditions
 from tests.collection.conftest import write_csv_file
 
 pytestmark = pytest.mark.realdata

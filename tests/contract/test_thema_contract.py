@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from app.catalogue.thema_dates import shift_years
 from app.errors import InvalidRequest, NotFound
-from app.thema.dates import shift_years
 from tests.contract.conftest import today
 
 pytestmark = pytest.mark.realdata

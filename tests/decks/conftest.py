@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from app.catalogue.decks import DeckCard, DeckCards, DeckEdition
 from app.decks import Deck, ReadDeck, read_decklists, resolve
+from app.decks.cards import DeckCard, DeckCards, DeckEdition
 from tests.conftest import SHARED_DATA
+from tests.helpers.parts import parts_of
 
 DECKLISTS = SHARED_DATA / "decklists"
 EVENT_50170 = DECKLISTS / "50170.json"
@@ -30,7 +31,7 @@ def generated_card(name: str, types: tuple[str, ...] = ("ACTION",), level: int |
 @pytest.fixture(scope="session")
 def real_cards(real_catalogue: Any) -> DeckCards:
     """Every card of the real 2026-04-04 snapshot, indexed for decks."""
-    cards: DeckCards = real_catalogue.deck_cards()
+    cards: DeckCards = parts_of(real_catalogue).decks.deck_cards()
     return cards
 
 

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from app.catalogue import LocalCatalogue
-from app.catalogue.decks import DeckCards
 from app.decks import check_deck, read_decklists, resolve
+from app.decks.cards import DeckCards
 from app.decks.moment import parse_moment
 from tests.decks.conftest import EVENT_50170
 from tests.helpers.later import apply_changes, copy_catalogue
+from tests.helpers.parts import parts_of
 
 pytestmark = pytest.mark.realdata
 BAN = "2026-06-29T10:00:00.000Z"
@@ -26,7 +27,7 @@ def later_cards(real_catalogue_dir: Path, tmp_path_factory: pytest.TempPathFacto
                 ) -> DeckCards:
     folder = copy_catalogue(real_catalogue_dir, tmp_path_factory.mktemp("banned-later"))
     apply_changes(folder, ("ranger-strides", {"STANDARD": {"limit": 0}}, BAN))
-    cards: DeckCards = LocalCatalogue.open(folder).deck_cards()
+    cards: DeckCards = parts_of(LocalCatalogue.open(folder)).decks.deck_cards()
     return cards
 
 

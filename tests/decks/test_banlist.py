@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from app.catalogue import LocalCatalogue
-from app.catalogue.decks import DeckCards
 from app.decks.banlist import ban_list
+from app.decks.cards import DeckCards
 from app.decks.moment import parse_moment
 from tests.helpers.later import apply_changes, copy_catalogue
+from tests.helpers.parts import parts_of
 
 pytestmark = pytest.mark.realdata
 
@@ -24,7 +25,7 @@ def later_cards(real_catalogue_dir: Path, tmp_path_factory: pytest.TempPathFacto
     apply_changes(folder,
                   ("ranger-strides", {"STANDARD": {"limit": 0}}, "2026-06-29T10:00:00.000Z"),
                   ("rile-the-abyss", None, "2026-07-01T08:00:00.000Z"))
-    cards: DeckCards = LocalCatalogue.open(folder).deck_cards()
+    cards: DeckCards = parts_of(LocalCatalogue.open(folder)).decks.deck_cards()
     return cards
 
 

@@ -3,8 +3,8 @@ cards."""
 
 from __future__ import annotations
 
-from app.catalogue.decks import DeckCard, DeckCards
 from app.decks import Deck, Entry, Zone
+from app.decks.cards import DeckCard, DeckCards
 from app.decks.champion import deck_champion, lineage
 from tests.decks.conftest import generated_card
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from app.catalogue.decks import DeckCard, DeckCards
 from app.decks import ADVISORY, ERROR, Deck, Entry, Zone, check_deck
+from app.decks.cards import DeckCard, DeckCards
 from tests.decks.conftest import EVENT_50623, read_event
 
 pytestmark = pytest.mark.realdata

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.catalogue.decks import DeckCards
 from app.decks import ADVISORY, ERROR, Deck, Entry, Zone, check_deck
+from app.decks.cards import DeckCards
 from app.model.vocabulary import MATERIAL_TYPES
 
 pytestmark = pytest.mark.realdata

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.catalogue.decks import DeckCards
 from app.decks import ADVISORY, ERROR, FORMATS, Deck, Entry, Zone, check_deck, format_rules
+from app.decks.cards import DeckCards
 from tests.decks.conftest import generated_card
 
 CHAMPION = generated_card("Lorraine, Wandering Warrior", ("CHAMPION",), level=0)

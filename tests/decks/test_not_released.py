@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.catalogue.decks import DeckCard, DeckCards, DeckEdition
 from app.decks import Deck, Entry, Zone, check_deck
 from app.decks.banlist import ban_list
+from app.decks.cards import DeckCard, DeckCards, DeckEdition
 from app.decks.moment import parse_moment
 from tests.decks.conftest import generated_card
 

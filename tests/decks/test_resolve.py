@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.catalogue.decks import DeckCards, normalise_name
 from app.decks import Deck, Zone, check_deck, parse_text, resolve, suggest
+from app.decks.cards import DeckCards, normalise_name
 from tests.decks.conftest import generated_card
 
 CARDS = DeckCards([

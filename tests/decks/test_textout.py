@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.catalogue.decks import DeckCards
 from app.decks import Deck, Zone, deck_text, parse_text, registration_sheet, resolve
+from app.decks.cards import DeckCards
 
 
 @pytest.mark.realdata

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.bootstrap import Services, build
+from app.bootstrap import Application, build
 from app.export import ExportItem, plan_query
 
 FIRE = "s:FTC el:fire"
@@ -17,15 +17,15 @@ CHAMPIONS = "s:FTC t:champion"
 
 
 @pytest.fixture
-def real(real_catalogue_dir: Path) -> Iterator[Services]:
-    """Services over the real catalogue (exports go to tmp folders, never into it)."""
+def real(real_catalogue_dir: Path) -> Iterator[Application]:
+    """Application over the real catalogue (exports go to tmp folders, never into it)."""
     services = build(str(real_catalogue_dir))
     yield services
     services.store.close()
 
 
 @pytest.fixture
-def fire(real: Services) -> list[ExportItem]:
+def fire(real: Application) -> list[ExportItem]:
     """The editions of :data:`FIRE`."""
     items = plan_query(real.store, FIRE)
     assert len(items) == 13

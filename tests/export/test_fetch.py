@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.bootstrap import Services, build
+from app.bootstrap import Application, build
 from app.export import ApiFetcher, ExportOptions, configured_api, plan_query, run_export
 from tests.export.conftest import FIRE
 from tests.sync.servers import ServerProcess, free_port
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.realdata
 
 
 @pytest.fixture
-def imageless(real_catalogue_dir: Path, tmp_path: Path) -> Iterator[Services]:
+def imageless(real_catalogue_dir: Path, tmp_path: Path) -> Iterator[Application]:
     """A copy of the real catalogue with an empty image store."""
     folder = tmp_path / "imageless"
     folder.mkdir()
@@ -42,8 +42,8 @@ def server(real_catalogue_dir: Path) -> Iterator[ServerProcess]:
     process.stop()
 
 
-def test_images_not_stored_are_fetched_when_online(imageless: Services, server: ServerProcess,
-                                                   real: Services, tmp_path: Path) -> None:
+def test_images_not_stored_are_fetched_when_online(imageless: Application, server: ServerProcess,
+                                                   real: Application, tmp_path: Path) -> None:
     items = plan_query(imageless.store, FIRE)[:4]
     fetch = ApiFetcher(server.url, imageless.images, imageless.store)
     try:
@@ -57,7 +57,7 @@ def test_images_not_stored_are_fetched_when_online(imageless: Services, server: 
 
 
 @pytest.mark.allow_log(r"^image fetch failed, treating the API as offline")
-def test_an_unreachable_api_lists_them_as_missing(imageless: Services, tmp_path: Path) -> None:
+def test_an_unreachable_api_lists_them_as_missing(imageless: Application, tmp_path: Path) -> None:
     items = plan_query(imageless.store, FIRE)
     fetch = ApiFetcher(f"http://127.0.0.1:{free_port()}", imageless.images, timeout=2)
     try:
@@ -69,7 +69,7 @@ def test_an_unreachable_api_lists_them_as_missing(imageless: Services, tmp_path:
     assert all("unreachable" in problem.reason for problem in report.missing)
 
 
-def test_an_image_the_api_lacks_is_missing(imageless: Services, server: ServerProcess,
+def test_an_image_the_api_lacks_is_missing(imageless: Application, server: ServerProcess,
                                            tmp_path: Path) -> None:
     missing = [i for i in plan_query(imageless.store, "s:FTC t:champion")
                if i.collector_number == "004B"]
@@ -82,11 +82,11 @@ def test_an_image_the_api_lacks_is_missing(imageless: Services, server: ServerPr
     assert [p.reason for p in report.missing] == ["not stored, and the API has no such image"]
 
 
-def test_an_imported_catalogue_has_no_configured_api(real: Services) -> None:
+def test_an_imported_catalogue_has_no_configured_api(real: Application) -> None:
     assert configured_api(real.store) is None
 
 
-def test_cancel_stops_fetching(imageless: Services, tmp_path: Path) -> None:
+def test_cancel_stops_fetching(imageless: Application, tmp_path: Path) -> None:
     import threading
 
     from app.errors import NotFound

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.errors import NotFound
 from app.export import (
     ExportItem,
@@ -29,12 +29,12 @@ def test_a_query_gives_one_item_per_edition_in_set_order(fire: list[ExportItem])
     assert first.label == "Spirit of Serene Fire — FTC 001"
 
 
-def test_a_malformed_query_raises(real: Services) -> None:
+def test_a_malformed_query_raises(real: Application) -> None:
     with pytest.raises(QuerySyntaxError):
         plan_query(real.store, "cost<")
 
 
-def test_a_whole_set(real: Services) -> None:
+def test_a_whole_set(real: Application) -> None:
     items = plan_set(real.store, "FTC")
     assert len(items) == 98 and {i.set_prefix for i in items} == {"FTC"}
     assert [i.collector_number for i in items] == sorted(i.collector_number for i in items)
@@ -42,19 +42,19 @@ def test_a_whole_set(real: Services) -> None:
         plan_set(real.store, "NOPE")
 
 
-def test_editions_by_uuid_keep_the_order_given(real: Services, fire: list[ExportItem]) -> None:
+def test_editions_by_uuid_keep_the_order_given(real: Application, fire: list[ExportItem]) -> None:
     uuids = [fire[3].uuid, fire[0].uuid, fire[3].uuid]
     assert plan_editions(real.store, uuids) == [fire[3], fire[0]]
     with pytest.raises(NotFound, match="zzzzzzzzzz"):
         plan_editions(real.store, [fire[0].uuid, "zzzzzzzzzz"])
 
 
-def test_tiles_find_the_edition_they_show(real: Services, fire: list[ExportItem]) -> None:
+def test_tiles_find_the_edition_they_show(real: Application, fire: list[ExportItem]) -> None:
     tiles = [(fire[1].card_slug, fire[1].image_file), ("no-such-card", "x.jpg")]
     assert plan_tiles(real.store, tiles) == [fire[1]]
 
 
-def test_hits_of_either_kind_give_the_edition_shown(real: Services,
+def test_hits_of_either_kind_give_the_edition_shown(real: Application,
                                                      fire: list[ExportItem]) -> None:
     from app.store.language.query import run_query
 
@@ -65,7 +65,7 @@ def test_hits_of_either_kind_give_the_edition_shown(real: Services,
     assert plan_hits(real.store, editions[:3]) == fire[:3]
 
 
-def test_every_edition_of_a_card(real: Services) -> None:
+def test_every_edition_of_a_card(real: Application) -> None:
     from app.export import plan_card
 
     items = plan_card(real.store, "merlin-kingslayer")
@@ -74,7 +74,7 @@ def test_every_edition_of_a_card(real: Services) -> None:
         plan_card(real.store, "no-such-card")
 
 
-def test_editions_sharing_a_set_and_number_are_told_apart_by_rarity(real: Services) -> None:
+def test_editions_sharing_a_set_and_number_are_told_apart_by_rarity(real: Application) -> None:
     """P25 001 is printed as a PR and a CPR: the two listings must not read the same."""
     items = plan_query(real.store, 's:P25 "Ascendant Wings"')
     assert sorted(item.label for item in items) == [
@@ -82,7 +82,7 @@ def test_editions_sharing_a_set_and_number_are_told_apart_by_rarity(real: Servic
 
 
 def test_editions_sharing_set_number_and_rarity_are_told_apart_by_their_slug(
-        real: Services) -> None:
+        real: Application) -> None:
     items = plan_set(real.store, "AMBDP")
     nameless = [item.label for item in items if item.collector_number == "001"]
     assert len(nameless) > 1 and len(set(nameless)) == len(nameless)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.export import plan_query, proxy_text, proxy_texts
 from tests.export.conftest import CHAMPIONS
 
@@ -38,7 +38,7 @@ def test_a_card_without_cost_or_types_keeps_its_name() -> None:
 
 
 @pytest.mark.realdata
-def test_proxies_of_real_editions_by_uuid(real: Services) -> None:
+def test_proxies_of_real_editions_by_uuid(real: Application) -> None:
     items = plan_query(real.store, CHAMPIONS)
     texts = proxy_texts(real.store, items)
     assert set(texts) == {item.uuid for item in items}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.export import ExportItem, ExportOptions, Progress, plan_query, run_export
 from app.export.naming import MAX_NAME_CHARS
 from tests.export.conftest import CHAMPIONS
@@ -28,7 +28,7 @@ def no_partial_files(folder: Path) -> bool:
     return not [p for p in folder.rglob("*") if p.name.endswith(".part")]
 
 
-def test_original_jpegs_of_a_real_search(real: Services, fire: list[ExportItem],
+def test_original_jpegs_of_a_real_search(real: Application, fire: list[ExportItem],
                                          tmp_path: Path) -> None:
     report = run_export(fire, ExportOptions(folder=tmp_path), real.images)
     assert report.complete and report.total == 13
@@ -41,7 +41,7 @@ def test_original_jpegs_of_a_real_search(real: Services, fire: list[ExportItem],
             assert image.format == "JPEG" and image.width == 500
 
 
-def test_rounded_pngs_of_a_real_search(real: Services, fire: list[ExportItem],
+def test_rounded_pngs_of_a_real_search(real: Application, fire: list[ExportItem],
                                        tmp_path: Path) -> None:
     options = ExportOptions(folder=tmp_path, format="png-rounded", workers=2)
     seen: list[Progress] = []
@@ -66,7 +66,7 @@ def test_rounded_pngs_of_a_real_search(real: Services, fire: list[ExportItem],
     ("jpeg", 250, (250, 350), "RGB"),
     ("jpeg", 1000, (1000, 1400), "RGB"),
 ])
-def test_a_chosen_width(real: Services, fire: list[ExportItem], tmp_path: Path, fmt: str,
+def test_a_chosen_width(real: Application, fire: list[ExportItem], tmp_path: Path, fmt: str,
                         width: int, size: tuple[int, int], mode: str) -> None:
     report = run_export(fire[:3], ExportOptions(folder=tmp_path, format=fmt, width=width),
                         real.images)
@@ -76,7 +76,7 @@ def test_a_chosen_width(real: Services, fire: list[ExportItem], tmp_path: Path, 
             assert image.size == size and image.mode == mode
 
 
-def test_images_not_stored_are_listed_as_missing(real: Services, tmp_path: Path) -> None:
+def test_images_not_stored_are_listed_as_missing(real: Application, tmp_path: Path) -> None:
     items = plan_query(real.store, CHAMPIONS)
     report = run_export(items, ExportOptions(folder=tmp_path), real.images)
     assert len(report.written) == 5 and not report.complete
@@ -86,7 +86,7 @@ def test_images_not_stored_are_listed_as_missing(real: Services, tmp_path: Path)
 
 
 @pytest.mark.parametrize("policy", ["skip", "replace", "rename"])
-def test_a_collision_follows_the_policy(real: Services, fire: list[ExportItem],
+def test_a_collision_follows_the_policy(real: Application, fire: list[ExportItem],
                                         tmp_path: Path, policy: str) -> None:
     existing = tmp_path / "FTC-001-UR-spirit-of-serene-fire.jpg"
     existing.write_bytes(b"old")
@@ -107,7 +107,7 @@ def test_a_collision_follows_the_policy(real: Services, fire: list[ExportItem],
         assert len(names) == 3
 
 
-def test_two_editions_with_one_name_both_get_a_file(real: Services, fire: list[ExportItem],
+def test_two_editions_with_one_name_both_get_a_file(real: Application, fire: list[ExportItem],
                                                     tmp_path: Path) -> None:
     report = run_export(fire[:3], ExportOptions(folder=tmp_path, template="{set_prefix}"),
                         real.images)
@@ -117,7 +117,7 @@ def test_two_editions_with_one_name_both_get_a_file(real: Services, fire: list[E
 
 
 def test_hostile_names_are_written_safely_inside_the_folder(
-        real: Services, fire: list[ExportItem], tmp_path: Path) -> None:
+        real: Application, fire: list[ExportItem], tmp_path: Path) -> None:
     hostile = ["../../escape", "/etc/passwd", "C:\\x", "a:b", "CON", "nul.txt", "LPT1",
                "..", "x" * 500, "what?*<>|\"", "  spaced. "]
     items = [replace(fire[0], name=name) for name in hostile]
@@ -133,7 +133,7 @@ def test_hostile_names_are_written_safely_inside_the_folder(
     assert (out / "_CON.png").is_file() and (out / "_nul.txt.png").is_file()
 
 
-def test_cancel_midway_leaves_only_whole_files(real: Services, fire: list[ExportItem],
+def test_cancel_midway_leaves_only_whole_files(real: Application, fire: list[ExportItem],
                                                tmp_path: Path) -> None:
     cancel = threading.Event()
 
@@ -155,7 +155,7 @@ def test_cancel_midway_leaves_only_whole_files(real: Services, fire: list[Export
 
 
 def test_cancel_midway_without_a_zip_leaves_only_whole_files(
-        real: Services, fire: list[ExportItem], tmp_path: Path) -> None:
+        real: Application, fire: list[ExportItem], tmp_path: Path) -> None:
     cancel = threading.Event()  # the workers write the files: those in flight are dropped
 
     def progress(step: Progress) -> None:
@@ -173,7 +173,7 @@ def test_cancel_midway_without_a_zip_leaves_only_whole_files(
     assert no_partial_files(tmp_path)
 
 
-def test_one_zip_file(real: Services, fire: list[ExportItem], tmp_path: Path) -> None:
+def test_one_zip_file(real: Application, fire: list[ExportItem], tmp_path: Path) -> None:
     target = tmp_path / "fire.zip"
     report = run_export(fire, ExportOptions(zip_path=target, format="png-rounded"),
                         real.images)
@@ -186,7 +186,7 @@ def test_one_zip_file(real: Services, fire: list[ExportItem], tmp_path: Path) ->
             assert image.mode == "RGBA"
 
 
-def test_an_existing_zip_follows_the_policy(real: Services, fire: list[ExportItem],
+def test_an_existing_zip_follows_the_policy(real: Application, fire: list[ExportItem],
                                             tmp_path: Path) -> None:
     target = tmp_path / "fire.zip"
     target.write_bytes(b"old")
@@ -197,7 +197,7 @@ def test_an_existing_zip_follows_the_policy(real: Services, fire: list[ExportIte
     assert renamed.zip_path == tmp_path / "fire (2).zip" and target.read_bytes() == b"old"
 
 
-def test_files_get_the_usual_permissions(real: Services, fire: list[ExportItem],
+def test_files_get_the_usual_permissions(real: Application, fire: list[ExportItem],
                                          tmp_path: Path) -> None:
     import os
     import stat
@@ -218,7 +218,7 @@ def test_a_write_that_fails_leaves_no_temporary_file(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_an_unreadable_image_is_reported_as_failed(real: Services, fire: list[ExportItem],
+def test_an_unreadable_image_is_reported_as_failed(real: Application, fire: list[ExportItem],
                                                    tmp_path: Path) -> None:
     from app.images import ImageStore
 
@@ -231,7 +231,7 @@ def test_an_unreadable_image_is_reported_as_failed(real: Services, fire: list[Ex
 
 
 def test_rounded_pngs_onto_a_full_disk_name_each_file_that_did_not_fit(
-        real: Services, fire: list[ExportItem], tmp_path: Path) -> None:
+        real: Application, fire: list[ExportItem], tmp_path: Path) -> None:
     from tests.helpers.smallfs import small_fs
 
     with small_fs(tmp_path / "small", size="3m") as small:  # room for a few of the 13

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.errors import UpstreamError
 from app.export import plan_query, plan_sheet
 from tests.export.conftest import CHAMPIONS
@@ -12,7 +12,7 @@ from tests.export.conftest import CHAMPIONS
 pytestmark = pytest.mark.realdata
 
 
-def test_a_card_without_a_stored_image_is_a_text_proxy_in_its_place(real: Services) -> None:
+def test_a_card_without_a_stored_image_is_a_text_proxy_in_its_place(real: Application) -> None:
     items = plan_query(real.store, CHAMPIONS)
     copies = [items[0], *items, items[-1]]
     plan = plan_sheet(real.store, real.images, copies)
@@ -26,7 +26,7 @@ def test_a_card_without_a_stored_image_is_a_text_proxy_in_its_place(real: Servic
     assert plan.summary().endswith(": Merlin, Kingslayer")
 
 
-def test_the_summary_counts_copies_and_lists_names_once(real: Services) -> None:
+def test_the_summary_counts_copies_and_lists_names_once(real: Application) -> None:
     merlin = [i for i in plan_query(real.store, CHAMPIONS) if i.collector_number == "004B"]
     plan = plan_sheet(real.store, real.images, merlin * 3)
     assert plan.proxied == 3 and len(plan.missing) == 1
@@ -35,7 +35,7 @@ def test_the_summary_counts_copies_and_lists_names_once(real: Services) -> None:
 
 
 def test_an_image_that_cannot_be_fetched_is_a_text_proxy_with_the_reason(
-        real: Services) -> None:
+        real: Application) -> None:
     def offline(_filename: str) -> object:
         raise UpstreamError("api.example is unreachable")
 

@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 
 import app.export.jobs as jobs
-from app.bootstrap import Services, build
+from app.bootstrap import Application, build
 from app.export import ExportOptions, plan_query, run_export
 from app.store import CardRecord, Writer
 from tests.helpers.cards import make_card, make_edition
@@ -35,7 +35,7 @@ def jpeg(colour: str) -> bytes:
 
 
 @pytest.fixture
-def three(tmp_path: Path) -> Services:
+def three(tmp_path: Path) -> Application:
     """A catalogue of three cards whose edition images are stored."""
     services = build(str(tmp_path / "data"))
     cards = []
@@ -75,7 +75,7 @@ class RecordingPool:
 
 
 def test_everything_a_worker_receives_and_returns_pickles(
-        three: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        three: Application, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(jobs, "ProcessPoolExecutor", RecordingPool)
     RecordingPool.made.clear()
     items = plan_query(three.store, "spawned")
@@ -88,7 +88,7 @@ def test_everything_a_worker_receives_and_returns_pickles(
 
 
 def test_a_failing_image_comes_back_from_the_worker_as_a_problem(
-        three: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        three: Application, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(jobs, "ProcessPoolExecutor", RecordingPool)
     items = plan_query(three.store, "spawned")
     three.images.path_for(items[0].image_file).write_bytes(b"not a jpeg")
@@ -97,7 +97,7 @@ def test_a_failing_image_comes_back_from_the_worker_as_a_problem(
     assert len(report.written) == 2 and len(report.failed) == 1
 
 
-def test_the_command_line_exports_over_spawned_workers(three: Services, tmp_path: Path) -> None:
+def test_the_command_line_exports_over_spawned_workers(three: Application, tmp_path: Path) -> None:
     # As on Windows and macOS: every worker starts a fresh interpreter and imports what
     # it needs; the command line's entry module must not run again in it.
     out = tmp_path / "out"

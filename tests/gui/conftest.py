@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from tests.helpers.fake_catalogue import FakeCatalogue
 
 if TYPE_CHECKING:
@@ -31,8 +31,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
 
 
-def services_over(catalogue_dir: Path, private: Path) -> Services:
-    """Services over a copy of the catalogue of ``catalogue_dir`` in ``private`` (settings,
+def services_over(catalogue_dir: Path, private: Path) -> Application:
+    """Application over a copy of the catalogue of ``catalogue_dir`` in ``private`` (settings,
     thumbnail cache and logs land there too); the images are linked, never written."""
     from app.bootstrap import build
 
@@ -50,7 +50,7 @@ def services_over(catalogue_dir: Path, private: Path) -> Services:
 
 
 @pytest.fixture
-def real_services(real_catalogue_dir: Path, tmp_path: Path) -> Iterator[Services]:
+def real_services(real_catalogue_dir: Path, tmp_path: Path) -> Iterator[Application]:
     """The real 2026-04-04 catalogue with a private data folder in ``tmp_path``."""
     services = services_over(real_catalogue_dir, tmp_path / "data")
     yield services
@@ -58,7 +58,7 @@ def real_services(real_catalogue_dir: Path, tmp_path: Path) -> Iterator[Services
 
 
 @pytest.fixture
-def real_window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
+def real_window(qtbot: QtBot, real_services: Application) -> Iterator[MainWindow]:
     """The main window over :func:`real_services`, 1280 × 800 and shown; shut down after.
     (What it has loaded when the test starts is the test's own wait.)"""
     from app.gui.shell.main_window import MainWindow
@@ -72,7 +72,7 @@ def real_window(qtbot: QtBot, real_services: Services) -> Iterator[MainWindow]:
 
 
 @pytest.fixture
-def empty_services(tmp_path: Path) -> Services:
+def empty_services(tmp_path: Path) -> Application:
     """A brand-new, empty catalogue in ``tmp_path``."""
     from app.bootstrap import build
 
@@ -105,7 +105,7 @@ def thema_catalogue_dir(real_catalogue_dir: Path, tmp_path_factory: pytest.TempP
 
 
 @pytest.fixture
-def thema_services(thema_catalogue_dir: Path, tmp_path: Path) -> Iterator[Services]:
+def thema_services(thema_catalogue_dir: Path, tmp_path: Path) -> Iterator[Application]:
     """:func:`thema_catalogue_dir` with a private data folder in ``tmp_path``."""
     services = services_over(thema_catalogue_dir, tmp_path / "data")
     yield services

@@ -6,8 +6,8 @@ and, when an image folder is given, tiny generated JPEGs for some editions. It a
 the window's models need without SQLite or ``../shared``: the endpoints (cards, card images,
 featured sets, Thema ranks and history), ``query`` (bare text matches names, case-insensitive;
 per card or per edition; sorted by name, set or rarity; other sort keys sort by name) and
-``counts``. The parts that need a real catalogue (export plans, image fetching, sync, decks)
-raise :class:`NotImplementedError`.
+``counts``. The services beside a catalogue have small fakes of their own
+(:mod:`tests.helpers.fake_parts`).
 
 mypy checks it against the protocol (``[tool.mypy]`` lists this module).
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import date, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,26 +26,11 @@ from PIL import Image
 from app.errors import InvalidRequest, NotFound
 from app.images import ImageStore, rounded_png
 from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, QueryResult, SortKey
-from app.model.status import SyncStatus
 from tests.helpers.cards import make_card, make_edition
 
 if TYPE_CHECKING:
-    import threading
-
     from app.catalogue.base import Catalogue
-    from app.catalogue.collection import CollectionEditions
-    from app.catalogue.decks import DeckCards
-    from app.collection.storage import CollectionStore
-    from app.decks.storage import DeckStore
-    from app.export.fetch import ApiFetcher
-    from app.export.plan import ExportItem
-    from app.export.proxy import ProxyText
-    from app.ingest.report import ImportReport
-    from app.model.history import CardChange, CardVersion, Revision
     from app.paths import Paths
-    from app.store.reads.collection_entries import OwnedRow
-    from app.sync.context import SyncOptions
-    from app.sync.engine import SyncEngine
 
 SETS = {
     prefix: {"created_at": "2024-01-26T12:00:00+00:00", "id": f"gen0set00{i}", "language": "EN",
@@ -264,90 +249,15 @@ class FakeCatalogue:
         """The generated JPEG's file, or None (no image folder, or no image)."""
         return self._images.get(filename)
 
-    def export_plan(
-        self, *, query: str | None = None, set_prefix: str | None = None,
-        card: str | None = None, editions: Sequence[str] = (), hits: Iterable[Hit] = (),
-        sort: SortKey | str = "set", descending: bool = False, limit: int | None = None,
-    ) -> list[ExportItem]:
-        """Not in the fake: exports need the real catalogue."""
-        raise NotImplementedError("the fake catalogue plans no export")
-
-    def configured_api(self) -> str | None:
-        """None: the fake was never synced."""
-        return None
-
-    def image_fetcher(self, api_url: str) -> ApiFetcher:
-        """Not in the fake: it fetches nothing."""
-        raise NotImplementedError("the fake catalogue fetches no image")
-
-    def proxy_texts(self, items: Sequence[ExportItem]) -> dict[str, ProxyText]:
-        """Not in the fake: exports need the real catalogue."""
-        raise NotImplementedError("the fake catalogue has no text proxies")
-
-    def deck_cards(self) -> DeckCards:
-        """Not in the fake: decks need the real catalogue."""
-        raise NotImplementedError("the fake catalogue has no deck cards")
-
-    def deck_store(self) -> DeckStore:
-        """Not in the fake: decks need the real catalogue."""
-        raise NotImplementedError("the fake catalogue keeps no decks")
-
-    def collection_store(self) -> CollectionStore:
-        """Not in the fake: the collection needs the real catalogue."""
-        raise NotImplementedError("the fake catalogue keeps no collection")
-
-    def collection_editions(self) -> CollectionEditions:
-        """Not in the fake: the collection needs the real catalogue."""
-        raise NotImplementedError("the fake catalogue has no collection editions")
-
-    def collection_rows(self) -> list[OwnedRow]:
-        """Not in the fake: the collection needs the real catalogue."""
-        raise NotImplementedError("the fake catalogue keeps no collection")
-
-    # Setup and typing help
-    def import_sources(self, paths: Sequence[Path],
-                       cancel: threading.Event | None = None) -> ImportReport:
-        """Not in the fake: it imports nothing."""
-        raise NotImplementedError("the fake catalogue imports nothing")
-
+    # Typing help
     def card_names(self, prefix: str, limit: int = 20) -> list[str]:
         """Names of the generated cards starting with ``prefix`` (any case), by name."""
         names = sorted(str(card["name"]) for card in self._cards)
         return [n for n in names if n.casefold().startswith(prefix.casefold())][:limit]
 
-    def generate_demo_thema(self, days: int = 400) -> int:
-        """Not in the fake: its history is generated already."""
-        raise NotImplementedError("the fake catalogue writes no history")
-
     def thema_generated(self) -> bool:
         """The fake's generated ranks and history are not marked as demo data."""
         return False
-
-    # History: the fake catalogue was never imported, so it has no revisions.
-    def revisions(self, since: str | None = None) -> list[Revision]:
-        """No revisions."""
-        return []
-
-    def revision(self, number: int | None = None) -> Revision:
-        """Raises NotFound: no revisions."""
-        raise NotFound("This catalogue has no revisions")
-
-    def changes(self, number: int | None = None, notes: bool = True) -> list[CardChange]:
-        """Raises NotFound: no revisions."""
-        raise NotFound("This catalogue has no revisions")
-
-    def card_history(self, slug: str) -> list[CardVersion]:
-        """No recorded versions (NotFound for an unknown slug)."""
-        self.card(slug)
-        return []
-
-    def latest_changes(self) -> dict[str, tuple[str, ...]]:
-        """Nothing changed."""
-        return {}
-
-    def revert(self, number: int) -> Revision | None:
-        """Raises NotFound: no revisions."""
-        raise NotFound("This catalogue has no revisions")
 
     @property
     def images(self) -> ImageStore:
@@ -360,18 +270,6 @@ class FakeCatalogue:
     def paths(self) -> Paths | None:
         """None: the fake has no installation folders."""
         return None
-
-    def sync_status(self) -> SyncStatus:
-        """Never synced."""
-        return SyncStatus()
-
-    def api_problem(self, api_url: str) -> str | None:
-        """Always offline: the fake reaches no network."""
-        return "the fake catalogue reaches no API"
-
-    def sync_engine(self, options: SyncOptions | None = None) -> SyncEngine:
-        """Not in the fake. Raises InvalidRequest, like a catalogue without a data folder."""
-        raise InvalidRequest("This catalogue has no data folder to sync into")
 
     @property
     def data_dir(self) -> Path | None:

@@ -10,7 +10,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from app.bootstrap import Services, build
+from app.bootstrap import Application, build
 from app.store import CardRecord, Writer
 from tests.helpers.cards import make_card, make_edition
 
@@ -69,7 +69,7 @@ def generated_cards() -> list[dict[str, Any]]:
     ]
 
 
-def generated_catalogue(folder: Path) -> Services:
+def generated_catalogue(folder: Path) -> Application:
     """An Archivist data folder at ``folder`` holding :func:`generated_cards`."""
     services = build(str(folder))
     Writer(services.store).write(CardRecord(card) for card in generated_cards())

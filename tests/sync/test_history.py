@@ -10,6 +10,7 @@ from app.bootstrap import build
 from app.catalogue import LocalCatalogue
 from app.ingest import import_paths
 from app.sync import SyncEngine
+from tests.helpers.parts import parts_of
 from tests.sync.conftest import fast_options
 from tests.sync.generated import build_upstream, generated_card, write_cards
 from tests.sync.servers import ServerProcess
@@ -47,11 +48,11 @@ def test_a_sync_records_the_same_revision_as_an_import_of_the_change(tmp_path: P
     finally:
         server.stop()
     synced, imported = (LocalCatalogue.open(tmp_path / d) for d in ("synced", "imported"))
-    got, want = synced.revision(), imported.revision()
+    got, want = parts_of(synced).history.revision(), parts_of(imported).history.revision()
     assert (got.kind, got.source) == ("sync", server.url)
     assert (got.number, got.added, got.changed, got.removed) == (2, 1, 2, 0)
     assert (want.number, want.added, want.changed, want.removed) == (2, 1, 2, 0)
-    assert synced.changes() == imported.changes()
-    groups = {c.slug: c.groups for c in synced.changes()}
+    assert parts_of(synced).history.changes() == parts_of(imported).history.changes()
+    groups = {c.slug: c.groups for c in parts_of(synced).history.changes()}
     assert groups == {"generated-4": ("errata",), "generated-6": ("legality",),
                       "generated-21": ("new",)}

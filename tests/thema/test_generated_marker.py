@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.ingest.thema import import_generated_history
 from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
 from app.server import create_app
@@ -20,7 +20,7 @@ DYNAMIC = "genEd00102"  # the generated catalogue's one dynamic edition (foil)
 END = date(2026, 4, 4)
 
 
-def thema_headers(services: Services) -> httpx.Headers:
+def thema_headers(services: Application) -> httpx.Headers:
     transport = httpx.ASGITransport(app=create_app(services.catalogue))
 
     async def get() -> httpx.Response:

@@ -10,13 +10,18 @@ from app.model.query import CardSummary, QueryResult
 
 
 class ChangesSource(Protocol):
-    """The part of the catalogue the Changes page needs."""
+    """The part of the history the Changes page needs (the application object's
+    ``history``)."""
 
     def revisions(self, since: str | None = None) -> list[Revision]: ...
 
     def changes(self, number: int | None = None, notes: bool = True) -> list[CardChange]: ...
 
     def revert(self, number: int) -> Revision | None: ...
+
+
+class TileSource(Protocol):
+    """The part of the catalogue the Changes page needs: the search hits of the tiles."""
 
     def query(self, text: str, *, limit: int | None = None) -> QueryResult: ...
 
@@ -52,8 +57,10 @@ def first_group(change: CardChange) -> int:
     return min((keys.index(g) for g in change.groups if g in keys), default=len(keys))
 
 
-def load_revision(source: ChangesSource, number: int | None = None) -> RevisionView:
-    """The revisions and the cards of revision ``number`` (None: the newest).
+def load_revision(source: ChangesSource, tiles: TileSource,
+                  number: int | None = None) -> RevisionView:
+    """The revisions and the cards of revision ``number`` (None: the newest), with the
+    search hits of ``tiles`` that show them.
 
     Raises:
         NotFound: no such revision.
@@ -71,10 +78,10 @@ def load_revision(source: ChangesSource, number: int | None = None) -> RevisionV
                          key=lambda c: (first_group(c), c.name.casefold()))
     if not changes:
         return RevisionView(revisions, shown)
-    hits = source.query("", limit=None).hits
+    hits = tiles.query("", limit=None).hits
     wanted = {c.uuid for c in changes}
-    tiles = {h.uuid: h for h in hits if h.uuid in wanted and isinstance(h, CardSummary)}
-    return RevisionView(revisions, shown, changes, tiles)
+    shown_tiles = {h.uuid: h for h in hits if h.uuid in wanted and isinstance(h, CardSummary)}
+    return RevisionView(revisions, shown, changes, shown_tiles)
 
 
 def change_text(change: CardChange) -> str:

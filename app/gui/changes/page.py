@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import ArchivistError
-from app.gui.changes.data import ChangesSource, RevisionView, load_revision
+from app.gui.changes.data import ChangesSource, RevisionView, TileSource, load_revision
 from app.gui.changes.model import ChangeRowDelegate, ChangeTileDelegate, ChangeTilesModel
 from app.gui.kit.empty_state import EmptyState, page_stack
 from app.gui.kit.operations import LatestRequest, run_operation
@@ -91,7 +91,8 @@ class ChangesPage(QWidget):
         failed(str, object): ``"changes"`` or ``"revert"`` and the error.
 
     Args:
-        catalogue: revisions, changes, revert and the search (``services.catalogue``).
+        catalogue: the search hits of the tiles (``app.catalogue``).
+        history: revisions, changes and revert (``app.history``).
         pool: the thread pool for catalogue work.
         provider: the shared thumbnail provider.
         thumb: the logical size of a tile's thumbnail.
@@ -103,12 +104,13 @@ class ChangesPage(QWidget):
     reverted = Signal(object)
     failed = Signal(str, object)
 
-    def __init__(self, catalogue: ChangesSource, pool: QThreadPool, provider: ThumbnailProvider,
-                 thumb: QSize, parent: QWidget | None = None,
+    def __init__(self, catalogue: TileSource, history: ChangesSource, pool: QThreadPool,
+                 provider: ThumbnailProvider, thumb: QSize, parent: QWidget | None = None,
                  confirm: Callable[[QWidget, Revision], bool] = _ask,
                  settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self._catalogue, self._pool, self._confirm = catalogue, pool, confirm
+        self._history = history
         self._settings = settings
         self._loaded = False
         self.view_data = RevisionView([], None)
@@ -242,8 +244,8 @@ class ChangesPage(QWidget):
     @Slot()
     def reload(self, number: int | None = None) -> None:
         """Load the revisions and the cards of revision ``number`` (None: the newest)."""
-        catalogue = self._catalogue
-        self._request.submit(lambda: load_revision(catalogue, number))
+        catalogue, history = self._catalogue, self._history
+        self._request.submit(lambda: load_revision(history, catalogue, number))
 
     def show_group(self, key: str) -> None:
         """Filter the tiles by patch-note group key ("" for all)."""
@@ -256,9 +258,9 @@ class ChangesPage(QWidget):
         shown = self.view_data.shown
         if shown is None or not self._confirm(self, shown):
             return
-        catalogue = self._catalogue
+        history = self._history
         self.revert_button.setEnabled(False)
-        run_operation(self._pool, lambda: catalogue.revert(shown.number), self._on_reverted,
+        run_operation(self._pool, lambda: history.revert(shown.number), self._on_reverted,
                       lambda error: self._on_revert_failed(error), owner=self)
 
     def _on_reverted(self, revision: object) -> None:

@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from app.catalogue.collection import CollectionEditions, OwnedRow
 from app.collection import (
+    CollectionEditions,
     CollectionStore,
     CsvImportReport,
+    OwnedRow,
     SetCompletion,
     Totals,
     completion_of,
@@ -21,7 +22,7 @@ from app.collection import (
 
 
 class CollectionSource(Protocol):
-    """What the page reads of the catalogue (``services.catalogue``)."""
+    """What the page reads: the application object's ``collection`` part."""
 
     def collection_store(self) -> CollectionStore: ...
 

@@ -17,8 +17,7 @@ from PySide6.QtCore import (
     Slot,
 )
 
-from app.catalogue.collection import CollectionEdition, OwnedRow
-from app.collection import NOT_IN_CATALOGUE, SetCompletion
+from app.collection import NOT_IN_CATALOGUE, CollectionEdition, OwnedRow, SetCompletion
 from app.gui.kit.cells import safe_cells
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.model.vocabulary import rarity_by_number

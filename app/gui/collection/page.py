@@ -32,8 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.catalogue.collection import CollectionEditions
-from app.collection import CsvImportReport
+from app.collection import CollectionEditions, CsvImportReport
 from app.gui.collection.data import (
     CollectionSource,
     CollectionView,
@@ -77,7 +76,7 @@ class CollectionPage(QWidget):
         failed(str, object): what failed (``"collection"``) and the error.
 
     Args:
-        catalogue: the collection and the catalogue's editions (``services.catalogue``).
+        catalogue: the collection and the catalogue's editions (``app.collection``).
         pool: the thread pool for file and SQLite work.
         provider: the shared thumbnail provider.
         choose_file: asks for a file name (tests pass their own): ``(parent, title, save)``

@@ -10,8 +10,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QListView, QVBoxLayout, QWidget
 
-from app.catalogue.decks import DeckCards
-from app.decks import FORMATS, BanEntry, BanList, ban_list, describe, parse_moment
+from app.decks import FORMATS, BanEntry, BanList, DeckCards, ban_list, describe, parse_moment
 from app.gui.decks.as_of_field import AsOfField
 from app.gui.decks.models import severity_colour
 from app.gui.kit.card_paint import scaled_font

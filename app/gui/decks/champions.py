@@ -11,8 +11,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from app.catalogue.decks import DeckCards
-from app.decks import DeckStore, DeckSummary, deck_champion
+from app.decks import DeckCards, DeckStore, DeckSummary, deck_champion
 from app.errors import ArchivistError
 from app.gui.kit.operations import LatestRequest
 

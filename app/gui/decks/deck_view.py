@@ -21,8 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.catalogue.decks import DeckCards
-from app.decks import ZONES, Deck, Entry, Zone
+from app.decks import ZONES, Deck, DeckCards, Entry, Zone
 from app.gui.decks.models import COLUMNS, ZoneModel
 from app.gui.kit.card_mime import card_from_mime
 

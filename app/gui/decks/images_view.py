@@ -1,6 +1,6 @@
 """The deck open as cards: each zone's entries as card images with quantity badges.
 
-Each entry shows its chosen printing (:meth:`~app.catalogue.decks.DeckCards.edition`) from
+Each entry shows its chosen printing (:meth:`~app.decks.cards.DeckCards.edition`) from
 the window's :class:`~app.gui.kit.thumbnails.ThumbnailProvider`; an edition without a stored
 image is drawn as the grids draw it (:func:`~app.gui.kit.card_paint.paint_placeholder`), a
 name the catalogue does not hold as a placeholder captioned "not in the catalogue". Each
@@ -33,8 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.catalogue.decks import DeckCards
-from app.decks import ZONES, Deck, Entry, Zone
+from app.decks import ZONES, Deck, DeckCards, Entry, Zone
 from app.gui.decks.models import DataRole
 from app.gui.kit.card_paint import TILE_PADDING, paint_tile_card, scaled_font
 from app.gui.kit.cells import safe_cells

@@ -19,8 +19,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
-from app.catalogue.decks import DeckCards
-from app.decks import ERROR, CheckResult, Deck, DeckSummary, Entry, Zone
+from app.decks import ERROR, CheckResult, Deck, DeckCards, DeckSummary, Entry, Zone
 from app.gui.kit.cells import safe_cells
 
 AnyIndex = QModelIndex | QPersistentModelIndex

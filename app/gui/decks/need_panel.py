@@ -37,7 +37,7 @@ class NeedPanel(QWidget):
         message(str): a status line. failed(str, object): ``"collection"`` and the error.
 
     Args:
-        catalogue: ``collection_store()`` and ``collection_editions()``.
+        collection: ``collection_store()`` and ``collection_editions()`` (``app.collection``).
         pool: the thread pool.
         cards: gives the catalogue's deck cards (names as the catalogue writes them), or
             None before they are read.
@@ -47,11 +47,11 @@ class NeedPanel(QWidget):
     message = Signal(str)
     failed = Signal(str, object)
 
-    def __init__(self, catalogue: Any, pool: QThreadPool, cards: Any,
+    def __init__(self, collection: Any, pool: QThreadPool, cards: Any,
                  choose_file: Any = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("needPanel")
-        self._catalogue, self._cards = catalogue, cards
+        self._collection, self._cards = collection, cards
         self._choose = choose_file or _choose_file
         self._editions: Any = None
         self._deck: Deck | None = None
@@ -105,11 +105,11 @@ class NeedPanel(QWidget):
         deck, cards, editions = self._deck, self._cards(), self._editions
         if deck is None:
             return
-        catalogue = self._catalogue
+        collection = self._collection
 
         def work() -> tuple[DeckNeed, Any]:
-            found = editions if editions is not None else catalogue.collection_editions()
-            owned = owned_by_name(catalogue.collection_store().entries(), found)
+            found = editions if editions is not None else collection.collection_editions()
+            owned = owned_by_name(collection.collection_store().entries(), found)
             return deck_need(deck, owned, cards), found
 
         self._request.submit(work)

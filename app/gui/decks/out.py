@@ -12,8 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from app.catalogue.decks import DeckCards
-from app.decks import FORMATS, ZONES, Deck, deck_text, registration_sheet
+from app.decks import FORMATS, ZONES, Deck, DeckCards, deck_text, registration_sheet
 from app.export import ExportItem
 from app.files import write_text
 
@@ -22,7 +21,7 @@ ExportOpener = Callable[[str, Callable[[], list[ExportItem]], bool], object]
 
 
 class EditionPlanner(Protocol):
-    """Plans editions for export (:meth:`app.catalogue.base.Catalogue.export_plan`)."""
+    """Plans editions for export (:meth:`app.export.service.Export.export_plan`)."""
 
     def export_plan(self, *, editions: list[str]) -> list[ExportItem]:
         """The export items of ``editions``."""

@@ -13,7 +13,7 @@ and summary (:class:`~app.gui.decks.check_panel.CheckPanel`); more panels go bel
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from PySide6.QtCore import QModelIndex, Qt, QThreadPool, Signal, Slot
 from PySide6.QtGui import QGuiApplication, QShowEvent
@@ -54,8 +54,22 @@ from app.gui.kit.thumbnails import ThumbnailProvider
 from app.safetext import escape_controls
 
 
-class DeckCatalogue(DeckSource, EditionPlanner, Protocol):
-    """What the page reads: the deck cards, the decks file, export plans."""
+class DeckParts(Protocol):
+    """The parts of the application object the page reads (:class:`app.bootstrap.Application`
+    has them): the deck cards and the decks file, the collection (have / need), export
+    plans and the folders."""
+
+    @property
+    def decks(self) -> DeckSource: ...
+
+    @property
+    def collection(self) -> Any: ...
+
+    @property
+    def export(self) -> EditionPlanner: ...
+
+    @property
+    def paths(self) -> Any: ...
 
 
 _NO_DECK = ("No deck open", "Paste a decklist, import a file, make a new deck, or choose a "
@@ -64,21 +78,22 @@ _KEEPING = ("new", "paste", "import", "duplicate", "rename", "delete", "undo")
 """The buttons that need the decks file."""
 
 
-def decks_file(catalogue: object) -> Path | None:
+def decks_file(parts: object) -> Path | None:
     """Where the decks file is (None for a catalogue without a data folder)."""
-    paths = getattr(catalogue, "paths", None)
+    paths = getattr(parts, "paths", None)
     return None if paths is None else Path(paths.decks_file)
 
 
 class DecksPage(QWidget):
-    """The Decks page over ``catalogue``.
+    """The Decks page over the application object's decks.
 
     Signals:
         message(str): a status line for the window.
         failed(str, object): what failed and the exception.
 
     Args:
-        catalogue: the catalogue (deck cards, the decks file, export plans).
+        parts: the application object (deck cards, the decks file, the collection, export
+            plans).
         pool: the window's thread pool.
         provider: thumbnails for the printing picker (None: names only).
         export: opens the export dialog for a deck's proxy sheet or images (None: hidden).
@@ -88,13 +103,13 @@ class DecksPage(QWidget):
     message = Signal(str)
     failed = Signal(str, object)
 
-    def __init__(self, catalogue: DeckCatalogue, pool: QThreadPool,
+    def __init__(self, parts: DeckParts, pool: QThreadPool,
                  provider: ThumbnailProvider | None = None, export: ExportOpener | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._catalogue, self._pool = catalogue, pool
+        self._parts, self._pool = parts, pool
         self._provider, self._export = provider, export
-        self.session = DeckSession(catalogue, pool, self)
+        self.session = DeckSession(parts.decks, pool, self)
         self.list_model = DeckListModel(self)
         self.deck_list = QListView()
         self.deck_list.setModel(self.list_model)
@@ -135,7 +150,7 @@ class DecksPage(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self._list_area())
         self.splitter.addWidget(self.stack)
-        self.need = NeedPanel(catalogue, pool, lambda: self.session.cards)  # have / need
+        self.need = NeedPanel(parts.collection, pool, lambda: self.session.cards)  # have / need
         side.addWidget(self.need, 2)  # its table scrolls; the check's summary should not
         self.splitter.addWidget(self.side)
         self.splitter.setStretchFactor(0, 1)
@@ -349,14 +364,14 @@ class DecksPage(QWidget):
             return
         title = (f"Every copy of the deck “{deck.name}” ({sum(deck.counts().values())} cards)"
                  if sheet else f"The card images of the deck “{deck.name}”")
-        self._export(title, plan_deck(self._catalogue, deck, cards, sheet), sheet)
+        self._export(title, plan_deck(self._parts.export, deck, cards, sheet), sheet)
 
     # -- session → widgets -------------------------------------------------------------
     def _on_store_failed(self, error: Exception) -> None:
         """The decks file cannot be read: say what, where and what to do in place of the
         deck (the ban list still works)."""
         self.empty.set_state("The kept decks cannot be read",
-                             problem_text(error, decks_file(self._catalogue)), RESTORE,
+                             problem_text(error, decks_file(self._parts)), RESTORE,
                              "Try again")
         self.stack.setCurrentWidget(self.empty)
         self.note.hide()

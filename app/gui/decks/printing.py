@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.catalogue.decks import DeckEdition
+from app.decks import DeckEdition
 from app.gui.kit.cells import safe_cells
 from app.gui.kit.thumbnails import ThumbnailProvider
 

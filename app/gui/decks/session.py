@@ -15,9 +15,9 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from app.catalogue.decks import DeckCards
 from app.decks import (
     Deck,
+    DeckCards,
     DeckStore,
     DeckSummary,
     Entry,
@@ -37,7 +37,7 @@ MAX_QUANTITY = 99
 
 
 class DeckSource(Protocol):
-    """What the page reads of the catalogue (:class:`~app.catalogue.base.Catalogue` has it)."""
+    """What the page reads of the decks (the application object's ``decks`` has it)."""
 
     def deck_cards(self) -> DeckCards:
         """Every card as decks need it."""
@@ -72,7 +72,7 @@ class DeckSession(QObject):
             are loaded all the same.
 
     Args:
-        catalogue: the catalogue (its cards and the decks file).
+        decks: the catalogue's cards and the decks file (``app.decks``).
         pool: the thread pool for reads and checks.
         parent: the owning QObject.
     """
@@ -85,10 +85,10 @@ class DeckSession(QObject):
     failed = Signal(str, object)
     storeFailed = Signal(object)
 
-    def __init__(self, catalogue: DeckSource, pool: QThreadPool,
+    def __init__(self, decks: DeckSource, pool: QThreadPool,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._catalogue, self._pool = catalogue, pool
+        self._decks, self._pool = decks, pool
         self._writes = QThreadPool(self)
         self._writes.setMaxThreadCount(1)
         self._check = LatestRequest(pool, self)
@@ -119,12 +119,12 @@ class DeckSession(QObject):
         if self._loading:
             return
         self._loading = True
-        catalogue = self._catalogue
+        decks = self._decks
 
         def work() -> tuple[DeckCards, DeckStore | Exception, list[DeckSummary], list[str]]:
-            cards = catalogue.deck_cards()
+            cards = decks.deck_cards()
             try:
-                store = catalogue.deck_store()
+                store = decks.deck_store()
                 return cards, store, store.decks(), store.unreadable()
             except Exception as error:  # shown on the page, whatever the opening raised
                 return cards, error, [], []

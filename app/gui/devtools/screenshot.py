@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.errors import InvalidRequest
 from app.files import check_target, write_bytes
 from app.gui.devtools import deck_shots, detail_shots
@@ -121,7 +121,7 @@ def _changes_settled(window: object) -> bool:
 
 
 
-def take_screenshot(services: Services, out: Path, query: str = "", card: str | None = None,
+def take_screenshot(services: Application, out: Path, query: str = "", card: str | None = None,
                     size: tuple[int, int] = (1280, 800), page: str = "search",
                     edition: str | None = None, theme: str = "light", per: str = "card",
                     sort: str = "name", descending: bool = False,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QModelIndex, QObject, QStandardPaths, Qt, QThreadPool, Slot
 from PySide6.QtGui import QAction, QKeySequence
@@ -33,6 +33,23 @@ if TYPE_CHECKING:  # the dialog (and its proxy sheet) loads on first File ▸ Ex
     # export machinery on first use too
     from app.gui.export.dialog import ExportDialog
     from app.gui.export.task import ExportScope
+
+
+
+class Exporting(Protocol):
+    """What the actions use to export (the application object's ``export``)."""
+
+    def export_plan(self, *, query: str | None = None, set_prefix: str | None = None,
+                    card: str | None = None, editions: Sequence[str] = (),
+                    hits: Any = (), sort: str = "set", descending: bool = False,
+                    limit: int | None = None) -> list[Any]: ...
+
+    def image_fetcher(self, api_url: str) -> Any: ...
+
+    def proxy_texts(self, items: Sequence[Any]) -> dict[str, Any]: ...
+
+    def configured_api(self) -> str | None: ...
+
 
 EDITION_ROLE = Qt.ItemDataRole.UserRole + 1
 """The role of the ``EditionInfo`` in the detail pane's and the gallery's edition models."""
@@ -53,7 +70,9 @@ class ExportActions(QObject):
     Args:
         window: the main window (its menus and status bar).
         selection: the selected tiles, the card shown, the current search.
-        catalogue: export plans, image files and fetchers, the cache folder, counts.
+        catalogue: image files, the cache folder, counts.
+        export: export plans, image fetchers, text proxies, the API synced from
+            (``app.export``).
         grid: the tile view (Ctrl+C, drag out).
         edition_views: views whose rows hold an ``EditionInfo`` at :data:`EDITION_ROLE`
             (Ctrl+C, drag out).
@@ -61,13 +80,15 @@ class ExportActions(QObject):
         about: opens the About dialog for the catalogue's source and counts.
     """
 
-    def __init__(self, window: QMainWindow, selection: Selection, catalogue: Catalogue, *,
+    def __init__(self, window: QMainWindow, selection: Selection, catalogue: Catalogue,
+                 export: Exporting, *,
                  grid: QAbstractItemView, edition_views: Sequence[QAbstractItemView] = (),
                  api: Callable[[], str | None] = lambda: None,
                  about: Callable[[str | None, dict[str, int]], object] = lambda *_: None
                  ) -> None:
         super().__init__(window)
         self.window, self.selection, self.catalogue = window, selection, catalogue
+        self.export = export
         self.grid, self.edition_views = grid, list(edition_views)
         self._api, self._open_about = api, about
         self.folder = Path(QStandardPaths.writableLocation(
@@ -115,24 +136,24 @@ class ExportActions(QObject):
         """What may be exported now: selected tiles, the card shown, the search's editions."""
         from app.gui.export.task import ExportScope
 
-        catalogue, selection = self.catalogue, self.selection
+        export, selection = self.export, self.selection
         scopes: list[ExportScope] = []
         hits = selection.selected_hits()
         if hits:
             what = hits[0].name if len(hits) == 1 else f"the {len(hits)} selected tiles"
             scopes.append(ExportScope(
                 f"The image of {what}" if len(hits) == 1 else f"The images of {what}",
-                lambda: catalogue.export_plan(hits=hits)))
+                lambda: export.export_plan(hits=hits)))
         slug = selection.shown_card()
         if slug:
             scopes.append(ExportScope(f"Every edition of the card shown ({slug})",
-                                      lambda: catalogue.export_plan(card=slug)))
+                                      lambda: export.export_plan(card=slug)))
         request = selection.current_query()
         text = request.text.strip()
         sort = request.sort if request.sort in QUERY_SORTS else "set"
         title = (f"Every edition matching the search “{text}”" if text
                  else "Every edition in the catalogue")
-        scopes.append(ExportScope(title, lambda: catalogue.export_plan(
+        scopes.append(ExportScope(title, lambda: export.export_plan(
             query=text, sort=sort, descending=request.descending)))
         return scopes
 
@@ -141,9 +162,8 @@ class ExportActions(QObject):
         from app.gui.export.dialog import ExportDialog
         from app.gui.export.task import ExportTask
 
-        catalogue = self.catalogue
-        task = ExportTask(catalogue.images, catalogue.image_fetcher, self.fetch_api,
-                          proxies=catalogue.proxy_texts)
+        task = ExportTask(self.catalogue.images, self.export.image_fetcher, self.fetch_api,
+                          proxies=self.export.proxy_texts)
         dialog = ExportDialog(task, scopes or self.scopes(), self.folder, self.window)
         task.setParent(dialog)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -156,13 +176,13 @@ class ExportActions(QObject):
         """Where images not stored are fetched from: the API of File ▸ Settings…, else the
         one the catalogue was synced from (called in the export's worker)."""
         api = self._api()
-        return api if isinstance(api, str) and api else self.catalogue.configured_api()
+        return api if isinstance(api, str) and api else self.export.configured_api()
 
     def export_editions(self, uuids: Sequence[str], title: str) -> ExportDialog:
         """Open the export dialog for the editions ``uuids`` (a gallery, the detail pane)."""
-        catalogue, wanted = self.catalogue, list(uuids)
+        export, wanted = self.export, list(uuids)
         return self.open_export([ExportScope(title,
-                                             lambda: catalogue.export_plan(editions=wanted))])
+                                             lambda: export.export_plan(editions=wanted))])
 
     @Slot()
     def copy_current(self) -> None:
@@ -180,8 +200,8 @@ class ExportActions(QObject):
     @Slot()
     def show_about(self) -> None:
         """Help ▸ About Archivist (the data source and counts are read in a worker)."""
-        catalogue = self.catalogue
-        self._about.submit(lambda: (catalogue.configured_api(), catalogue.counts()))
+        catalogue, export = self.catalogue, self.export
+        self._about.submit(lambda: (export.configured_api(), catalogue.counts()))
 
     def shutdown(self) -> None:
         """Cancel a running export, wait for the workers, release the clipboard."""

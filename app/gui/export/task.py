@@ -70,7 +70,7 @@ NO_API = ("the image is not stored, and no API is set to fetch it from "
           "(choose one in File ▸ Settings…)")
 NOT_FETCHED = "the image is not stored (not fetched: “Fetch missing images” was off)"
 ProxyTexts = Callable[[Sequence[ExportItem]], dict[str, ProxyText]]
-"""The text proxies of items, by edition uuid (``Catalogue.proxy_texts``)."""
+"""The text proxies of items, by edition uuid (``app.export.proxy_texts``)."""
 
 
 @dataclass
@@ -115,7 +115,7 @@ class ExportTask(QObject):
             answer to :meth:`find_api`.
 
     Args:
-        images: the image store. fetcher: ``Catalogue.image_fetcher`` (an API → a fetcher of
+        images: the image store. fetcher: ``app.export.image_fetcher`` (an API → a fetcher of
             missing images that tells the catalogue about them).
         api: returns the API to fetch missing images from, or None (called in the worker).
         parent: the owning QObject.

@@ -34,6 +34,12 @@ class DetailSource(Protocol):
     def card_image_path(self, filename: str) -> Any: ...
 
 
+class VersionSource(Protocol):
+    """The part of the history :func:`load_detail` reads."""
+
+    def card_history(self, slug: str) -> list[CardVersion]: ...
+
+
 @dataclass(frozen=True)
 class CardDetail:
     """A card as the detail pane shows it.
@@ -53,7 +59,7 @@ class CardDetail:
         rules: rulings and errata, newest first.
         references: cards this card names; referenced_by: cards naming this one.
         history: the card's recorded versions, newest first, each with its diff to the one
-            before (:meth:`app.catalogue.base.Catalogue.card_history`); empty when none.
+            before (:meth:`app.history.service.History.card_history`); empty when none.
         owned: edition uuid → ``(non-foil, foil)`` copies in the collection (owned ones).
     """
 
@@ -117,25 +123,32 @@ def detail_from_card(card: dict[str, Any], source: DetailSource) -> CardDetail:
     )
 
 
-def load_detail(source: DetailSource, slug: str) -> CardDetail:
+def load_detail(source: DetailSource, slug: str, history: VersionSource | None = None,
+                collection: object = None) -> CardDetail:
     """Load and prepare one card for the detail pane (runs in a worker thread).
+
+    Args:
+        source: the catalogue (the card and its image files).
+        slug: the card's slug.
+        history: the card's recorded versions (the application object's ``history``;
+            None: no history shown).
+        collection: the copies owned (the application object's ``collection``; None: none).
 
     Raises:
         NotFound: no card has this slug.
     """
     detail = detail_from_card(source.card(slug), source)
-    detail = replace(detail, owned=owned_of(source, [e.uuid for e in detail.editions]))
-    versions = getattr(source, "card_history", None)  # a local catalogue's; fakes may lack it
-    if callable(versions):
+    detail = replace(detail, owned=owned_of(collection, [e.uuid for e in detail.editions]))
+    if history is not None:
         try:
-            return replace(detail, history=tuple(versions(slug)))
+            return replace(detail, history=tuple(history.card_history(slug)))
         except ArchivistError:  # a history that cannot be read does not hide the card
             return detail
     return detail
 
 
 def owned_of(source: object, uuids: list[str]) -> dict[str, tuple[int, int]]:
-    """Copies owned of ``uuids`` per finish, from a local catalogue's collection (``{}``
+    """Copies owned of ``uuids`` per finish, from the collection ``source`` (``{}``
     without one, or when it cannot be read: the card still shows). Worker thread."""
     store = getattr(source, "collection_store", None)
     if not callable(store):

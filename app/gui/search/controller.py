@@ -93,9 +93,11 @@ class SearchController(QObject):
             ``"options"``) and the error.
 
     Args:
-        catalogue: what answers (``services.catalogue``).
+        catalogue: what answers (``app.catalogue``).
         pool: the thread pool for catalogue work.
         parent: the owning QObject.
+        history: a card's recorded versions for its detail (``app.history``; None: none).
+        collection: the copies owned for a card's detail (``app.collection``; None: none).
     """
 
     resultsReady = Signal(object, object)
@@ -108,10 +110,12 @@ class SearchController(QObject):
     failed = Signal(str, object)
 
     def __init__(
-        self, catalogue: CatalogueReader, pool: QThreadPool, parent: QObject | None = None
+        self, catalogue: CatalogueReader, pool: QThreadPool, parent: QObject | None = None,
+        history: Any = None, collection: Any = None,
     ) -> None:
         super().__init__(parent)
         self._catalogue = catalogue
+        self._history, self._collection = history, collection
         self._search = LatestRequest(pool, self)
         self._card = LatestRequest(pool, self)
         self._counts = LatestRequest(pool, self)
@@ -165,12 +169,12 @@ class SearchController(QObject):
 
     def load_card(self, slug: str) -> None:
         """Load one card for the detail pane; answers with cardReady (or failed)."""
-        catalogue = self._catalogue
+        catalogue, history, collection = self._catalogue, self._history, self._collection
 
         def work() -> CardDetail:
             from app.gui.kit.detail_data import load_detail  # loaded in the worker
 
-            return load_detail(catalogue, slug)
+            return load_detail(catalogue, slug, history, collection)
 
         self._card.submit(work)
 

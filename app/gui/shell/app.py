@@ -20,7 +20,7 @@ from app.gui.kit.theme import follow_system_scheme
 from app.gui.shell.main_window import MainWindow
 
 if TYPE_CHECKING:
-    from app.bootstrap import Services
+    from app.bootstrap import Application
 
 
 def _icons() -> Path:
@@ -109,7 +109,7 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def create_main_window(services: Services) -> MainWindow:
+def create_main_window(services: Application) -> MainWindow:
     """The main window over ``services`` with the user's remembered settings (not shown yet)."""
     return MainWindow(services, open_settings(services.paths), app_icon())
 
@@ -126,7 +126,7 @@ def _tell_cannot_open(window: MainWindow, error: Exception) -> None:
                          f"\"archivist gui -v\" to see more.")
 
 
-def run_window(paths: DataFolder, open_services: Callable[[], Services]) -> int:
+def run_window(paths: DataFolder, open_services: Callable[[], Application]) -> int:
     """Show the main window at once, then open the catalogue in it; run the event loop.
 
     The window's frame is painted first (it needs only Qt); ``open_services`` (e.g.

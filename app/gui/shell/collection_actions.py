@@ -20,18 +20,18 @@ class CollectionActions(QObject):
 
     Args:
         pane: the card page's detail pane.
-        catalogue: ``services.catalogue`` (its ``collection_store()``).
+        collection: the application object's ``collection`` (its ``collection_store()``).
         pool: the thread pool.
         status: the window's status bar (``showMessage``).
         changed: called after each change (the window refreshes the Collection page).
         failed: called with ``("collection", error)`` when a change fails.
     """
 
-    def __init__(self, pane: DetailPane, catalogue: Any, pool: QThreadPool, status: Any,
+    def __init__(self, pane: DetailPane, collection: Any, pool: QThreadPool, status: Any,
                  changed: Callable[[], object], failed: Callable[[str, object], object],
                  badges: Callable[[dict[str, int]], object] | None = None) -> None:
         super().__init__(pane)
-        self._pane, self._catalogue, self._pool = pane, catalogue, pool
+        self._pane, self._collection, self._pool = pane, collection, pool
         self._status, self._changed, self._failed = status, changed, failed
         self._badges, self._badges_on = badges, True
         pane.ownedChangeRequested.connect(self.change)
@@ -50,7 +50,7 @@ class CollectionActions(QObject):
         what = f"{'add' if delta > 0 else 'remove'} a {finish} copy of {name}"
 
         def work() -> dict[str, tuple[int, int]]:
-            store = self._catalogue.collection_store()
+            store = self._collection.collection_store()
             store.change([(Entry(edition_uuid, foil, 1).key, delta)], what)
             return dict(store.owned_of(uuids))
 
@@ -62,7 +62,7 @@ class CollectionActions(QObject):
         slug, _, uuids = self._card()
 
         def work() -> tuple[str | None, dict[str, tuple[int, int]]]:
-            store = self._catalogue.collection_store()
+            store = self._collection.collection_store()
             return store.undo(), dict(store.owned_of(uuids))
 
         run_operation(self._pool, work, lambda result: self._done(
@@ -74,7 +74,7 @@ class CollectionActions(QObject):
         slug, _, uuids = self._card()
         if slug:
             run_operation(self._pool,
-                          lambda: dict(self._catalogue.collection_store().owned_of(uuids)),
+                          lambda: dict(self._collection.collection_store().owned_of(uuids)),
                           lambda owned: self._pane.set_owned(slug, owned),
                           lambda error: self._failed("collection", error), owner=self)
 
@@ -90,12 +90,12 @@ class CollectionActions(QObject):
         if not self._badges_on:
             self._badges({})
             return
-        catalogue, show = self._catalogue, self._badges
+        collection, show = self._collection, self._badges
 
         def work() -> dict[str, int]:
-            editions = catalogue.collection_editions()
+            editions = collection.collection_editions()
             per_card: dict[str, int] = {}
-            for uuid, (plain, foil) in catalogue.collection_store().owned().items():
+            for uuid, (plain, foil) in collection.collection_store().owned().items():
                 edition = editions.get(uuid)
                 if edition is not None:
                     per_card[edition.card_uuid] = per_card.get(edition.card_uuid, 0) + plain + foil

@@ -21,10 +21,10 @@ from app.gui.shell.setup_actions import SetupActions
 from app.gui.sync.controller import SyncController
 
 if TYPE_CHECKING:
-    from app.catalogue import Catalogue
+    from app.bootstrap import Application
 
 
-def build_file_menu(window: QMainWindow, menu: QMenu, catalogue: Catalogue, pool: QThreadPool,
+def build_file_menu(window: QMainWindow, menu: QMenu, app: Application, pool: QThreadPool,
                     refresh: Callable[[], None], settings: QSettings | None,
                     dialogs: bool, data: Path | None = None
                     ) -> tuple[SyncController, SetupActions]:
@@ -33,7 +33,7 @@ def build_file_menu(window: QMainWindow, menu: QMenu, catalogue: Catalogue, pool
     Args:
         window: the main window (parent of the actions; Quit closes it).
         menu: the File menu, empty so far.
-        catalogue: what is synced, mirrored into and imported into.
+        app: the application object (its ``sync`` and ``importer``).
         pool: the window's worker pool (the imports run there).
         refresh: shows the catalogue anew after a sync or an import applied changes.
         settings: where the sync preferences and the last mirror persist; None keeps
@@ -46,9 +46,9 @@ def build_file_menu(window: QMainWindow, menu: QMenu, catalogue: Catalogue, pool
         ``(sync, setup)``: the sync controller (its ``applied`` signal is connected to
         ``refresh``) and the mirror/import actions.
     """
-    sync = SyncController(catalogue, window, settings, dialogs)
+    sync = SyncController(app.sync, window, settings, dialogs)
     menu.addAction(sync.sync_action)
-    setup = SetupActions(window, sync, refresh, catalogue, pool, settings, dialogs)
+    setup = SetupActions(window, sync, refresh, app.importer, pool, settings, dialogs)
     menu.addAction(setup.mirror_action)
     menu.addAction(setup.import_action)
     menu.addAction(sync.settings_action)

@@ -40,7 +40,7 @@ from app.gui.kit.settings_file import restore_geometry
 from app.gui.kit.status_bar import ElidingStatusBar
 
 if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_catalogue
-    from app.bootstrap import Services
+    from app.bootstrap import Application
     from app.gui.card.gallery import GalleryDialog
     from app.gui.changes.page import ChangesPage
     from app.gui.collection.page import CollectionPage
@@ -87,11 +87,11 @@ class MainWindow(QMainWindow):
     framePainted = Signal()
     firstPainted = Signal()
 
-    def __init__(self, services: Services | None, settings: QSettings | None = None,
+    def __init__(self, services: Application | None, settings: QSettings | None = None,
                  icon: QIcon | None = None, dialogs: bool = True) -> None:
         super().__init__()
         self._settings, self._dialogs, self._icon = settings, dialogs, icon
-        self._services: Services | None = None
+        self._services: Application | None = None
         self._closed = self._frame_painted = self._rest_built = False
         self._early: EarlyUse | None = None
         self._export: ExportActions | None = None
@@ -112,7 +112,7 @@ class MainWindow(QMainWindow):
         """True once :meth:`open_catalogue` has built the window over a catalogue."""
         return self._services is not None
 
-    def open_catalogue(self, services: Services, defer: bool = False) -> None:
+    def open_catalogue(self, services: Application, defer: bool = False) -> None:
         """Build the pages, menus and workers over ``services`` and ask for the counts and
         the first results (once; the constructor calls it when given the services).
 
@@ -143,7 +143,7 @@ class MainWindow(QMainWindow):
                                           scale=self.devicePixelRatioF(), parent=self)
         # the Search tab: controller ↔ browser ↔ detail pane ↔ count label, the first run
         wiring = self.search_wiring = SearchWiring(
-            services.catalogue, self.provider, self._pool, services.paths.data, icon or QIcon(),
+            services, self.provider, self._pool, services.paths.data, icon or QIcon(),
             THUMB_SIZE, lambda: self.tabs.currentWidget(), self)
         self.controller, self.model, self.detail = wiring.controller, wiring.model, wiring.detail
         self.browser, self.first_run, self.pages = wiring.browser, wiring.first_run, wiring.pages
@@ -159,7 +159,7 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(  # the result count is the Search page's own
             lambda _index: self.count_label.setVisible(self.current_page() == "search"))
         # File menu: Sync now, (Export…), Settings…, Quit; the sync adds its status indicator.
-        self.sync, self.setup = build_file_menu(self, self.file_menu, services.catalogue,
+        self.sync, self.setup = build_file_menu(self, self.file_menu, services,
                                                 self._pool, self.refresh_catalogue, settings,
                                                 dialogs, services.paths.data)
         # once the first results are painted: the filter options and the badges, then the rest
@@ -214,7 +214,7 @@ class MainWindow(QMainWindow):
         services, icon = self._services, self._icon
         self.detail.ensure_built()
         self._collection_actions = CollectionActions(
-            self.detail, services.catalogue, self._pool, self.statusBar(),
+            self.detail, services.collection, self._pool, self.statusBar(),
             self._collection_changed, self._on_failed, self.model.set_owned)
         if self.first_painted:
             self._collection_actions.load_badges()
@@ -224,7 +224,7 @@ class MainWindow(QMainWindow):
         # editions and the gallery; Help ▸ About Archivist
         self._export = ExportActions(
             self, WindowSelection(self.browser, self.grid, self.model, self.detail),
-            services.catalogue,
+            services.catalogue, services.export,
             grid=self.grid, edition_views=(self.detail.editions, self.gallery.view),
             api=lambda: self.sync.prefs.api_url, about=partial(_open_about, self, icon))
         self._deck_actions = DeckActions(self, self.grid, self.model, lambda: self.decks,

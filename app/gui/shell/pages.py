@@ -50,7 +50,8 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
     """Import, build and wire the page ``name`` (``sets``, ``thema``, ``decks`` or
     ``changes``) of ``window`` (a :class:`~app.gui.shell.main_window.MainWindow`; typed
     loosely so that this module need not import it); ``thumb_size``: the tiles' size."""
-    catalogue = window._services.catalogue
+    services = window._services
+    catalogue = services.catalogue
     status = window.statusBar()
     page: QWidget
     if name == "sets":
@@ -75,14 +76,14 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         # "Add to deck" on a search tile (context menu, Ctrl+D); tiles dragged from the
         # grid carry their card (see ExportActions) and drop onto a deck
         from app.gui.decks.page import DecksPage
-        decks = DecksPage(catalogue, window._pool, window.provider,
+        decks = DecksPage(services, window._pool, window.provider,
                           export=window.deck_actions.export_deck)
         decks.failed.connect(window._on_failed)
         decks.message.connect(lambda text: status.showMessage(text, STATUS_MS))
         page = decks
     elif name == "collection":
         from app.gui.collection.page import CollectionPage
-        collection = CollectionPage(catalogue, window._pool, window.provider)
+        collection = CollectionPage(services.collection, window._pool, window.provider)
         collection.failed.connect(window._on_failed)
         collection.message.connect(lambda text: status.showMessage(text, STATUS_MS))
         collection.cardRequested.connect(window.open_card)
@@ -93,8 +94,8 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         page = collection
     else:
         from app.gui.changes.page import ChangesPage
-        changes = ChangesPage(catalogue, window._pool, window.provider, thumb_size,
-                              settings=window._settings)
+        changes = ChangesPage(catalogue, services.history, window._pool, window.provider,
+                              thumb_size, settings=window._settings)
         changes.failed.connect(window._on_failed)
         changes.cardRequested.connect(window.open_card)
         changes.reverted.connect(window.refresh_catalogue)

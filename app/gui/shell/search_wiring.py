@@ -30,7 +30,7 @@ from app.gui.search.result_model import ResultModel, edition_of
 from app.gui.shell.first_run import FirstRunPage
 
 if TYPE_CHECKING:
-    from app.catalogue import Catalogue
+    from app.bootstrap import Application
     from app.gui.card.gallery import GalleryDialog
     from app.gui.kit.detail_data import CardDetail
     from app.gui.search.controller import QueryProblem, SearchRequest
@@ -48,7 +48,8 @@ class SearchWiring(QObject):
     """Builds the Search tab's parts, connects them and shows the catalogue's answers.
 
     Args:
-        catalogue: what is searched.
+        app: the application object (what is searched: its ``catalogue``; a card's
+            history and copies owned: its ``history`` and ``collection``).
         provider: the tiles' and the detail pane's thumbnails.
         pool: the window's worker pool.
         data_dir: the catalogue's folder (the first-run page names it).
@@ -64,12 +65,14 @@ class SearchWiring(QObject):
 
     answered = Signal()
 
-    def __init__(self, catalogue: Catalogue, provider: ThumbnailProvider, pool: QThreadPool,
+    def __init__(self, app: Application, provider: ThumbnailProvider, pool: QThreadPool,
                  data_dir: Path, icon: QIcon, thumb_size: QSize,
                  shown_page: Callable[[], QWidget], parent: QWidget) -> None:
         super().__init__(parent)
+        catalogue = app.catalogue
         self._catalogue, self._pool, self._shown_page = catalogue, pool, shown_page
-        self.controller = SearchController(catalogue, pool, parent)
+        self._history = app.history
+        self.controller = SearchController(catalogue, pool, parent, app.history, app.collection)
         self.model = ResultModel(provider, thumb_size, parent)
         self.detail = DetailPane(provider)
         self.browser = BrowserPage(self.model, self.detail, thumb_size)
@@ -145,7 +148,7 @@ class SearchWiring(QObject):
     def load_badges(self, failed: Callable[[str, object], None]) -> None:
         """Mark the tiles of cards the latest revision added or changed (in the pool;
         ``failed("changes", error)`` when that fails)."""
-        run_operation(self._pool, self._catalogue.latest_changes, self.model.set_changed,
+        run_operation(self._pool, self._history.latest_changes, self.model.set_changed,
                       lambda error: failed("changes", error), owner=self.parent())
 
     def select_card(self, slug: str) -> None:

@@ -10,15 +10,13 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QSettings, Qt, QThreadPool, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QProgressDialog
 
-from app.catalogue import Catalogue
-from app.catalogue.setup import ImportCancelled
-from app.errors import ArchivistError
+from app.errors import ArchivistError, ImportCancelled
 from app.gui.kit.failures import STATUS_MS, report_failure
 from app.gui.kit.operations import Operation, run_operation
 from app.gui.sync.controller import SyncController
@@ -28,6 +26,15 @@ MIRROR_KEY = "sync/mirror"
 EXAMPLE_MIRROR = "http://192.168.1.20:8765"
 
 
+class Importing(Protocol):
+    """What the import entries use (the application object's ``importer``)."""
+
+    def import_sources(self, paths: Sequence[Path],
+                       cancel: threading.Event | None = None) -> Any: ...
+
+    def generate_demo_thema(self, days: int = 400) -> int: ...
+
+
 class SetupActions(QObject):
     """Acts on :class:`~app.gui.kit.setup_buttons.SetupButtons` requests for the window.
 
@@ -35,17 +42,17 @@ class SetupActions(QObject):
         window: the main window (status bar, parent of the dialogs).
         sync: the window's sync (its settings, dialog and Sync now).
         refresh: shows the catalogue anew after an import or demo history.
-        catalogue: where imports and demo history are written.
+        importer: writes imports and demo history (the application object's ``importer``).
         pool: runs imports and demo generation.
         settings: remembers the last mirror URL; None keeps it in memory.
         dialogs: tell failures in a dialog too (off for tests and screenshots).
     """
 
     def __init__(self, window: QMainWindow, sync: SyncController, refresh: Callable[[], None],
-                 catalogue: Catalogue, pool: QThreadPool, settings: QSettings | None,
+                 importer: Importing, pool: QThreadPool, settings: QSettings | None,
                  dialogs: bool = True) -> None:
         super().__init__(window)
-        self._window, self._catalogue, self._pool = window, catalogue, pool
+        self._window, self._importer, self._pool = window, importer, pool
         self._sync, self._refresh = sync, refresh
         self._settings, self._dialogs = settings, dialogs
         self.mirror = str(settings.value(MIRROR_KEY, "") or "") if settings else ""
@@ -114,15 +121,15 @@ class SetupActions(QObject):
         dialog.canceled.connect(cancel.set)
         dialog.show()
         self.progress = dialog
-        catalogue = self._catalogue
+        importer = self._importer
         self.operation = run_operation(
-            self._pool, lambda: catalogue.import_sources(list(paths), cancel),
+            self._pool, lambda: importer.import_sources(list(paths), cancel),
             self._on_imported, self._on_import_failed, owner=self)
 
     def generate_demo(self) -> None:
         """Write generated demo Thema history in the background, then show it."""
-        catalogue = self._catalogue
-        self.operation = run_operation(self._pool, catalogue.generate_demo_thema,
+        importer = self._importer
+        self.operation = run_operation(self._pool, importer.generate_demo_thema,
                                        self._on_demo, self._on_failed, owner=self)
 
     def _close_progress(self) -> None:

@@ -13,23 +13,30 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QSettings, QThreadPool, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
-from app.catalogue import Catalogue
 from app.errors import ArchivistError, Unreachable, UpstreamError
 from app.gui.kit.failures import STATUS_MS, report_failure
 from app.gui.kit.operations import LatestRequest
 from app.gui.kit.settings import SyncPrefs, load_sync_prefs, save_sync_prefs
-from app.gui.sync.status_indicator import StatusIndicator
+from app.gui.sync.status_indicator import StatusIndicator, SyncState
 
 if TYPE_CHECKING:  # the dialogs are built on first use
     from app.gui.sync.dialog import SyncDialog
     from app.gui.sync.settings_dialog import SettingsDialog
-    from app.sync import Progress, SyncOptions, SyncReport
+    from app.sync import Progress, SyncEngine, SyncOptions, SyncReport
+
+
+
+class SyncSource(SyncState, Protocol):
+    """What the controller uses (the application object's ``sync`` part)."""
+
+    def sync_engine(self, options: SyncOptions | None = None) -> SyncEngine: ...
+
 
 START_DELAY_MS = 1500
 """How long after the first paint "sync on start" begins."""
@@ -50,7 +57,7 @@ class SyncController(QObject):
         applied(object): a sync's :class:`SyncReport`, once the new catalogue is in use.
 
     Args:
-        catalogue: the catalogue to sync (its engine, status and probe).
+        sync: the sync of the catalogue (its engine, status and probe).
         window: shows the indicator in its status bar and parents the dialogs.
         settings: where the sync settings persist; None (screenshots, tests) keeps them in
             memory and never reaches the network on its own (no probe, no sync on start).
@@ -61,10 +68,10 @@ class SyncController(QObject):
     applied = Signal(object)
     _relay = Signal(int, object)  # emitted by the worker, delivered in the GUI thread
 
-    def __init__(self, catalogue: Catalogue, window: QMainWindow, settings: QSettings | None,
+    def __init__(self, sync: SyncSource, window: QMainWindow, settings: QSettings | None,
                  dialogs: bool = True) -> None:
         super().__init__(window)
-        self._catalogue, self._window = catalogue, window
+        self._sync, self._window = sync, window
         self._settings, self._dialogs = settings, dialogs
         self.prefs = load_sync_prefs(settings)
         self.options_factory: Callable[[SyncPrefs], SyncOptions] = default_options
@@ -78,7 +85,7 @@ class SyncController(QObject):
         self._cancel: threading.Event | None = None
         self._token = 0
         self._dialog: SyncDialog | None = None
-        self.indicator = StatusIndicator(self.prefs.api_url, catalogue, self._pool)
+        self.indicator = StatusIndicator(self.prefs.api_url, sync, self._pool)
         self.indicator.clicked.connect(self.show_dialog)
         window.statusBar().addPermanentWidget(self.indicator)
         self.sync_action = QAction("&Sync now", window, shortcut=QKeySequence("Ctrl+R"),
@@ -128,7 +135,7 @@ class SyncController(QObject):
                 self.show_dialog()
             return False
         options = self.options_factory(self.prefs)
-        engine = self._catalogue.sync_engine(options)  # loads httpx and the models
+        engine = self._sync.sync_engine(options)  # loads httpx and the models
         cancel = self._cancel = threading.Event()
         self._token += 1
         token, relay = self._token, self._relay

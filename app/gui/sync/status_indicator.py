@@ -8,18 +8,25 @@ the progress of a running sync. Clicking it shows the sync dialog.
 from __future__ import annotations
 
 import logging
-from typing import Literal
+from typing import Literal, Protocol
 
 from PySide6.QtCore import Qt, QThreadPool, Slot
 from PySide6.QtWidgets import QToolButton, QWidget
 
-from app.catalogue import Catalogue
 from app.gui.kit.operations import LatestRequest
 from app.model.status import SyncStatus
 from app.sync import api_host, local_time_text
 
 log = logging.getLogger("app.gui")
 Reach = Literal["unknown", "checking", "online", "offline"]
+
+
+class SyncState(Protocol):
+    """What the indicator reads (the application object's ``sync`` part)."""
+
+    def sync_status(self) -> SyncStatus: ...
+
+    def api_problem(self, api_url: str) -> str | None: ...
 """What is known of the API: not asked (screenshots), being probed, answered, did not."""
 
 
@@ -62,16 +69,16 @@ class StatusIndicator(QToolButton):
 
     Args:
         api_url: the API in use (the settings' URL).
-        catalogue: tells when it was synced (``sync_status``) and probes APIs
+        sync: tells when the catalogue was synced (``sync_status``) and probes APIs
             (``api_problem``).
         pool: runs the status reads and probes.
         parent: the owning widget.
     """
 
-    def __init__(self, api_url: str, catalogue: Catalogue, pool: QThreadPool,
+    def __init__(self, api_url: str, sync: SyncState, pool: QThreadPool,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._catalogue, self._probe_next = catalogue, False
+        self._sync, self._probe_next = sync, False
         self._read, self._probe = LatestRequest(pool, self), LatestRequest(pool, self)
         self._read.finished.connect(self._on_status)
         self._read.failed.connect(lambda error: log.warning("sync status unread: %s", error))
@@ -105,18 +112,18 @@ class StatusIndicator(QToolButton):
     def refresh(self, then_probe: bool = False) -> None:
         """Read the catalogue's sync state (in a worker); ``then_probe``: then ask whether the
         API answers, if the catalogue was synced before and no sync runs."""
-        catalogue = self._catalogue
+        sync = self._sync
         self._probe_next = then_probe
-        self._read.submit(catalogue.sync_status)
+        self._read.submit(sync.sync_status)
 
     def probe(self) -> None:
         """Ask (in a worker, a few seconds at most) whether the API in use answers."""
-        url, catalogue = self._api_url, self._catalogue
+        url, sync = self._api_url, self._sync
         self.set_reach("checking")
-        self._probe.submit(lambda: (url, catalogue.api_problem(url)))
+        self._probe.submit(lambda: (url, sync.api_problem(url)))
 
     def set_status(self, status: SyncStatus) -> None:
-        """Show the catalogue's sync state (from ``Catalogue.sync_status``)."""
+        """Show the catalogue's sync state (from ``app.sync.sync_status``)."""
         self._status = status
         self._refresh()
 

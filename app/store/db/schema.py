@@ -260,14 +260,14 @@ MIGRATIONS: tuple[str, ...] = (
     # hit's shown edition is chosen by (a search sorted by set), and two Thema indexes find
     # thema=N. install() writes the rows, the counts and the triggers.
     VALUE_COUNTS,
-    # 13: the official search's narrow edition table (issue 24,
+    # 13: the official search's narrow edition table (
     # app/store/official/narrow_editions.py):
     # per edition what /cards/search filters and sorts editions by, indexed by the filtered
     # values, so a search with edition filters reads one narrow table (it joined four tables
     # per hit card: 100-700 ms a page on the generated catalogue); the card's last_update
     # indexed. backfill_narrow() writes the rows of every card.
     API_NARROW,
-    # 14: the official search's texts indexed (issue 24,
+    # 14: the official search's texts indexed (
     # app/store/official/text_filters.py): the card
     # and edition effect and flavor columns, their non-NULL rows, so a text filter tests
     # each distinct text once (a catalogue holds few) instead of every row (effect=draw a

@@ -2,7 +2,7 @@
 
 One row per edition with its card's slug and name, its set's prefix and name, collector
 number, rarity and image: the collection matches CSV rows to these, shows its entries by
-them and counts set completion over them (:mod:`app.catalogue.collection`).
+them and counts set completion over them (:mod:`app.collection.editions`).
 """
 
 from __future__ import annotations

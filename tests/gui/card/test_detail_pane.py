@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor, QTextDocument
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.card.detail_pane import DetailPane
 from app.gui.card.safe_text import SafeText
 from app.gui.kit.detail_data import detail_from_card, load_detail
@@ -58,7 +58,7 @@ def anchors(document: QTextDocument) -> list[str]:
 
 
 @pytest.fixture
-def provider(real_services: Services) -> Iterator[ThumbnailProvider]:
+def provider(real_services: Application) -> Iterator[ThumbnailProvider]:
     made = ThumbnailProvider(real_services.catalogue.card_image_path,
                              real_services.paths.thumbnails)
     yield made
@@ -74,12 +74,12 @@ def pane(qtbot: QtBot, provider: ThumbnailProvider) -> DetailPane:
     return made
 
 
-def show(pane: DetailPane, services: Services, slug: str) -> None:
-    pane.show_detail(load_detail(services.catalogue, slug))
+def show(pane: DetailPane, services: Application, slug: str) -> None:
+    pane.show_detail(load_detail(services.catalogue, slug, services.history, services.collection))
 
 
 @pytest.mark.realdata
-def test_a_real_card_shows_each_section(pane: DetailPane, real_services: Services) -> None:
+def test_a_real_card_shows_each_section(pane: DetailPane, real_services: Application) -> None:
     show(pane, real_services, "beckon-attention")
     assert pane.name.text() == "Beckon Attention"
     assert pane.type_line.text() == "Action — Guardian, Skill, Reaction"
@@ -103,7 +103,7 @@ def test_a_real_card_shows_each_section(pane: DetailPane, real_services: Service
 
 
 @pytest.mark.realdata
-def test_choosing_another_edition_shows_it(pane: DetailPane, real_services: Services) -> None:
+def test_choosing_another_edition_shows_it(pane: DetailPane, real_services: Application) -> None:
     show(pane, real_services, "spirit-of-fire")
     editions = pane.detail.editions if pane.detail else []
     assert pane.edition_panel.edition == next(e for e in editions if e.has_image)
@@ -113,7 +113,7 @@ def test_choosing_another_edition_shows_it(pane: DetailPane, real_services: Serv
 
 
 @pytest.mark.realdata
-def test_referenced_by_is_a_list_of_links(pane: DetailPane, real_services: Services) -> None:
+def test_referenced_by_is_a_list_of_links(pane: DetailPane, real_services: Application) -> None:
     show(pane, real_services, "vacuous-servant")
     assert "Referenced by" in pane.sections.toPlainText()
     assert len(anchors(pane.sections.document())) == 7
@@ -122,7 +122,7 @@ def test_referenced_by_is_a_list_of_links(pane: DetailPane, real_services: Servi
 
 @pytest.mark.realdata
 def test_clicking_a_reference_asks_for_that_card(qtbot: QtBot, pane: DetailPane,
-                                                 real_services: Services) -> None:
+                                                 real_services: Application) -> None:
     show(pane, real_services, "beckon-attention")
     with qtbot.waitSignal(pane.cardRequested) as requested:
         click_text(qtbot, pane.sections, "Crowd's Favor")
@@ -131,7 +131,7 @@ def test_clicking_a_reference_asks_for_that_card(qtbot: QtBot, pane: DetailPane,
 
 @pytest.mark.realdata
 def test_flip_shows_the_other_face_and_back(qtbot: QtBot, pane: DetailPane,
-                                            real_services: Services) -> None:
+                                            real_services: Application) -> None:
     show(pane, real_services, "fabled-azurite-fatestone")
     panel = pane.edition_panel
     assert panel.flip_button.isVisible() and panel.face == 0
@@ -153,7 +153,7 @@ def test_flip_shows_the_other_face_and_back(qtbot: QtBot, pane: DetailPane,
 
 @pytest.mark.realdata
 def test_a_dynamic_edition_links_to_its_thema_chart(qtbot: QtBot, pane: DetailPane,
-                                                    real_services: Services) -> None:
+                                                    real_services: Application) -> None:
     show(pane, real_services, "silvie-wilds-whisperer")
     assert pane.detail is not None
     row = next(r for r, e in enumerate(pane.detail.editions) if e.uuid == "8otxPih25B")
@@ -234,7 +234,7 @@ def test_a_safe_text_refuses_every_resource_and_follows_only_internal_links(
 
 
 @pytest.mark.realdata
-def test_the_dark_palette_recolours_the_texts(pane: DetailPane, real_services: Services) -> None:
+def test_the_dark_palette_recolours_the_texts(pane: DetailPane, real_services: Application) -> None:
     show(pane, real_services, "beckon-attention")
     light_css = pane.sections.document().defaultStyleSheet()
     pane.setPalette(dark_palette())
@@ -245,7 +245,7 @@ def test_the_dark_palette_recolours_the_texts(pane: DetailPane, real_services: S
 
 
 @pytest.mark.realdata
-def test_gallery_requests(qtbot: QtBot, pane: DetailPane, real_services: Services) -> None:
+def test_gallery_requests(qtbot: QtBot, pane: DetailPane, real_services: Application) -> None:
     assert not pane.gallery_button.isEnabled()
     show(pane, real_services, "spirit-of-fire")
     assert pane.gallery_button.isEnabled()
@@ -329,7 +329,7 @@ def test_the_thema_link_opens_the_thema_page(qtbot: QtBot, window: MainWindow) -
 
 @pytest.mark.realdata
 def test_back_after_a_card_was_not_found_shows_the_last_card_again(
-        qtbot: QtBot, pane: DetailPane, real_services: Services) -> None:
+        qtbot: QtBot, pane: DetailPane, real_services: Application) -> None:
     show(pane, real_services, "beckon-attention")
     assert not pane.back_button.isEnabled()
     pane.show_message("Card not found: no card has the slug 'gone'")  # a dead reference
@@ -343,7 +343,7 @@ def test_back_after_a_card_was_not_found_shows_the_last_card_again(
 
 @pytest.mark.realdata
 def test_the_back_face_stats_do_not_wrap_letter_by_letter(
-        qtbot: QtBot, real_services: Services) -> None:
+        qtbot: QtBot, real_services: Application) -> None:
     """At the default 1280×800 window the back face's stats read as words."""
     from app.gui.shell.main_window import MainWindow
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.errors import InvalidRequest
 from app.gui.card.gallery import TILE, GalleryDialog
 from app.gui.card.gallery_model import GalleryModel
@@ -28,19 +28,20 @@ pytestmark = pytest.mark.realdata
 
 
 @pytest.fixture
-def gallery(qtbot: QtBot, real_services: Services) -> Iterator[GalleryDialog]:
+def gallery(qtbot: QtBot, real_services: Application) -> Iterator[GalleryDialog]:
     made = GalleryDialog(lambda f: real_services.catalogue.card_image(f, rounded=True))
     qtbot.addWidget(made)
     yield made
     made.shutdown()
 
 
-def spirit(real_services: Services) -> CardDetail:
-    return load_detail(real_services.catalogue, "spirit-of-fire")
+def spirit(real_services: Application) -> CardDetail:
+    return load_detail(real_services.catalogue, "spirit-of-fire",
+                       real_services.history, real_services.collection)
 
 
 def test_the_gallery_model(qtmodeltester: ModelTester, qtbot: QtBot,
-                           real_services: Services) -> None:
+                           real_services: Application) -> None:
     images = RoundedImages(lambda f: real_services.catalogue.card_image(f, rounded=True))
     model = GalleryModel(images, TILE)
     qtmodeltester.check(model)
@@ -60,7 +61,7 @@ def test_the_gallery_model(qtmodeltester: ModelTester, qtbot: QtBot,
 
 
 def test_every_edition_is_a_rounded_image_or_a_placeholder(
-        qtbot: QtBot, gallery: GalleryDialog, real_services: Services) -> None:
+        qtbot: QtBot, gallery: GalleryDialog, real_services: Application) -> None:
     detail = spirit(real_services)
     gallery.show_card(detail)
     assert gallery.model.rowCount() == len(real_services.catalogue.card("spirit-of-fire")[
@@ -80,7 +81,7 @@ def test_every_edition_is_a_rounded_image_or_a_placeholder(
 
 
 def test_the_large_view_steps_through_the_editions_and_stops_at_the_ends(
-        qtbot: QtBot, gallery: GalleryDialog, real_services: Services) -> None:
+        qtbot: QtBot, gallery: GalleryDialog, real_services: Application) -> None:
     detail = spirit(real_services)
     gallery.show_card(detail)
     large = gallery.large
@@ -104,7 +105,7 @@ def test_the_large_view_steps_through_the_editions_and_stops_at_the_ends(
 
 
 def test_the_large_view_shows_the_full_rounded_image(
-        qtbot: QtBot, gallery: GalleryDialog, real_services: Services) -> None:
+        qtbot: QtBot, gallery: GalleryDialog, real_services: Application) -> None:
     detail = spirit(real_services)
     row = next(r for r, e in enumerate(detail.editions) if e.has_image)
     gallery.show_card(detail, row)
@@ -139,7 +140,7 @@ def test_the_window_opens_the_gallery_of_the_card_shown(qtbot: QtBot,
 
 # Screenshots: --page card and --page gallery ---------------------------------------------
 def test_a_screenshot_of_a_card_is_the_size_asked(
-        qapp: QApplication, real_services: Services, tmp_path: Path) -> None:
+        qapp: QApplication, real_services: Application, tmp_path: Path) -> None:
     out = tmp_path / "card.png"
     assert take_screenshot(real_services, out, card="spirit-of-fire", page="card",
                            size=(1100, 720)) == 0
@@ -148,7 +149,7 @@ def test_a_screenshot_of_a_card_is_the_size_asked(
 
 
 @pytest.mark.parametrize("edition", [None, "silvie-wilds-whisperer-doa-alter"])
-def test_a_screenshot_of_the_gallery(qapp: QApplication, real_services: Services,
+def test_a_screenshot_of_the_gallery(qapp: QApplication, real_services: Application,
                                      tmp_path: Path, edition: str | None) -> None:
     out = tmp_path / "gallery.png"
     assert take_screenshot(real_services, out, card="silvie-wilds-whisperer", page="gallery",
@@ -161,7 +162,7 @@ def test_a_screenshot_of_the_gallery(qapp: QApplication, real_services: Services
         assert size.height() == 640 and size.width() < 640
 
 
-def test_card_and_gallery_screenshots_need_a_card(real_services: Services,
+def test_card_and_gallery_screenshots_need_a_card(real_services: Application,
                                                   tmp_path: Path) -> None:
     for page in ("card", "gallery"):
         with pytest.raises(InvalidRequest):

@@ -18,6 +18,7 @@ from app.gui.kit.edition_data import EditionInfo
 from app.gui.kit.rounded_images import RoundedImages
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from tests.helpers.fake_catalogue import FakeCatalogue
+from tests.helpers.fake_parts import fake_application
 
 WARDEN = "generated-stone-warden"
 
@@ -27,7 +28,8 @@ def test_edition_model(qtmodeltester: ModelTester, qtbot: QtBot,
     provider = ThumbnailProvider(fake_catalogue.card_image_path, tmp_path / "thumbs", threads=1)
     model = EditionModel(provider)
     qtmodeltester.check(model)
-    detail = load_detail(fake_catalogue, WARDEN)
+    app = fake_application(fake_catalogue)  # a catalogue never imported: no versions
+    detail = load_detail(app.catalogue, WARDEN, app.history)
     model.set_editions(detail.editions)
     qtmodeltester.check(model)
     assert model.rowCount() == len(detail.editions) == 3

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.export import DEFAULT_TEMPLATE, render_name
 from app.gui.card.detail_pane import DetailPane
 from app.gui.kit.detail_data import load_detail
@@ -17,8 +17,9 @@ pytestmark = pytest.mark.realdata
 
 
 def test_gallery_captions_edition_lists_and_names_show_the_rarity(
-        qtbot: QtBot, real_services: Services) -> None:
-    detail = load_detail(real_services.catalogue, "lorraine-blademaster")
+        qtbot: QtBot, real_services: Application) -> None:
+    detail = load_detail(real_services.catalogue, "lorraine-blademaster",
+                         real_services.history, real_services.collection)
     doa = [e for e in detail.editions if (e.set_prefix, e.collector_number) == ("DOA 1st", "005")]
     assert len(doa) == 2
 

@@ -11,7 +11,7 @@ from PySide6.QtCore import QSettings, QSize, Qt, QThreadPool
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services, build
+from app.bootstrap import Application, build
 from app.gui.card.detail_html import sections_html
 from app.gui.changes.page import ChangesPage
 from app.gui.kit.detail_data import load_detail
@@ -31,7 +31,7 @@ def pool() -> Iterator[QThreadPool]:
 
 
 @pytest.fixture
-def services(tmp_path: Path) -> Iterator[Services]:
+def services(tmp_path: Path) -> Iterator[Application]:
     """Two imports: the second makes an erratum, a ban and a new card (generated)."""
     made = build(str(tmp_path / "data"))
     first = [make_card(effect_raw="Draw a card."), make_card("genCard002", "Steady Card")]
@@ -45,9 +45,10 @@ def services(tmp_path: Path) -> Iterator[Services]:
     made.store.close()
 
 
-def open_page(qtbot: QtBot, services: Services, pool: QThreadPool) -> ChangesPage:
+def open_page(qtbot: QtBot, services: Application, pool: QThreadPool) -> ChangesPage:
     provider = ThumbnailProvider(services.catalogue.card_image_path, services.paths.thumbnails)
-    page = ChangesPage(services.catalogue, pool, provider, THUMB, confirm=lambda *_: True)
+    page = ChangesPage(services.catalogue, services.history, pool, provider, THUMB,
+                       confirm=lambda *_: True)
     qtbot.addWidget(page)
     page.resize(1000, 700)
     page.show()
@@ -61,7 +62,7 @@ def _names(page: ChangesPage) -> list[str]:
 
 
 def test_the_newest_revision_is_shown_grouped_with_counts(
-    qtbot: QtBot, services: Services, pool: QThreadPool, qtmodeltester: ModelTester,
+    qtbot: QtBot, services: Application, pool: QThreadPool, qtmodeltester: ModelTester,
 ) -> None:
     page = open_page(qtbot, services, pool)
     assert page.revision_model.rowCount() == 2
@@ -78,7 +79,7 @@ def test_the_newest_revision_is_shown_grouped_with_counts(
 
 
 def test_clicking_a_tile_opens_the_card(
-    qtbot: QtBot, services: Services, pool: QThreadPool,
+    qtbot: QtBot, services: Application, pool: QThreadPool,
 ) -> None:
     page = open_page(qtbot, services, pool)
     page.show_group("errata")
@@ -89,7 +90,7 @@ def test_clicking_a_tile_opens_the_card(
 
 
 def test_an_older_revision_and_revert(
-    qtbot: QtBot, services: Services, pool: QThreadPool,
+    qtbot: QtBot, services: Application, pool: QThreadPool,
 ) -> None:
     page = open_page(qtbot, services, pool)
     page.reload(1)
@@ -108,11 +109,12 @@ def test_an_older_revision_and_revert(
 
 
 def test_each_card_says_what_changed_in_both_views_and_the_view_is_remembered(
-    qtbot: QtBot, services: Services, pool: QThreadPool, tmp_path: Path,
+    qtbot: QtBot, services: Application, pool: QThreadPool, tmp_path: Path,
 ) -> None:
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     provider = ThumbnailProvider(services.catalogue.card_image_path, services.paths.thumbnails)
-    page = ChangesPage(services.catalogue, pool, provider, THUMB, settings=settings)
+    page = ChangesPage(services.catalogue, services.history, pool, provider, THUMB,
+                       settings=settings)
     qtbot.addWidget(page)
     page.show()
     qtbot.waitUntil(lambda: page.loaded and not page.busy, timeout=10_000)
@@ -122,7 +124,8 @@ def test_each_card_says_what_changed_in_both_views_and_the_view_is_remembered(
     assert page.view == "tiles"
     qtbot.mouseClick(page.view_buttons["list"], Qt.MouseButton.LeftButton)
     assert page.views.currentWidget() is page.rows and page.rows.isVisible()
-    again = ChangesPage(services.catalogue, pool, provider, THUMB, settings=settings)
+    again = ChangesPage(services.catalogue, services.history, pool, provider, THUMB,
+                        settings=settings)
     qtbot.addWidget(again)
     assert again.view == "list"
 
@@ -171,8 +174,9 @@ def test_an_empty_catalogue_says_how_to_begin(
     assert page.stack.currentWidget() is page.empty
 
 
-def test_the_card_page_history_marks_the_changed_words(services: Services) -> None:
-    detail = load_detail(services.catalogue, "generated-card")
+def test_the_card_page_history_marks_the_changed_words(services: Application) -> None:
+    detail = load_detail(services.catalogue, "generated-card",
+                         services.history, services.collection)
     assert [v.revision.number for v in detail.history] == [2, 1]
     html = sections_html(detail)
     assert "<h3>History</h3>" in html
@@ -180,7 +184,7 @@ def test_the_card_page_history_marks_the_changed_words(services: Services) -> No
 
 
 def test_the_window_has_a_changes_tab_that_opens_cards(
-    qtbot: QtBot, services: Services,
+    qtbot: QtBot, services: Application,
 ) -> None:
     window = MainWindow(services, settings=None, dialogs=False)
     qtbot.addWidget(window)

@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QSize, Qt, QThreadPool
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services, build
+from app.bootstrap import Application, build
 from app.gui.card.detail_html import sections_html
 from app.gui.changes.model import ChangeTilesModel
 from app.gui.changes.page import ChangesPage
@@ -50,9 +50,10 @@ def pool() -> Iterator[QThreadPool]:
     made.waitForDone()
 
 
-def open_page(qtbot: QtBot, services: Services, pool: QThreadPool) -> ChangesPage:
+def open_page(qtbot: QtBot, services: Application, pool: QThreadPool) -> ChangesPage:
     provider = ThumbnailProvider(services.catalogue.card_image_path, services.paths.thumbnails)
-    page = ChangesPage(services.catalogue, pool, provider, THUMB, confirm=lambda *_: True)
+    page = ChangesPage(services.catalogue, services.history, pool, provider, THUMB,
+                       confirm=lambda *_: True)
     qtbot.addWidget(page)
     page.resize(1000, 700)
     page.show()
@@ -105,7 +106,7 @@ def test_the_card_page_history_of_a_damaged_row_says_unreadable(
 ) -> None:
     services = build(str(damaged(history_dir, tmp_path / "data", damage)))
     try:
-        detail = load_detail(services.catalogue, SLUG)
+        detail = load_detail(services.catalogue, SLUG, services.history, services.collection)
         assert [v.revision.number for v in detail.history] == [2, 1]
         text = html.unescape(sections_html(detail))
         assert "<h3>History</h3>" in text

@@ -8,18 +8,18 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.collection import CollectionStore
 from app.gui.shell.main_window import MainWindow
 from tests.sync.generated import generated_cards
 
 
 def test_export_csv_onto_the_collection_or_decks_file_is_refused_and_says_why(
-    qtbot: QtBot, empty_services: Services, tmp_path: Path,
+    qtbot: QtBot, empty_services: Application, tmp_path: Path,
 ) -> None:
     cards = tmp_path / "cards.json"
     cards.write_text(json.dumps(generated_cards(4)), encoding="utf-8")
-    empty_services.catalogue.import_sources([cards])
+    empty_services.importer.import_sources([cards])
     paths = empty_services.paths
     CollectionStore(paths.collection_file).change([(("genEdit", False, "", "", ""), 2)], "add")
     paths.decks_file.write_bytes(b"")  # an empty SQLite file

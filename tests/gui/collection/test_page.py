@@ -88,7 +88,7 @@ def test_plus_and_minus_on_the_card_page_and_ctrl_z(qtbot: QtBot, window: MainWi
     qtbot.keyClick(pane.editions, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: counts() == (2, 1), timeout=10_000)
     assert window.statusBar().currentMessage().startswith("Undid remove a non-foil copy")
-    owned = window._services.catalogue.collection_store().owned()  # type: ignore[union-attr]
+    owned = window._services.collection.collection_store().owned()  # type: ignore[union-attr]
     assert owned == {pane.detail.editions[row].uuid: (2, 1)}  # type: ignore[union-attr]
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.shell.main_window import MainWindow
 from tests.helpers.damaged_user_files import DAMAGED_ENTRIES, old_collection
 
@@ -37,7 +37,7 @@ def _newer(path: Path) -> None:
 @pytest.mark.parametrize(("damage", "said"), [(_truncated, "is damaged"),
                                               (_newer, "newer than this Archivist")])
 def test_an_unreadable_file_is_shown_in_place_and_the_other_pages_work(
-    qtbot: QtBot, real_services: Services, damage: Callable[[Path], None], said: str,
+    qtbot: QtBot, real_services: Application, damage: Callable[[Path], None], said: str,
 ) -> None:
     path = real_services.paths.collection_file
     damage(path)
@@ -66,7 +66,7 @@ def test_an_unreadable_file_is_shown_in_place_and_the_other_pages_work(
 
 
 def test_rows_of_the_wrong_type_are_left_out_with_a_note(
-    qtbot: QtBot, real_services: Services,
+    qtbot: QtBot, real_services: Application,
 ) -> None:
     old_collection(real_services.paths.collection_file, STRAFE, *DAMAGED_ENTRIES)
     window = MainWindow(real_services, None, dialogs=False)

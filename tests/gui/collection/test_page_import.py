@@ -29,7 +29,7 @@ def page(qtbot: QtBot, real_window: MainWindow, tmp_path: Path) -> CollectionPag
 
 
 def _store(window: MainWindow) -> CollectionStore:
-    return window._services.catalogue.collection_store()  # type: ignore[union-attr]
+    return window._services.collection.collection_store()  # type: ignore[union-attr]
 
 
 def test_a_replace_with_rows_reported_asks_first(qtbot: QtBot, page: CollectionPage,

@@ -10,7 +10,7 @@ from PySide6.QtCore import QThreadPool
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.decks.page import DecksPage
 
 pytestmark = pytest.mark.realdata
@@ -24,9 +24,9 @@ def pool() -> Iterator[QThreadPool]:
 
 
 def test_the_ban_list_groups_banned_names_once_and_follows_the_format(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool, qtmodeltester: ModelTester,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool, qtmodeltester: ModelTester,
 ) -> None:
-    page = DecksPage(real_services.catalogue, pool)
+    page = DecksPage(real_services, pool)
     qtbot.addWidget(page)
     page.resize(1280, 800)
     page.show()
@@ -46,9 +46,9 @@ def test_the_ban_list_groups_banned_names_once_and_follows_the_format(
 
 
 def test_the_ban_list_before_a_sets_release_leaves_its_cards_out_and_says_what_it_cannot_know(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
-    page = DecksPage(real_services.catalogue, pool)
+    page = DecksPage(real_services, pool)
     qtbot.addWidget(page)
     page.show()
     page.show_banlist()

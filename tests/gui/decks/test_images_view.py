@@ -12,7 +12,7 @@ from PySide6.QtCore import QThreadPool
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.decks import Zone
 from app.gui.decks.page import DecksPage
 from tests.conftest import SHARED_DATA
@@ -43,8 +43,8 @@ def list_of_75() -> tuple[str, dict[str, int]]:
     return text + "\n", sizes
 
 
-def open_page(qtbot: QtBot, services: Services, pool: QThreadPool) -> DecksPage:
-    page = DecksPage(services.catalogue, pool)
+def open_page(qtbot: QtBot, services: Application, pool: QThreadPool) -> DecksPage:
+    page = DecksPage(services, pool)
     qtbot.addWidget(page)
     page.resize(1280, 800)
     page.show()
@@ -53,7 +53,7 @@ def open_page(qtbot: QtBot, services: Services, pool: QThreadPool) -> DecksPage:
 
 
 def test_a_real_75_card_list_shows_75_copies_as_cards_and_its_main_deck_on_the_curve(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool, qtmodeltester: ModelTester,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool, qtmodeltester: ModelTester,
 ) -> None:
     text, sizes = list_of_75()
     page = open_page(qtbot, real_services, pool)
@@ -74,7 +74,7 @@ def test_a_real_75_card_list_shows_75_copies_as_cards_and_its_main_deck_on_the_c
 
 
 def test_an_event_imported_in_the_window_keeps_every_list_named_and_dated_by_the_event(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
     page = open_page(qtbot, real_services, pool)
     before = len(page.session.decks)
@@ -94,6 +94,6 @@ def test_an_event_imported_in_the_window_keeps_every_list_named_and_dated_by_the
                     timeout=20_000)
     assert page.session.deck is not None and page.session.deck.as_of is None
     page.shutdown()
-    store = real_services.catalogue.deck_store()
+    store = real_services.decks.deck_store()
     for name in names:
         store.delete(name)

@@ -11,7 +11,7 @@ from PySide6.QtCore import QThreadPool
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.collection import Entry
 from app.decks import read_decklists, resolve
 from app.gui.decks.need_panel import NeedPanel
@@ -27,15 +27,15 @@ def pool() -> Iterator[QThreadPool]:
     made.waitForDone()
 
 
-def test_have_need_copy_and_save_the_missing(qtbot: QtBot, real_services: Services,
+def test_have_need_copy_and_save_the_missing(qtbot: QtBot, real_services: Application,
                                              pool: QThreadPool, tmp_path: Path) -> None:
-    catalogue = real_services.catalogue
-    cards = catalogue.deck_cards()
+    collection = real_services.collection
+    cards = real_services.decks.deck_cards()
     deck = resolve(read_decklists(SHARED_DATA / "decklists" / "50170.json")[0], cards).deck
     first = deck.entries[0]
     edition = cards.by_uuid[first.card_uuid].editions[0]  # type: ignore[index]
-    catalogue.collection_store().change([(Entry(edition.uuid, True, 1).key, 1)], "own one")
-    panel = NeedPanel(catalogue, pool, lambda: cards)
+    collection.collection_store().change([(Entry(edition.uuid, True, 1).key, 1)], "own one")
+    panel = NeedPanel(collection, pool, lambda: cards)
     qtbot.addWidget(panel)
     panel.show()
     panel.show_deck(deck)

@@ -15,7 +15,7 @@ from PySide6.QtGui import QGuiApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.decks.model import Deck, Zone
 from app.decks.parse import parse_text
 from app.export.plan import ExportItem
@@ -60,9 +60,9 @@ class Exports:
         self.calls.append((title, plan, sheet))
 
 
-def open_page(qtbot: QtBot, services: Services, pool: QThreadPool,
+def open_page(qtbot: QtBot, services: Application, pool: QThreadPool,
               exports: Exports | None = None) -> DecksPage:
-    page = DecksPage(services.catalogue, pool, export=exports or Exports())
+    page = DecksPage(services, pool, export=exports or Exports())
     qtbot.addWidget(page)
     page.resize(1280, 760)
     page.show()
@@ -77,12 +77,12 @@ def paste(qtbot: QtBot, page: DecksPage, text: str, name: str) -> None:
                     timeout=20_000)
 
 
-def kept(services: Services, name: str) -> Deck:
-    return services.catalogue.deck_store().load(name)
+def kept(services: Application, name: str) -> Deck:
+    return services.decks.deck_store().load(name)
 
 
 def test_a_pasted_real_list_shows_its_counts_and_check_and_a_fix_clears_it(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
     page = open_page(qtbot, real_services, pool)
     assert page.stack.currentIndex() == 0  # nothing open yet: the empty state
@@ -116,7 +116,7 @@ def test_a_pasted_real_list_shows_its_counts_and_check_and_a_fix_clears_it(
 
 
 def test_the_format_is_chosen_per_deck_and_rechecks(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
     page = open_page(qtbot, real_services, pool)
     paste(qtbot, page, real_list(1), "Water")
@@ -130,7 +130,7 @@ def test_the_format_is_chosen_per_deck_and_rechecks(
 
 
 def test_quantities_change_by_key_and_button_and_zero_removes(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
     page = open_page(qtbot, real_services, pool)
     paste(qtbot, page, "# Main Deck\n2 Zephyr\n1 Dungeon Guide\n", "Small")
@@ -147,7 +147,7 @@ def test_quantities_change_by_key_and_button_and_zero_removes(
 
 
 def test_new_duplicate_rename_delete_and_undo(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
     page = open_page(qtbot, real_services, pool)
     paste(qtbot, page, real_list(2), "Angels")
@@ -172,7 +172,7 @@ def test_new_duplicate_rename_delete_and_undo(
 
 
 def test_an_unknown_name_is_shown_red_with_suggestions_and_never_replaced(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
     page = open_page(qtbot, real_services, pool)
     paste(qtbot, page, "# Main Deck\n4 Zephyrr\nnonsense line\n", "Typos")
@@ -186,7 +186,7 @@ def test_an_unknown_name_is_shown_red_with_suggestions_and_never_replaced(
 
 
 def test_out_of_a_deck_text_sheet_and_export_plans(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool, tmp_path: Path,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool, tmp_path: Path,
 ) -> None:
     exports = Exports()
     page = open_page(qtbot, real_services, pool, exports)
@@ -210,7 +210,7 @@ def test_out_of_a_deck_text_sheet_and_export_plans(
 
 
 def test_the_printing_of_an_entry_is_picked_from_its_editions(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
     page = open_page(qtbot, real_services, pool)
     paste(qtbot, page, "# Main Deck\n4 Zephyr\n", "One card")
@@ -233,7 +233,7 @@ def test_the_printing_of_an_entry_is_picked_from_its_editions(
 
 
 def test_the_models_pass_the_model_tester(
-    qtbot: QtBot, qtmodeltester: Any, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, qtmodeltester: Any, real_services: Application, pool: QThreadPool,
 ) -> None:
     page = open_page(qtbot, real_services, pool)
     paste(qtbot, page, real_list(0, {"Dungeon Guide": 5}), "Checked")
@@ -259,7 +259,7 @@ def test_the_paste_dialog_starts_from_the_clipboard_and_names_the_deck(qtbot: Qt
 
 
 def test_pasted_event_json_keeps_each_decklist_not_one_broken_text_deck(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
     """Copying an event's JSON from the browser and pasting it gives its decks, as Import
     does, instead of one empty deck whose line 1 "is not QUANTITY NAME"."""
@@ -281,7 +281,7 @@ def test_pasted_event_json_keeps_each_decklist_not_one_broken_text_deck(
 
 
 def test_pasted_text_that_only_looks_like_json_is_read_line_by_line(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
     page = open_page(qtbot, real_services, pool)
     paste(qtbot, page, "[sideboard]\n2 Zephyr\n", "Brackets")

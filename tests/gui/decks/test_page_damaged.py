@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QThreadPool
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.decks.page import DecksPage
 from tests.helpers.damaged_user_files import old_decks
 
@@ -25,8 +25,8 @@ def pool() -> Iterator[QThreadPool]:
     made.waitForDone()
 
 
-def _page(qtbot: QtBot, services: Services, pool: QThreadPool) -> DecksPage:
-    page = DecksPage(services.catalogue, pool)
+def _page(qtbot: QtBot, services: Application, pool: QThreadPool) -> DecksPage:
+    page = DecksPage(services, pool)
     qtbot.addWidget(page)
     page.resize(1280, 760)
     page.show()
@@ -34,7 +34,7 @@ def _page(qtbot: QtBot, services: Services, pool: QThreadPool) -> DecksPage:
 
 
 def test_an_unreadable_decks_file_is_shown_in_place(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
     path = real_services.paths.decks_file
     path.write_bytes(b"SQLite format 3\0" + b"\x07" * 600)  # the start of a file, cut off
@@ -56,7 +56,7 @@ def test_an_unreadable_decks_file_is_shown_in_place(
 
 
 def test_rows_of_the_wrong_type_are_left_out_with_a_note(
-    qtbot: QtBot, real_services: Services, pool: QThreadPool,
+    qtbot: QtBot, real_services: Application, pool: QThreadPool,
 ) -> None:
     old_decks(real_services.paths.decks_file)
     page = _page(qtbot, real_services, pool)

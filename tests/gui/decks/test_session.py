@@ -12,8 +12,8 @@ import pytest
 from PySide6.QtCore import QThreadPool
 from pytestqt.qtbot import QtBot
 
-from app.catalogue.decks import DeckCards
 from app.decks import DeckStore, parse_pasted
+from app.decks.cards import DeckCards
 from app.errors import InvalidData
 from app.gui.decks import session as session_module
 from app.gui.decks.session import DeckSession

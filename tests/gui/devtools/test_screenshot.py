@@ -9,7 +9,7 @@ from PIL import Image
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.errors import InvalidRequest
 from app.files import NotAFile
 from app.gui.devtools.screenshot import take_screenshot
@@ -25,7 +25,7 @@ def distinct_colours(path: Path) -> int:
 
 @pytest.mark.realdata
 def test_a_screenshot_of_a_search_with_a_card(
-    qapp: QApplication, real_services: Services, tmp_path: Path
+    qapp: QApplication, real_services: Application, tmp_path: Path
 ) -> None:
     out = tmp_path / "shots" / "spirit.png"
     out.parent.mkdir()  # a missing folder is refused, as by every writer
@@ -40,7 +40,7 @@ def test_a_screenshot_of_a_search_with_a_card(
 
 
 def test_a_screenshot_of_an_empty_catalogue(
-    qapp: QApplication, empty_services: Services, tmp_path: Path
+    qapp: QApplication, empty_services: Application, tmp_path: Path
 ) -> None:
     (tmp_path / "shots").mkdir()
     out = tmp_path / "shots" / "empty.png"
@@ -53,7 +53,7 @@ def test_a_screenshot_of_an_empty_catalogue(
 
 
 def test_a_folder_named_as_the_screenshot_is_refused_before_drawing(
-    qapp: QApplication, empty_services: Services, tmp_path: Path
+    qapp: QApplication, empty_services: Application, tmp_path: Path
 ) -> None:
     folder = tmp_path / "shot.png"
     folder.mkdir()
@@ -64,12 +64,12 @@ def test_a_folder_named_as_the_screenshot_is_refused_before_drawing(
 
 @pytest.mark.realdata
 def test_a_screenshot_of_the_decks_page_with_a_deck_file_leaves_the_kept_decks_as_they_were(
-    qapp: QApplication, real_services: Services, tmp_path: Path
+    qapp: QApplication, real_services: Application, tmp_path: Path
 ) -> None:
     deck = tmp_path / "jin.txt"
     deck.write_text("# Main Deck\n4 Zephyr\n4 Dungeon Guide\n", encoding="utf-8")
     out = tmp_path / "decks.png"
-    store = real_services.catalogue.deck_store()
+    store = real_services.decks.deck_store()
     before = (store.decks(), store.decks(trash=True))
     assert take_screenshot(real_services, out, page="decks", deck=deck, theme="dark") == 0
     with Image.open(out) as image:
@@ -81,7 +81,7 @@ def test_a_screenshot_of_the_decks_page_with_a_deck_file_leaves_the_kept_decks_a
 
 
 def test_a_deck_file_goes_with_the_decks_page_only(
-    qapp: QApplication, empty_services: Services, tmp_path: Path
+    qapp: QApplication, empty_services: Application, tmp_path: Path
 ) -> None:
     with pytest.raises(InvalidRequest, match="--deck goes with --page decks"):
         take_screenshot(empty_services, tmp_path / "x.png", deck=tmp_path / "deck.txt")
@@ -89,7 +89,7 @@ def test_a_deck_file_goes_with_the_decks_page_only(
 
 @pytest.mark.realdata
 def test_a_screenshot_of_the_card_page_is_the_size_asked(
-    qapp: QApplication, real_services: Services, tmp_path: Path
+    qapp: QApplication, real_services: Application, tmp_path: Path
 ) -> None:
     out = tmp_path / "card.png"
     assert take_screenshot(real_services, out, card="lorraine-crux-knight", page="card",
@@ -117,7 +117,7 @@ def test_a_screenshot_of_an_empty_collection_waits_for_every_set_at_0_percent(
 
 
 def test_a_screenshot_of_the_collection_of_an_empty_catalogue_says_there_is_no_set(
-    qapp: QApplication, empty_services: Services, tmp_path: Path, qtbot: QtBot
+    qapp: QApplication, empty_services: Application, tmp_path: Path, qtbot: QtBot
 ) -> None:
     out = tmp_path / "collection.png"
     assert take_screenshot(empty_services, out, page="collection", size=(800, 600)) == 0

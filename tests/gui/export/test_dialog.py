@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from PySide6.QtGui import QGuiApplication, QImage
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.export import plan_query
 from app.gui.export.dialog import ExportDialog
 from app.gui.export.task import ExportOutcome, ExportScope, ExportTask
@@ -26,13 +26,13 @@ FIRE, CHAMPIONS = "s:FTC el:fire", "s:FTC t:champion"
 
 
 @pytest.fixture
-def make_dialog(qtbot: QtBot, real_services: Services, tmp_path: Path) -> Iterator[object]:
+def make_dialog(qtbot: QtBot, real_services: Application, tmp_path: Path) -> Iterator[object]:
     made: list[ExportDialog] = []
 
     def make(query: str = FIRE, api: str | None = None) -> ExportDialog:
         store = real_services.store
-        task = ExportTask(real_services.images, real_services.catalogue.image_fetcher,
-                          lambda: api, proxies=real_services.catalogue.proxy_texts)
+        task = ExportTask(real_services.images, real_services.export.image_fetcher,
+                          lambda: api, proxies=real_services.export.proxy_texts)
         scope = ExportScope(f"Every edition matching “{query}”",
                             lambda: plan_query(store, query))
         dialog = ExportDialog(task, [scope], tmp_path / "out")
@@ -155,7 +155,7 @@ def test_without_an_api_the_dialog_says_where_to_set_one(qtbot: QtBot, make_dial
     assert "File ▸ Settings…" in dialog.form.no_api.text()
 
 
-def test_the_window_has_export_and_about_in_its_menus(qtbot: QtBot, real_services: Services
+def test_the_window_has_export_and_about_in_its_menus(qtbot: QtBot, real_services: Application
                                                       ) -> None:
     window = MainWindow(real_services, None, dialogs=False)
     qtbot.addWidget(window)
@@ -179,7 +179,7 @@ def test_the_window_has_export_and_about_in_its_menus(qtbot: QtBot, real_service
         window.shutdown()
 
 
-def test_ctrl_c_copies_the_image_of_the_current_tile(qtbot: QtBot, real_services: Services
+def test_ctrl_c_copies_the_image_of_the_current_tile(qtbot: QtBot, real_services: Application
                                                      ) -> None:
     window = MainWindow(real_services, None, dialogs=False)
     qtbot.addWidget(window)
@@ -223,7 +223,7 @@ def test_about_says_version_source_and_attribution(qtbot: QtBot) -> None:
 
 
 def test_editions_of_the_detail_pane_can_be_copied_and_dragged(qtbot: QtBot,
-                                                               real_services: Services) -> None:
+                                                               real_services: Application) -> None:
     window = MainWindow(real_services, None, dialogs=False)
     qtbot.addWidget(window)
     try:
@@ -248,7 +248,7 @@ def test_editions_of_the_detail_pane_can_be_copied_and_dragged(qtbot: QtBot,
 
 
 def test_pressing_and_moving_on_a_tile_drags_its_image_out(qtbot: QtBot,
-                                                           real_services: Services) -> None:
+                                                           real_services: Application) -> None:
     from PySide6.QtCore import QEvent, QPointF, Qt
     from PySide6.QtGui import QMouseEvent
     from PySide6.QtWidgets import QApplication
@@ -278,7 +278,7 @@ def test_pressing_and_moving_on_a_tile_drags_its_image_out(qtbot: QtBot,
         window.shutdown()
 
 
-def test_help_about_opens_with_the_catalogue_source(qtbot: QtBot, real_services: Services
+def test_help_about_opens_with_the_catalogue_source(qtbot: QtBot, real_services: Application
                                                     ) -> None:
     window = MainWindow(real_services, None, dialogs=False)
     qtbot.addWidget(window)

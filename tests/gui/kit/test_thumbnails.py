@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.catalogue.base import CardSummary
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.gui.search.result_model import ResultModel
@@ -21,20 +21,20 @@ W, H = 146, 204
 
 
 @pytest.fixture
-def provider(real_services: Services) -> Iterator[ThumbnailProvider]:
+def provider(real_services: Application) -> Iterator[ThumbnailProvider]:
     made = ThumbnailProvider(real_services.catalogue.card_image_path,
                              real_services.paths.thumbnails, threads=1)
     yield made
     made.shutdown()
 
 
-def with_and_without_image(services: Services) -> tuple[list[CardSummary], list[CardSummary]]:
+def with_and_without_image(services: Application) -> tuple[list[CardSummary], list[CardSummary]]:
     rows = [hit for hit in services.catalogue.query("").hits if isinstance(hit, CardSummary)]
     return [r for r in rows if r.has_image], [r for r in rows if not r.has_image]
 
 
 def test_a_stored_image_becomes_a_rounded_thumbnail(
-    qtbot: QtBot, provider: ThumbnailProvider, real_services: Services
+    qtbot: QtBot, provider: ThumbnailProvider, real_services: Application
 ) -> None:
     hit = with_and_without_image(real_services)[0][0]
     assert provider.image(hit.image_file, W, H) is None
@@ -69,7 +69,7 @@ def test_an_unstored_image_is_known_missing(qtbot: QtBot, provider: ThumbnailPro
 
 
 def test_the_newest_request_is_made_first(
-    qtbot: QtBot, provider: ThumbnailProvider, real_services: Services
+    qtbot: QtBot, provider: ThumbnailProvider, real_services: Application
 ) -> None:
     files = [r.image_file for r in with_and_without_image(real_services)[0][:5]]
     order: list[str] = []
@@ -81,7 +81,7 @@ def test_the_newest_request_is_made_first(
 
 
 def test_tiles_get_an_image_or_the_placeholder(
-    qtbot: QtBot, provider: ThumbnailProvider, real_services: Services
+    qtbot: QtBot, provider: ThumbnailProvider, real_services: Application
 ) -> None:
     with_image, without = with_and_without_image(real_services)
     model = ResultModel(provider, QSize(W, H))
@@ -115,7 +115,7 @@ def test_tiles_get_an_image_or_the_placeholder(
 
 
 def test_memory_is_bounded_in_bytes_and_missing_images_are_asked_again(
-    qtbot: QtBot, real_services: Services
+    qtbot: QtBot, real_services: Application
 ) -> None:
     one_thumbnail = W * H * 4
     small = ThumbnailProvider(real_services.catalogue.card_image_path,

@@ -9,7 +9,7 @@ from PySide6.QtCore import QSize, Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.card.edition_list import EditionModel
 from app.gui.kit.detail_data import load_detail
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.realdata
 
 
 @pytest.fixture
-def provider(real_services: Services) -> Iterator[ThumbnailProvider]:
+def provider(real_services: Application) -> Iterator[ThumbnailProvider]:
     made = ThumbnailProvider(real_services.catalogue.card_image_path,
                              real_services.paths.thumbnails)
     yield made
@@ -28,7 +28,7 @@ def provider(real_services: Services) -> Iterator[ThumbnailProvider]:
 
 
 def test_result_model_per_card(qtmodeltester: ModelTester, qtbot: QtBot,
-                               provider: ThumbnailProvider, real_services: Services) -> None:
+                               provider: ThumbnailProvider, real_services: Application) -> None:
     model = ResultModel(provider, QSize(146, 204))
     qtmodeltester.check(model)
     result = real_services.catalogue.query("spirit")
@@ -48,7 +48,7 @@ def test_result_model_per_card(qtmodeltester: ModelTester, qtbot: QtBot,
 
 
 def test_result_model_per_edition(qtmodeltester: ModelTester, qtbot: QtBot,
-                                  provider: ThumbnailProvider, real_services: Services) -> None:
+                                  provider: ThumbnailProvider, real_services: Application) -> None:
     model = ResultModel(provider, QSize(146, 204))
     result = real_services.catalogue.query("spirit of fire", per="edition", sort="set")
     model.set_results(result.query, result.hits)
@@ -72,10 +72,11 @@ def test_result_model_per_edition(qtmodeltester: ModelTester, qtbot: QtBot,
 
 
 def test_edition_model(qtmodeltester: ModelTester, qtbot: QtBot, provider: ThumbnailProvider,
-                       real_services: Services) -> None:
+                       real_services: Application) -> None:
     model = EditionModel(provider)
     qtmodeltester.check(model)
-    detail = load_detail(real_services.catalogue, "spirit-of-fire")
+    detail = load_detail(real_services.catalogue, "spirit-of-fire",
+                         real_services.history, real_services.collection)
     model.set_editions(detail.editions)
     qtmodeltester.check(model)
     assert model.rowCount() == len(detail.editions)

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.devtools.screenshot import take_screenshot
 from app.gui.search.result_model import ResultModel
 from app.gui.shell.main_window import MainWindow
@@ -39,7 +39,7 @@ def slugs(window: MainWindow) -> list[str]:
 
 
 def test_a_query_of_the_language_finds_what_the_command_line_finds(
-    qtbot: QtBot, window: MainWindow, real_services: Services
+    qtbot: QtBot, window: MainWindow, real_services: Application
 ) -> None:
     window.set_query("el:fire t:champion")
     settle(qtbot, window, "el:fire t:champion")
@@ -112,7 +112,7 @@ def test_tiles_per_edition_and_the_count(qtbot: QtBot, window: MainWindow) -> No
     assert window.grid.empty_text() == "No cards match “zzqxv”"
 
 
-def test_sort_and_direction(qtbot: QtBot, window: MainWindow, real_services: Services) -> None:
+def test_sort_and_direction(qtbot: QtBot, window: MainWindow, real_services: Application) -> None:
     window.set_query("t:champion")
     settle(qtbot, window, "t:champion")
     options = window.browser.options
@@ -160,7 +160,7 @@ def test_typing_a_query_updates_the_filters(qtbot: QtBot, window: MainWindow) ->
 
 @pytest.mark.parametrize(("query", "per"), [("el:fire t:champion", "edition"), ("lv>>2 (", "card")])
 def test_screenshots_of_the_language_settle(
-    qapp: object, real_services: Services, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    qapp: object, real_services: Application, tmp_path: Path, capsys: pytest.CaptureFixture[str],
     query: str, per: str,
 ) -> None:
     out = tmp_path / "search.png"

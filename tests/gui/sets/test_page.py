@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.errors import UpstreamError
 from app.gui.kit.theme import dark_palette
 from app.gui.sets.model import FeaturedSetsModel, load_featured, readable_date
@@ -31,7 +31,7 @@ def pool() -> Iterator[QThreadPool]:
     made.waitForDone()
 
 
-def open_page(qtbot: QtBot, services: Services, pool: QThreadPool,
+def open_page(qtbot: QtBot, services: Application, pool: QThreadPool,
               catalogue: Any = None) -> SetsPage:
     page = SetsPage(catalogue or services.catalogue, pool, services.catalogue.data_dir_args())
     qtbot.addWidget(page)
@@ -61,7 +61,7 @@ def test_readable_dates() -> None:
 
 @pytest.mark.realdata
 def test_the_page_shows_every_group_and_set_of_featured_sets_json(
-    qtbot: QtBot, thema_services: Services, pool: QThreadPool
+    qtbot: QtBot, thema_services: Application, pool: QThreadPool
 ) -> None:
     page = open_page(qtbot, thema_services, pool)
     expected = json.loads(FEATURED_JSON.read_text(encoding="utf-8"))
@@ -88,7 +88,7 @@ def test_the_page_shows_every_group_and_set_of_featured_sets_json(
 
 @pytest.mark.realdata
 def test_clicking_or_entering_a_set_asks_for_its_prefix(
-    qtbot: QtBot, thema_services: Services, pool: QThreadPool
+    qtbot: QtBot, thema_services: Application, pool: QThreadPool
 ) -> None:
     page = open_page(qtbot, thema_services, pool)
     index = set_index(page, "RDO")
@@ -112,7 +112,7 @@ def test_clicking_or_entering_a_set_asks_for_its_prefix(
 
 @pytest.mark.realdata
 def test_the_window_opens_a_chosen_set_in_the_search_page(
-    qtbot: QtBot, thema_services: Services
+    qtbot: QtBot, thema_services: Application
 ) -> None:
     window = MainWindow(thema_services, None, dialogs=False)
     qtbot.addWidget(window)
@@ -134,7 +134,7 @@ def test_the_window_opens_a_chosen_set_in_the_search_page(
 
 @pytest.mark.realdata
 def test_logos_are_shown_when_imported(
-    qtbot: QtBot, thema_services: Services, pool: QThreadPool, tmp_path: Path
+    qtbot: QtBot, thema_services: Application, pool: QThreadPool, tmp_path: Path
 ) -> None:
     from app.ingest import import_paths
 
@@ -155,7 +155,7 @@ def test_logos_are_shown_when_imported(
 
 
 def test_no_featured_sets_says_how_to_import_them(
-    qtbot: QtBot, empty_services: Services, pool: QThreadPool
+    qtbot: QtBot, empty_services: Application, pool: QThreadPool
 ) -> None:
     page = open_page(qtbot, empty_services, pool)
     assert page.stack.currentWidget() is page.empty
@@ -166,7 +166,7 @@ def test_no_featured_sets_says_how_to_import_them(
 
 
 def test_a_failed_load_is_shown_with_a_retry(
-    qtbot: QtBot, empty_services: Services, pool: QThreadPool
+    qtbot: QtBot, empty_services: Application, pool: QThreadPool
 ) -> None:
     class Offline:
         calls = 0
@@ -189,7 +189,7 @@ def test_a_failed_load_is_shown_with_a_retry(
 
 @pytest.mark.realdata
 def test_the_model_passes_the_model_tester(
-    qtmodeltester: ModelTester, thema_services: Services
+    qtmodeltester: ModelTester, thema_services: Application
 ) -> None:
     model = FeaturedSetsModel()
     qtmodeltester.check(model)
@@ -204,7 +204,7 @@ def test_the_model_passes_the_model_tester(
 
 @pytest.mark.realdata
 def test_a_dark_palette_paints_dark_rows_with_light_text(
-    qtbot: QtBot, thema_services: Services, pool: QThreadPool, qapp: QApplication
+    qtbot: QtBot, thema_services: Application, pool: QThreadPool, qapp: QApplication
 ) -> None:
     page = open_page(qtbot, thema_services, pool)
     light = page.view.viewport().grab().toImage()

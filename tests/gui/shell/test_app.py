@@ -11,7 +11,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.errors import StoreError
 from app.gui.kit.settings import open_settings
 from app.gui.shell.app import ICON_PNG, ICON_SVG, app_icon, create_application, run_window
@@ -31,7 +31,7 @@ def test_create_application_reuses_the_running_one(qapp: QApplication) -> None:
 
 
 def test_run_window_shows_the_window_and_returns_the_exit_code(
-    qapp: QApplication, qtbot: QtBot, empty_services: Services
+    qapp: QApplication, qtbot: QtBot, empty_services: Application
 ) -> None:
     seen: list[MainWindow] = []
 
@@ -67,7 +67,7 @@ def test_a_dark_system_scheme_gets_the_dark_palette(qapp: QApplication) -> None:
 
 
 def test_the_window_shows_its_frame_first_then_opens_the_catalogue_in_it(
-    qapp: QApplication, qtbot: QtBot, empty_services: Services
+    qapp: QApplication, qtbot: QtBot, empty_services: Application
 ) -> None:
     from PySide6.QtWidgets import QLabel
 
@@ -91,7 +91,7 @@ def test_the_window_shows_its_frame_first_then_opens_the_catalogue_in_it(
 
 
 def test_the_window_closed_before_the_catalogue_opened_keeps_nothing(
-    qapp: QApplication, qtbot: QtBot, empty_services: Services
+    qapp: QApplication, qtbot: QtBot, empty_services: Application
 ) -> None:
     window = MainWindow(None, open_settings(empty_services.paths), dialogs=False)
     qtbot.addWidget(window)
@@ -101,9 +101,9 @@ def test_the_window_closed_before_the_catalogue_opened_keeps_nothing(
 
 
 def test_run_window_reports_a_catalogue_that_cannot_be_opened_after_closing_the_window(
-    qapp: QApplication, empty_services: Services
+    qapp: QApplication, empty_services: Application
 ) -> None:
-    def broken() -> Services:
+    def broken() -> Application:
         raise StoreError("The catalogue file is locked by another program")
 
     said: list[str] = []

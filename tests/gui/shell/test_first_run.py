@@ -6,12 +6,12 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.shell.first_run import import_command
 from app.gui.shell.main_window import MainWindow
 
 
-def test_an_empty_catalogue_shows_how_to_import(qtbot: QtBot, empty_services: Services) -> None:
+def test_an_empty_catalogue_shows_how_to_import(qtbot: QtBot, empty_services: Application) -> None:
     window = MainWindow(empty_services, None, dialogs=False)
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.firstPainted, timeout=10_000):
@@ -26,7 +26,7 @@ def test_an_empty_catalogue_shows_how_to_import(qtbot: QtBot, empty_services: Se
 
 
 def test_check_again_opens_the_browser_once_cards_are_there(
-    qtbot: QtBot, empty_services: Services
+    qtbot: QtBot, empty_services: Application
 ) -> None:
     window = MainWindow(empty_services, None, dialogs=False)
     qtbot.addWidget(window)

@@ -12,7 +12,7 @@ from PIL import Image
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services, build
+from app.bootstrap import Application, build
 from app.gui.devtools.screenshot import take_screenshot
 from app.store import CardRecord, Writer
 from app.store.history.thema import write_thema
@@ -37,7 +37,7 @@ def _read_since_armed(path: Path) -> bool:
 
 
 @pytest.fixture
-def hostile(tmp_path: Path) -> tuple[Services, Path]:
+def hostile(tmp_path: Path) -> tuple[Application, Path]:
     watched = _watched(tmp_path)
     tag = f'<img src="{watched.as_uri()}" width=200 height=200>'
     card = make_card("hostile001", f"Evil {tag} Card")
@@ -65,7 +65,7 @@ def test_the_watch_sees_a_label_that_opens_the_file(qtbot: QtBot, tmp_path: Path
 
 @pytest.mark.parametrize("page", ["search", "card", "gallery", "thema", "sets"])
 def test_no_page_opens_a_file_named_in_catalogue_text(
-    qapp: QApplication, hostile: tuple[Services, Path], tmp_path: Path, page: str
+    qapp: QApplication, hostile: tuple[Application, Path], tmp_path: Path, page: str
 ) -> None:
     services, watched = hostile
     _arm(watched)

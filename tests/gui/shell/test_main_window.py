@@ -13,7 +13,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.kit.settings import open_settings
 from app.gui.search.result_model import ResultModel
 from app.gui.shell.main_window import MainWindow
@@ -25,10 +25,10 @@ WindowFactory = Callable[..., MainWindow]
 
 
 @pytest.fixture
-def make_window(qtbot: QtBot, real_services: Services) -> Iterator[WindowFactory]:
+def make_window(qtbot: QtBot, real_services: Application) -> Iterator[WindowFactory]:
     made: list[MainWindow] = []
 
-    def make(services: Services = real_services, settings: bool = False) -> MainWindow:
+    def make(services: Application = real_services, settings: bool = False) -> MainWindow:
         window = MainWindow(services, open_settings(services.paths) if settings else None,
                             dialogs=False)
         qtbot.addWidget(window)
@@ -53,7 +53,7 @@ def slugs(window: MainWindow) -> list[str]:
 
 
 def test_typing_a_name_shows_its_card_first_and_selecting_shows_the_detail(
-    qtbot: QtBot, make_window: WindowFactory, real_services: Services
+    qtbot: QtBot, make_window: WindowFactory, real_services: Application
 ) -> None:
     window = make_window()
     wait_for_query(qtbot, window, "")
@@ -80,7 +80,7 @@ def test_typing_a_name_shows_its_card_first_and_selecting_shows_the_detail(
 
 
 def test_the_search_is_debounced_and_runs_off_the_gui_thread(
-    qtbot: QtBot, make_window: WindowFactory, real_services: Services, monkeypatch: Any
+    qtbot: QtBot, make_window: WindowFactory, real_services: Application, monkeypatch: Any
 ) -> None:
     calls: list[tuple[str, bool]] = []
     original = real_services.catalogue.query
@@ -156,7 +156,7 @@ def test_a_card_outside_the_results_is_still_shown(
 
 
 def test_first_painted_is_emitted_once_results_are_painted(
-    qtbot: QtBot, real_services: Services
+    qtbot: QtBot, real_services: Application
 ) -> None:
     window = MainWindow(real_services, None, dialogs=False)
     qtbot.addWidget(window)
@@ -167,7 +167,7 @@ def test_first_painted_is_emitted_once_results_are_painted(
 
 
 def test_geometry_splitter_query_sort_and_tiles_are_remembered(
-    qtbot: QtBot, make_window: WindowFactory, real_services: Services
+    qtbot: QtBot, make_window: WindowFactory, real_services: Application
 ) -> None:
     window = make_window(settings=True)
     window.resize(720, 520)  # within the offscreen screen (800 × 600)
@@ -206,7 +206,7 @@ def test_down_in_the_search_field_moves_to_the_first_tile(
 
 @pytest.mark.allow_log(r"^search failed: RuntimeError: disk on fire")
 def test_failures_go_to_the_status_bar_or_a_dialog(
-    qtbot: QtBot, real_services: Services
+    qtbot: QtBot, real_services: Application
 ) -> None:
     from PySide6.QtWidgets import QMessageBox
 

@@ -15,7 +15,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.shell.main_window import MainWindow
 
 pytestmark = pytest.mark.realdata
@@ -24,7 +24,7 @@ Opener = Callable[..., MainWindow]
 
 
 @pytest.fixture
-def gate(real_services: Services, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+def gate(real_services: Application, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     """Holds the catalogue's searches (in their worker) until set: no first paint before."""
     opened = threading.Event()
     query = real_services.catalogue.query
@@ -39,7 +39,7 @@ def gate(real_services: Services, monkeypatch: pytest.MonkeyPatch) -> Iterator[t
 
 
 @pytest.fixture
-def open_window(qtbot: QtBot, real_services: Services) -> Iterator[Opener]:
+def open_window(qtbot: QtBot, real_services: Application) -> Iterator[Opener]:
     made: list[MainWindow] = []
 
     def open_(defer: bool = True) -> MainWindow:

@@ -13,17 +13,17 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.shell.main_window import MainWindow
 from tests.sync.generated import generated_cards
 
 
 @pytest.fixture
-def window(qtbot: QtBot, empty_services: Services, tmp_path: Path) -> Iterator[MainWindow]:
+def window(qtbot: QtBot, empty_services: Application, tmp_path: Path) -> Iterator[MainWindow]:
     cards = tmp_path / "cards.json"
     cards.write_text(json.dumps(generated_cards(12)), encoding="utf-8")
-    empty_services.catalogue.import_sources([cards])
-    empty_services.catalogue.generate_demo_thema(days=20)
+    empty_services.importer.import_sources([cards])
+    empty_services.importer.generate_demo_thema(days=20)
     shown = MainWindow(empty_services, None, dialogs=False)
     qtbot.addWidget(shown)
     shown.show()

@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.catalogue import LocalCatalogue
 from app.gui.shell.main_window import MainWindow
 from app.sync.common import DEFAULT_API
@@ -30,7 +30,7 @@ def real_mirror(real_catalogue_dir: Path) -> Iterator[ServerProcess]:
     process.stop()
 
 
-def first_run_window(qtbot: QtBot, services: Services) -> MainWindow:
+def first_run_window(qtbot: QtBot, services: Application) -> MainWindow:
     window = MainWindow(services, None, dialogs=False)
     qtbot.addWidget(window)
     window.show()
@@ -40,7 +40,7 @@ def first_run_window(qtbot: QtBot, services: Services) -> MainWindow:
 
 @pytest.mark.realdata
 def test_a_new_user_browses_the_real_catalogue_with_images_using_only_the_window(
-    qtbot: QtBot, empty_services: Services, real_mirror: ServerProcess,
+    qtbot: QtBot, empty_services: Application, real_mirror: ServerProcess,
     real_catalogue: LocalCatalogue,
 ) -> None:
     window = first_run_window(qtbot, empty_services)
@@ -83,7 +83,7 @@ def _imported_and_shown(window: MainWindow) -> bool:
 
 
 def test_import_of_a_zip_from_the_first_run_page_opens_the_catalogue(
-    qtbot: QtBot, empty_services: Services, tmp_path: Path
+    qtbot: QtBot, empty_services: Application, tmp_path: Path
 ) -> None:
     archive = _zip_of_seven_cards(tmp_path)
     window = first_run_window(qtbot, empty_services)
@@ -97,7 +97,7 @@ def test_import_of_a_zip_from_the_first_run_page_opens_the_catalogue(
 
 
 def test_an_import_whose_counts_answer_after_its_search_still_opens_the_catalogue(
-    qtbot: QtBot, empty_services: Services, tmp_path: Path
+    qtbot: QtBot, empty_services: Application, tmp_path: Path
 ) -> None:
     """The order a loaded machine may give: the search answers "7 cards" while the counts
     (which switch the page) are still running."""
@@ -126,7 +126,7 @@ def test_an_import_whose_counts_answer_after_its_search_still_opens_the_catalogu
 
 
 def test_a_file_that_is_not_a_catalogue_says_why_and_keeps_the_first_run_page(
-    qtbot: QtBot, empty_services: Services, tmp_path: Path
+    qtbot: QtBot, empty_services: Application, tmp_path: Path
 ) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("hello", encoding="utf-8")
@@ -140,7 +140,7 @@ def test_a_file_that_is_not_a_catalogue_says_why_and_keeps_the_first_run_page(
 
 
 def test_the_official_button_syncs_from_api_gatcg_com(
-    qtbot: QtBot, empty_services: Services
+    qtbot: QtBot, empty_services: Application
 ) -> None:
     window = first_run_window(qtbot, empty_services)
     started: list[str] = []
@@ -151,7 +151,7 @@ def test_the_official_button_syncs_from_api_gatcg_com(
 
 
 def test_a_mirror_that_is_not_a_url_is_refused_in_plain_words(
-    qtbot: QtBot, empty_services: Services
+    qtbot: QtBot, empty_services: Application
 ) -> None:
     window = first_run_window(qtbot, empty_services)
     window.setup.ask_mirror = lambda remembered: "my mirror"
@@ -162,7 +162,7 @@ def test_a_mirror_that_is_not_a_url_is_refused_in_plain_words(
 
 
 def test_empty_featured_sets_and_thema_pages_offer_the_same_buttons_and_demo_history(
-    qtbot: QtBot, empty_services: Services
+    qtbot: QtBot, empty_services: Application
 ) -> None:
     window = first_run_window(qtbot, empty_services)
     window.show_page("sets")
@@ -180,11 +180,11 @@ def test_empty_featured_sets_and_thema_pages_offer_the_same_buttons_and_demo_his
 
 
 def test_generate_demo_history_fills_the_thema_page(
-    qtbot: QtBot, empty_services: Services, tmp_path: Path
+    qtbot: QtBot, empty_services: Application, tmp_path: Path
 ) -> None:
     cards = tmp_path / "cards.json"
     cards.write_text(json.dumps(generated_cards(8)), encoding="utf-8")
-    empty_services.catalogue.import_sources([cards])
+    empty_services.importer.import_sources([cards])
     window = MainWindow(empty_services, None, dialogs=False)
     qtbot.addWidget(window)
     window.show()

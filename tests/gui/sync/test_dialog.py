@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services, build
+from app.bootstrap import Application, build
 from app.gui.kit.settings import SyncPrefs
 from app.gui.shell.main_window import MainWindow
 from app.gui.sync.dialog import CANCELLED_TEXT, INTACT_TEXT
@@ -47,7 +47,7 @@ def faulty(upstream: Path) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture
-def mine(tmp_path: Path) -> Iterator[Services]:
+def mine(tmp_path: Path) -> Iterator[Application]:
     """A catalogue of 6 cards that differs from the upstream (5 changed, 1 not upstream)."""
     folder = tmp_path / "mine"
     write_cards(folder, [generated_card(i, flavor="Previous.") for i in range(1, 6)]
@@ -57,7 +57,7 @@ def mine(tmp_path: Path) -> Iterator[Services]:
     services.store.close()
 
 
-def open_window(qtbot: QtBot, services: Services, url: str) -> MainWindow:
+def open_window(qtbot: QtBot, services: Application, url: str) -> MainWindow:
     window = MainWindow(services, None, dialogs=False)
     qtbot.addWidget(window)
     window.sync.options_factory = lambda prefs: fast_options(prefs.api_url, images=prefs.images)
@@ -72,7 +72,7 @@ def finish(qtbot: QtBot, window: MainWindow) -> None:
 
 
 def test_cancel_mid_sync_leaves_the_catalogue_unchanged_and_says_so(
-    qtbot: QtBot, mine: Services, faulty: ServerProcess
+    qtbot: QtBot, mine: Application, faulty: ServerProcess
 ) -> None:
     faulty.control([{"match": r"^/cards/search\?page=1&page_size=50", "kind": "stall",
                      "seconds": 5, "times": -1}])
@@ -102,7 +102,7 @@ def test_cancel_mid_sync_leaves_the_catalogue_unchanged_and_says_so(
 
 
 def test_sync_now_while_a_sync_runs_shows_it_instead_of_starting_another(
-    qtbot: QtBot, mine: Services, faulty: ServerProcess
+    qtbot: QtBot, mine: Application, faulty: ServerProcess
 ) -> None:
     faulty.control([{"match": "^/featured-sets", "kind": "stall", "seconds": 5,
                      "times": -1}])
@@ -118,7 +118,7 @@ def test_sync_now_while_a_sync_runs_shows_it_instead_of_starting_another(
 
 
 def test_closing_the_window_during_a_sync_stops_it_and_keeps_the_catalogue(
-    qtbot: QtBot, mine: Services, faulty: ServerProcess
+    qtbot: QtBot, mine: Application, faulty: ServerProcess
 ) -> None:
     faulty.control([{"match": r"^/cards/search\?page=1&page_size=50", "kind": "stall",
                      "seconds": 5, "times": -1}])
@@ -133,7 +133,7 @@ def test_closing_the_window_during_a_sync_stops_it_and_keeps_the_catalogue(
 
 
 def test_a_sync_from_archivist_serve_shows_progress_summary_and_the_new_catalogue(
-    qtbot: QtBot, mine: Services, serve: ServerProcess
+    qtbot: QtBot, mine: Application, serve: ServerProcess
 ) -> None:
     window = open_window(qtbot, mine, serve.url)
     seen: list[Progress] = []
@@ -172,7 +172,7 @@ def test_a_sync_from_archivist_serve_shows_progress_summary_and_the_new_catalogu
 
 
 def test_a_server_that_keeps_failing_shows_the_failure_and_the_catalogue_is_intact(
-    qtbot: QtBot, mine: Services, faulty: ServerProcess
+    qtbot: QtBot, mine: Application, faulty: ServerProcess
 ) -> None:
     before = state(mine.paths.data)
     faulty.control([{"match": "^/cards/search", "kind": "status", "status": 503,
@@ -194,7 +194,7 @@ def test_a_server_that_keeps_failing_shows_the_failure_and_the_catalogue_is_inta
 
 
 def test_a_server_that_is_down_says_so_in_plain_words_at_once(
-    qtbot: QtBot, mine: Services
+    qtbot: QtBot, mine: Application
 ) -> None:
     before = state(mine.paths.data)
     window = open_window(qtbot, mine, f"http://127.0.0.1:{free_port()}")
@@ -210,7 +210,7 @@ def test_a_server_that_is_down_says_so_in_plain_words_at_once(
     window.shutdown()
 
 
-def test_an_offline_computer_is_told_it_seems_offline(qtbot: QtBot, mine: Services) -> None:
+def test_an_offline_computer_is_told_it_seems_offline(qtbot: QtBot, mine: Application) -> None:
     window = open_window(qtbot, mine, "https://nonexistent.invalid")
     window.sync.sync_now()
     finish(qtbot, window)
@@ -220,7 +220,7 @@ def test_an_offline_computer_is_told_it_seems_offline(qtbot: QtBot, mine: Servic
     window.shutdown()
 
 
-def test_a_retry_is_shown_in_the_dialog(qtbot: QtBot, mine: Services) -> None:
+def test_a_retry_is_shown_in_the_dialog(qtbot: QtBot, mine: Application) -> None:
     window = open_window(qtbot, mine, "http://127.0.0.1:1")
     dialog = window.sync.dialog
     dialog.begin("http://127.0.0.1:1")

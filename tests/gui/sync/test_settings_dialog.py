@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.kit.settings import SyncPrefs, load_sync_prefs, open_settings, save_sync_prefs
 from app.gui.shell.main_window import MainWindow
 from app.gui.sync.settings_dialog import SettingsDialog
@@ -47,7 +47,7 @@ def test_the_dialog_refuses_ok_until_the_url_is_usable(qtbot: QtBot) -> None:
 
 
 def test_settings_round_trip_through_the_window_and_the_ini_file(
-    qtbot: QtBot, empty_services: Services
+    qtbot: QtBot, empty_services: Application
 ) -> None:
     window = MainWindow(empty_services, open_settings(empty_services.paths), dialogs=False)
     qtbot.addWidget(window)
@@ -90,7 +90,7 @@ def test_invalid_stored_values_fall_back_to_the_defaults(tmp_path: Path) -> None
 
 
 def test_sync_on_start_runs_a_sync_after_the_first_paint(
-    qtbot: QtBot, empty_services: Services
+    qtbot: QtBot, empty_services: Application
 ) -> None:
     settings = open_settings(empty_services.paths)
     save_sync_prefs(settings, SyncPrefs(f"http://127.0.0.1:{free_port()}", "none", True))
@@ -109,7 +109,7 @@ def test_sync_on_start_runs_a_sync_after_the_first_paint(
 
 
 def test_without_settings_the_window_never_syncs_on_its_own(
-    qtbot: QtBot, empty_services: Services
+    qtbot: QtBot, empty_services: Application
 ) -> None:
     window = MainWindow(empty_services, None, dialogs=False)
     qtbot.addWidget(window)

@@ -12,7 +12,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.kit.settings import SyncPrefs
 from app.gui.shell.main_window import MainWindow
 from app.gui.sync.status_indicator import indicator_text
@@ -79,7 +79,7 @@ def test_the_indicator_text(berlin: None) -> None:
         "Synced 21 Nov 2026 15:04 · api.gatcg.com"
 
 
-def test_the_status_comes_from_the_meta_table(empty_services: Services) -> None:
+def test_the_status_comes_from_the_meta_table(empty_services: Application) -> None:
     store = empty_services.store
     assert read_status(store) == SyncStatus() and not read_status(store).synced
     Writer(store).write([], meta={META_API: "https://api.gatcg.com",
@@ -99,7 +99,7 @@ def test_the_probe_tells_online_from_offline(tiny_api: str) -> None:
 
 
 def test_the_window_shows_never_synced_then_the_last_sync_and_reachability(
-    qtbot: QtBot, empty_services: Services, tiny_api: str, berlin: None
+    qtbot: QtBot, empty_services: Application, tiny_api: str, berlin: None
 ) -> None:
     window = MainWindow(empty_services, None, dialogs=False)
     qtbot.addWidget(window)
@@ -131,7 +131,7 @@ def test_the_window_shows_never_synced_then_the_last_sync_and_reachability(
 
 
 def test_clicking_the_indicator_before_any_sync_offers_one(
-    qtbot: QtBot, empty_services: Services
+    qtbot: QtBot, empty_services: Application
 ) -> None:
     window = MainWindow(empty_services, None, dialogs=False)
     qtbot.addWidget(window)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Services
+from app.bootstrap import Application
 from app.gui.kit.settings import open_settings
 from app.gui.kit.theme import dark_palette
 from app.gui.shell.main_window import MainWindow
@@ -39,7 +39,7 @@ def pool() -> Iterator[QThreadPool]:
 
 
 @pytest.fixture
-def page(qtbot: QtBot, thema_services: Services, pool: QThreadPool) -> ThemaPage:
+def page(qtbot: QtBot, thema_services: Application, pool: QThreadPool) -> ThemaPage:
     made = ThemaPage(thema_services.catalogue, pool, today=lambda: THEMA_END)
     qtbot.addWidget(made)
     made.resize(1200, 700)
@@ -59,7 +59,7 @@ def ranks(page: ThemaPage, column: int = RANK) -> list[object]:
             for row in range(proxy.rowCount())]
 
 
-def top_edition(services: Services) -> str:
+def top_edition(services: Application) -> str:
     return str(services.catalogue.dynamic_thema_ranks()[0]["edition"]["uuid"])
 
 
@@ -74,7 +74,7 @@ def test_month_arithmetic_of_the_presets() -> None:
 
 
 def test_the_ranking_has_18_rows_sorted_by_rank_and_the_top_one_is_charted(
-    page: ThemaPage, thema_services: Services
+    page: ThemaPage, thema_services: Application
 ) -> None:
     assert page.proxy.rowCount() == 18
     order = ranks(page)
@@ -208,7 +208,7 @@ def test_a_ranking_row_opens_its_card(qtbot: QtBot, page: ThemaPage) -> None:
 
 
 def test_csv_export_writes_the_charted_days(
-    qtbot: QtBot, page: ThemaPage, thema_services: Services, tmp_path: Path
+    qtbot: QtBot, page: ThemaPage, thema_services: Application, tmp_path: Path
 ) -> None:
     qtbot.mouseClick(page.controls.preset_buttons["1M"], Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: page.chart.series["total"].count() == 32, timeout=10_000)
@@ -284,7 +284,7 @@ def test_an_unknown_edition_says_so_inline(qtbot: QtBot, page: ThemaPage) -> Non
 
 
 def test_no_history_says_how_to_get_some(
-    qtbot: QtBot, empty_services: Services, pool: QThreadPool
+    qtbot: QtBot, empty_services: Application, pool: QThreadPool
 ) -> None:
     page = ThemaPage(empty_services.catalogue, pool, today=lambda: THEMA_END)
     qtbot.addWidget(page)
@@ -296,7 +296,7 @@ def test_no_history_says_how_to_get_some(
 
 
 def test_the_window_shows_an_editions_chart_on_request(
-    qtbot: QtBot, thema_services: Services
+    qtbot: QtBot, thema_services: Application
 ) -> None:
     window = MainWindow(thema_services, open_settings(thema_services.paths), dialogs=False)
     qtbot.addWidget(window)
@@ -336,7 +336,7 @@ def test_the_window_shows_an_editions_chart_on_request(
 
 
 def test_models_pass_the_model_tester(
-    qtmodeltester: ModelTester, thema_services: Services
+    qtmodeltester: ModelTester, thema_services: Application
 ) -> None:
     model = RankModel()
     qtmodeltester.check(model)
@@ -373,7 +373,7 @@ def test_a_dark_palette_gives_a_dark_chart_and_readable_colours(
     assert corner.lightness() < 60
 
 
-def test_screenshots_of_the_pages(qapp: QApplication, thema_services: Services,
+def test_screenshots_of_the_pages(qapp: QApplication, thema_services: Application,
                                   tmp_path: Path) -> None:
     from PIL import Image
 
@@ -407,7 +407,7 @@ def test_hovering_the_plot_shows_a_crosshair(qtbot: QtBot, page: ThemaPage) -> N
 
 
 def test_an_offline_catalogue_is_shown_with_a_retry(
-    qtbot: QtBot, thema_services: Services, pool: QThreadPool
+    qtbot: QtBot, thema_services: Application, pool: QThreadPool
 ) -> None:
     from app.errors import UpstreamError
 
@@ -438,7 +438,7 @@ def test_an_offline_catalogue_is_shown_with_a_retry(
 
 
 def test_generated_history_is_marked_and_ends_at_the_card_pages_values(
-        qtbot: QtBot, page: ThemaPage, thema_services: Services) -> None:
+        qtbot: QtBot, page: ThemaPage, thema_services: Application) -> None:
     """The banner says GENERATED; the last day is the stored score."""
     assert page.panel.banner.isVisible()
     assert "GENERATED" in page.panel.banner.text()

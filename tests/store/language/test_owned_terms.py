@@ -10,6 +10,7 @@ import pytest
 
 from app.catalogue import LocalCatalogue
 from app.collection import Entry
+from tests.helpers.parts import parts_of
 
 pytestmark = pytest.mark.realdata
 
@@ -21,13 +22,13 @@ def catalogue(real_catalogue_dir: Path, tmp_path: Path) -> LocalCatalogue:
 
 
 def test_collection_terms_find_what_is_owned(catalogue: LocalCatalogue) -> None:
-    editions = catalogue.collection_editions()
+    editions = parts_of(catalogue).collection.collection_editions()
     every = list(editions.by_uuid.values())
     fire = [e for e in every if e.name == "Spirit of Fire"]
     others = every[::50]
     entries = [Entry(fire[0].uuid, False, 1), Entry(fire[1].uuid, True, 2, tag="Trade")]
     entries += [Entry(e.uuid, False, 1) for e in others if e.name != "Spirit of Fire"]
-    catalogue.collection_store().replace(entries, "set up")
+    parts_of(catalogue).collection.collection_store().replace(entries, "set up")
     owned_cards = {editions.by_uuid[e.edition_uuid].card_uuid for e in entries}
     everything = catalogue.query("").total
 
@@ -48,7 +49,7 @@ def test_collection_terms_find_what_is_owned(catalogue: LocalCatalogue) -> None:
     assert [h.uuid for h in trade.hits] == [fire[1].uuid]
     assert catalogue.query("tag:trade el:water").total == 0
 
-    catalogue.collection_store().change([(entries[1].key, -2)], "sold")
+    parts_of(catalogue).collection.collection_store().change([(entries[1].key, -2)], "sold")
     assert catalogue.query("is:foil-owned").total == 0  # the next search sees the change
 
 

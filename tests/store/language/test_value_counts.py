@@ -20,6 +20,7 @@ from app.store.language.conditions import SOURCES, compile_where
 from app.store.language.query import run_query
 from app.store.language.typing_names import field_values
 from tests.helpers.cards import make_card, make_edition
+from tests.helpers.parts import parts_of
 
 CN_SET = {"created_at": "2024-01-26T12:00:00+00:00", "id": "genSetCN01", "language": "CN",
           "last_update": "2025-01-18T17:40:17.152+00:00", "name": "Generated CN",
@@ -94,7 +95,8 @@ def test_the_search_values_and_counts_follow_every_write(catalogue: LocalCatalog
     assert _names(store, "lang:cn") == []
     Writer(store).write([], remove=["genCard002"])
     assert _stored(conn) == _recounted(conn) and ("is", "DYNAMIC") not in _stored(conn)
-    assert catalogue.revert(2) is not None  # the history puts cards 1, 3 and 5 back
+    history = parts_of(catalogue).history
+    assert history.revert(2) is not None  # the history puts cards 1, 3 and 5 back
     assert _stored(conn) == _recounted(conn)
     assert _names(store, "a:painter") == ["Card 003"] and _names(store, "lang:cn") == ["Card 001"]
 

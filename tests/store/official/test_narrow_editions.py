@@ -15,6 +15,7 @@ from app.store.official.narrow_editions import backfill_narrow
 from app.store.official.request import ApiQuery, StatTerm
 from app.store.official.search import search_cards
 from tests.helpers.cards import make_card, make_edition
+from tests.helpers.parts import parts_of
 
 
 def _card(prefix: str, illustrator: str, thema: int, name: str = "Fire Spirit") -> CardRecord:
@@ -47,7 +48,7 @@ def test_every_write_keeps_the_edition_filters_answers(tmp_path: Path) -> None:
     assert _names(store, prefix=("ReC",), illustrator="Bo", sort="name") == [
         "Fire Spirit Reborn"]
     assert _rows(store) == _backfilled(store)
-    catalogue.revert(2)  # through the writer, as a sync's apply
+    parts_of(catalogue).history.revert(2)  # through the writer, as a sync's apply
     assert _names(store, prefix=("DOA",), illustrator="Ann", stats=hot) == ["Fire Spirit"]
     assert _names(store, prefix=("ReC",)) == []
     assert _rows(store) == _backfilled(store)

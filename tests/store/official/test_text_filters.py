@@ -18,6 +18,7 @@ from app.store.official.request import ApiQuery
 from app.store.official.search import search_cards
 from app.store.official.text_filters import TEXTS, matching
 from tests.helpers.cards import make_card, make_edition
+from tests.helpers.parts import parts_of
 
 
 def _card(uuid: str, effect: str | None, edition_flavor: str | None) -> CardRecord:
@@ -60,7 +61,7 @@ def test_every_write_keeps_the_text_filters_answers(tmp_path: Path) -> None:
     assert _names(store, effect="banish") == ["Card genCard001", "Card genCard003"]
     assert _names(store, flavor="light") == _names(store, edition_flavor="light") == []
     assert _names(store, edition_flavor="dark") == ["Card genCard001"]
-    catalogue.revert(2)  # through the writer, as a sync's apply
+    parts_of(catalogue).history.revert(2)  # through the writer, as a sync's apply
     assert _names(store, effect="draw a") == ["Card genCard001", "Card genCard002"]
     assert _names(store, edition_flavor="light") == ["Card genCard001"]
     Writer(store).write([], remove=["genCard001", "genCard002"])

@@ -11,6 +11,7 @@ import pytest
 
 from app.catalogue import LocalCatalogue
 from app.collection import Entry, owned_entries, totals
+from tests.helpers.parts import parts_of
 
 pytestmark = pytest.mark.realdata
 
@@ -22,17 +23,17 @@ def catalogue(real_catalogue_dir: Path, tmp_path: Path) -> LocalCatalogue:
 
 
 def test_rows_match_the_entries_joined_to_their_editions(catalogue: LocalCatalogue) -> None:
-    editions = catalogue.collection_editions()
+    editions = parts_of(catalogue).collection.collection_editions()
     picked = list(editions.by_uuid.values())[::37]
     entries = [Entry("GoneEdit01", False, 4)]  # an edition that left the catalogue
     entries += [Entry(e.uuid, i % 2 == 0, i % 3 + 1, "NM" if i % 4 else "", tag="trade")
                 for i, e in enumerate(picked)]
     entries += [Entry(picked[0].uuid, True, 2, "LP")]
-    catalogue.collection_store().replace(entries, "set up")
+    parts_of(catalogue).collection.collection_store().replace(entries, "set up")
 
-    rows = catalogue.collection_rows()
+    rows = parts_of(catalogue).collection.collection_rows()
 
-    expected = owned_entries(catalogue.collection_store().entries(), editions)
+    expected = owned_entries(parts_of(catalogue).collection.collection_store().entries(), editions)
     assert [r.key for r in rows] == [o.entry.key for o in expected]
     assert rows[-1].edition_uuid == "GoneEdit01" and rows[-1].name is None
     for row, owned in zip(rows[:-1], expected[:-1], strict=True):

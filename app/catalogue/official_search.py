@@ -21,7 +21,7 @@ def _in(uuids: set[str]) -> EditionTest:
     return lambda edition: edition["uuid"] in uuids
 
 
-def search_page(store: Store, query: ApiQuery) -> dict[str, Any]:
+def official_search_page(store: Store, query: ApiQuery) -> dict[str, Any]:
     """One page of the search, shaped like the official API's response.
 
     ``result_editions`` holds the card's editions that pass the edition-level filters, in

@@ -15,6 +15,7 @@ from app.history import content_equal
 from app.history.words import changed_words
 from app.ingest import import_paths
 from tests.conftest import SNAPSHOT_0210, SNAPSHOT_0404
+from tests.helpers.parts import parts_of
 
 pytestmark = [pytest.mark.realdata, pytest.mark.allow_log(r"^rejected ")]
 
@@ -51,7 +52,7 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> tuple[LocalCatalogue, d
     import_paths(store, [SNAPSHOT_0210])
     catalogue = LocalCatalogue.open(folder)
     before = {c.slug: json.dumps(catalogue.card(c.slug), ensure_ascii=False)
-              for c in catalogue.changes(1, notes=False)}
+              for c in parts_of(catalogue).history.changes(1, notes=False)}
     import_paths(store, [SNAPSHOT_0404])
     return catalogue, before
 
@@ -66,10 +67,11 @@ def test_revision_counts_are_the_difference_of_the_snapshots(
               != json.dumps(new[u], sort_keys=True)}
     changed = {u for u in differ if not content_equal(old[u], new[u])}
     assert len(differ - changed) == 5  # their print runs were only listed in another order
-    latest = catalogue.revision()
+    latest = parts_of(catalogue).history.revision()
     assert (latest.number, latest.kind) == (2, "import")
     assert (latest.added, latest.changed, latest.removed) == (len(added), len(changed), 0)
-    assert {c.uuid for c in catalogue.changes(notes=False) if c.kind == "changed"} == changed
+    service = parts_of(catalogue).history
+    assert {c.uuid for c in service.changes(notes=False) if c.kind == "changed"} == changed
     assert any("DOApSP.json" in line for line in latest.kept_out)
 
 
@@ -77,7 +79,7 @@ def test_errata_legality_rename_and_printings_are_grouped(
     history: tuple[LocalCatalogue, dict[str, str]],
 ) -> None:
     catalogue, _ = history
-    by_slug = {c.slug: c for c in catalogue.changes()}
+    by_slug = {c.slug: c for c in parts_of(catalogue).history.changes()}
     blast = by_slug["nascent-blast"]
     errata = next(n for n in blast.notes if n.field == "effect_raw")
     assert changed_words(errata.words, "removed") == ["your"]
@@ -95,7 +97,7 @@ def test_card_history_lists_each_version_newest_first(
     history: tuple[LocalCatalogue, dict[str, str]],
 ) -> None:
     catalogue, _ = history
-    versions = catalogue.card_history("nascent-blast")
+    versions = parts_of(catalogue).history.card_history("nascent-blast")
     assert [(v.revision.number, v.kind) for v in versions] == [(2, "changed"), (1, "added")]
     assert versions[0].card is not None and "its owner's" in versions[0].card["effect_raw"]
 
@@ -106,7 +108,7 @@ def test_importing_the_same_snapshot_again_records_no_revision(
     catalogue, _ = history
     report = import_paths(catalogue.store, [SNAPSHOT_0404])
     assert report.revision is None
-    assert catalogue.revision().number == 2
+    assert parts_of(catalogue).history.revision().number == 2
 
 
 def test_revert_restores_the_earlier_answers_byte_for_byte(
@@ -117,9 +119,10 @@ def test_revert_restores_the_earlier_answers_byte_for_byte(
     with sqlite3.connect(copy.path) as target:
         source.store.connection().backup(target)
     catalogue = LocalCatalogue.open(tmp_path)
-    revision = catalogue.revert(2)
+    revision = parts_of(catalogue).history.revert(2)
     assert revision is not None and (revision.number, revision.kind) == (3, "revert")
-    assert (revision.removed, revision.changed) == (350, catalogue.revision(2).changed)
+    service = parts_of(catalogue).history
+    assert (revision.removed, revision.changed) == (350, service.revision(2).changed)
     assert catalogue.counts()["cards"] == len(before)
     for slug, body in before.items():
         assert json.dumps(catalogue.card(slug), ensure_ascii=False) == body, slug

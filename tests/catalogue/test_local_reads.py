@@ -1,5 +1,5 @@
 """What only a local catalogue answers, on a small generated catalogue: the search language,
-export plans, counts, image files, sync state and the data folder."""
+counts, image files and the data folder."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.catalogue import CardSummary, Catalogue, EditionHit, Endpoints, LocalCatalogue
-from app.errors import InvalidRequest, NotFound
+from app.errors import InvalidRequest
 from app.net.remote import RemoteCatalogue
 from app.search import QuerySyntaxError
 from tests.search.generated import generated_catalogue
@@ -48,53 +48,16 @@ def test_query_refuses_bad_input_with_a_clear_error(catalogue: LocalCatalogue) -
         catalogue.query("fire", per="set")  # type: ignore[arg-type]
 
 
-def test_export_plan_of_each_selection(catalogue: LocalCatalogue) -> None:
-    by_query = catalogue.export_plan(query="fire", sort="set", descending=True)
-    assert [(i.set_prefix, i.uuid) for i in by_query] == [
-        ("GEN Alter", "genEd00102"), ("GEN 1st", "genEd00101")]
-    assert [i.uuid for i in catalogue.export_plan(card="fire-spirit")] == [
-        "genEd00101", "genEd00102"]
-    assert [i.uuid for i in catalogue.export_plan(set_prefix="GEN Alter")] == ["genEd00102"]
-    assert [i.uuid for i in catalogue.export_plan(editions=["genEd00201", "genEd00101"])] == [
-        "genEd00201", "genEd00101"]
-    hits = catalogue.query("water").hits
-    assert [i.uuid for i in catalogue.export_plan(hits=hits)] == ["genEd00201"]
-
-
-def test_export_plan_refuses_no_or_two_selections_and_unknown_ones(
-    catalogue: LocalCatalogue,
-) -> None:
-    with pytest.raises(InvalidRequest, match="one selection"):
-        catalogue.export_plan()
-    with pytest.raises(InvalidRequest, match="one selection"):
-        catalogue.export_plan(query="fire", card="fire-spirit")
-    with pytest.raises(NotFound):
-        catalogue.export_plan(set_prefix="NOPE")
-    with pytest.raises(QuerySyntaxError):
-        catalogue.export_plan(query="cost<")
-
-
-def test_counts_images_and_an_imported_catalogue_has_no_sync_state(
+def test_counts_and_images(
     catalogue: LocalCatalogue,
 ) -> None:
     assert catalogue.counts() == {"cards": 6, "editions": 7, "sets": 2, "images": 0}
     assert catalogue.card_image_path("nope.jpg") is None
-    status = catalogue.sync_status()
-    assert not status.synced and status.api_url is None
-    assert catalogue.configured_api() is None
 
 
 def test_data_dir_and_its_command_line_arguments(catalogue: LocalCatalogue) -> None:
     assert catalogue.data_dir is not None and catalogue.data_dir.is_dir()
     assert catalogue.data_dir_args() == ["--data-dir", str(catalogue.data_dir)]
-
-
-def test_a_sync_engine_syncs_this_catalogue(catalogue: LocalCatalogue) -> None:
-    from app.sync.context import SyncOptions
-
-    engine = catalogue.sync_engine(SyncOptions(api_url="http://127.0.0.1:9/"))
-    assert engine.store is catalogue.store and engine.paths is catalogue.paths
-    assert engine.api_url == "http://127.0.0.1:9"
 
 
 def test_a_catalogue_built_from_parts_has_no_data_dir(tmp_path: Path) -> None:
@@ -105,8 +68,6 @@ def test_a_catalogue_built_from_parts_has_no_data_dir(tmp_path: Path) -> None:
     parts = LocalCatalogue(Store(tmp_path / "c.sqlite3"), ImageStore(tmp_path / "i"),
                            ImageStore(tmp_path / "l"), RoundedCache(tmp_path / "r"))
     assert parts.data_dir is None and parts.data_dir_args() == []
-    with pytest.raises(InvalidRequest, match="no data folder"):
-        parts.sync_engine()
     parts.store.close()
 
 

@@ -1,7 +1,7 @@
 """The catalogue as a collection sees it: every edition by uuid, by set prefix and
 collector number, by card name and set, and each set's editions.
 
-Built from :func:`app.store.reads.collection_editions.read_collection_editions` (one statement);
+Built from :func:`app.store.collection_editions.read_collection_editions` (one statement);
 :class:`CollectionEditions` answers in memory, so matching 10,000 CSV rows is cheap.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cached_property
 
-from app.catalogue.decks import normalise_name
+from app.model.names import normalise_name
 from app.store.reads.collection_editions import CollectionEdition
 from app.store.reads.collection_entries import OwnedRow
 
@@ -29,7 +29,7 @@ class CollectionEditions:
 
     Args:
         editions: the catalogue's editions
-            (:func:`~app.store.reads.collection_editions.read_collection_editions`).
+            (:func:`~app.store.collection_editions.read_collection_editions`).
     """
 
     def __init__(self, editions: Iterable[CollectionEdition]) -> None:
@@ -59,7 +59,7 @@ class CollectionEditions:
 
     @cached_property
     def by_name(self) -> dict[str, list[CollectionEdition]]:
-        """Normalised card name (:func:`~app.catalogue.decks.normalise_name`) → editions."""
+        """Normalised card name (:func:`~app.model.names.normalise_name`) → editions."""
         names: dict[str, str] = {}
         found: dict[str, list[CollectionEdition]] = {}
         for edition in self.by_uuid.values():

@@ -1,8 +1,8 @@
 """The catalogue as decks see it: every card by uuid, slug, exact and normalised name,
 and each card's earlier versions (spec/decks.md, Legality at a moment).
 
-Built once per check session from :func:`app.store.reads.deck_cards.read_deck_cards` and
-:func:`~app.store.reads.deck_cards.read_deck_versions`; :class:`DeckCards` answers in memory, so
+Built once per check session from :func:`app.store.deck_cards.read_deck_cards` and
+:func:`~app.store.deck_cards.read_deck_versions`; :class:`DeckCards` answers in memory, so
 checking many decks is cheap. :meth:`DeckCards.as_of` is the same cards seen at a moment:
 each card's newest known version whose ``last_update`` is not after it.
 """
@@ -10,37 +10,15 @@ each card's newest known version whose ``last_update`` is not after it.
 from __future__ import annotations
 
 import copy
-import re
-import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 
+from app.model.names import normalise_name, squash_name
 from app.store.reads.deck_cards import DeckCard, DeckEdition
 
 __all__ = ["DeckCard", "DeckCards", "DeckEdition", "normalise_name", "squash_name",
            "timestamp"]
-
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'",
-                              "“": '"', "”": '"'})
-_SPACES = re.compile(r"\s+")
-
-
-def normalise_name(name: str) -> str:
-    """A card name as compared loosely: case folded, accents dropped, curly apostrophes
-    straight, runs of spaces one space, no spaces at the ends (``Apothecary’s  HARVEST``
-    → ``apothecary's harvest``)."""
-    if name.isascii():  # most names: nothing to fold but case and spaces
-        return " ".join(name.split()).casefold()
-    text = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return _SPACES.sub(" ", text).strip().casefold()
-
-
-def squash_name(name: str) -> str:
-    """A card name with only its letters and digits, normalised (``Lorraine, Wandering
-    Warrior`` and ``lorraine wandering warrior`` → ``lorrainewanderingwarrior``)."""
-    return "".join(ch for ch in normalise_name(name) if ch.isalnum())
 
 
 def timestamp(text: str) -> float:
@@ -64,9 +42,9 @@ class DeckCards:
     force at :attr:`moment`.
 
     Args:
-        cards: the catalogue's cards (:func:`~app.store.reads.deck_cards.read_deck_cards`).
+        cards: the catalogue's cards (:func:`~app.store.deck_cards.read_deck_cards`).
         versions: uuid → the card's earlier versions, any order
-            (:func:`~app.store.reads.deck_cards.read_deck_versions`); none: only the latest.
+            (:func:`~app.store.deck_cards.read_deck_versions`); none: only the latest.
     """
 
     def __init__(self, cards: Iterable[DeckCard],

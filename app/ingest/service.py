@@ -1,6 +1,6 @@
-"""Filling a catalogue from the window: import files, folders or a ZIP of
-them, and write generated demo Thema history. The window calls these through the
-:class:`~app.catalogue.base.Catalogue` protocol, in a worker; they call :mod:`app.ingest`.
+"""Filling a catalogue from the window: import files, folders or a ZIP of them, and write
+generated demo Thema history. :class:`Importer` is the application object's ``importer``
+part; the window calls it in a worker.
 """
 
 from __future__ import annotations
@@ -14,21 +14,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.errors import ArchivistError, InvalidData, InvalidRequest
+from app.errors import ImportCancelled, InvalidData, InvalidRequest
 from app.images.store import ImageStore
 
 if TYPE_CHECKING:
     from app.ingest.report import ImportReport
     from app.store import Store
 
+__all__ = ["IMAGE_SUFFIXES", "ImportCancelled", "Importer", "find_sources"]
+
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".webp"})
 """Files that make a folder an image folder (card images named by their API file name)."""
-
-
-class ImportCancelled(ArchivistError):
-    """An import was cancelled before it wrote anything; the catalogue is unchanged."""
-
-    status = 499
 
 
 def find_sources(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Path]]:
@@ -77,12 +73,19 @@ def _unzip(path: Path, into: Path) -> Path:
     return target
 
 
-class SetupOps:
-    """The catalogue's import and demo-data operations (mixed into the local catalogue)."""
+class Importer:
+    """Imports into one catalogue and writes its generated demo Thema history.
 
-    store: Store
-    logos: ImageStore
-    _images: ImageStore
+    Args:
+        store: the SQLite catalogue written to.
+        images: the card image store (image folders found are copied into it).
+        logos: the featured-set-group logo store (a ``logos`` folder goes there).
+    """
+
+    def __init__(self, store: Store, images: ImageStore, logos: ImageStore) -> None:
+        self.store = store
+        self._images = images
+        self.logos = logos
 
     def import_sources(self, paths: Sequence[Path],
                        cancel: threading.Event | None = None) -> ImportReport:

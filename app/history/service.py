@@ -1,7 +1,7 @@
 """The catalogue's history: revisions, patch notes, a card's versions, revert.
 
-:class:`LocalHistory` is mixed into :class:`~app.catalogue.local.LocalCatalogue`; it reads
-the ``store`` attribute. The store keeps the versions (:mod:`app.store.history.revisions`, read back
+:class:`History` is the application object's ``history`` part, over the catalogue's store.
+The store keeps the versions (:mod:`app.store.history.revisions`, read back
 checked by :mod:`app.store.history.versions`), the patch notes are computed here from two versions
 (:mod:`app.history`). A damaged history row is shown as unreadable where it stands
 and a revision with one is not reverted.
@@ -23,10 +23,16 @@ if TYPE_CHECKING:
     from app.store.history.revisions import ChangeRow
 
 
-class LocalHistory:
-    """The history methods of :class:`~app.catalogue.base.Catalogue`."""
+class History:
+    """The catalogue's recorded revisions and what each changed; safe to call from several
+    threads (each reads through its own connection).
 
-    store: Store
+    Args:
+        store: the SQLite catalogue whose history this is.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def revisions(self, since: str | None = None) -> list[Revision]:
         """The recorded revisions, newest first; with ``since`` (``YYYY-MM-DD`` or a UTC
@@ -134,11 +140,11 @@ class LocalHistory:
         Raises NotFound naming the closest card names."""
         from app.search.hints import card_by_name, closest_names, suggestion
         from app.store.history import revisions as stored
-        from app.store.language import typing_names
+        from app.store.language import typing_names as names
 
         uuid = stored.uuid_of_slug(self.store.connection(), slug_or_name)
         if uuid is None:
-            named = typing_names.named_cards(self.store)
+            named = names.named_cards(self.store)
             uuid = card_by_name(named, slug_or_name)
             if uuid is None:
                 raise NotFound("Card not found: no card has or had the slug or name "
@@ -169,8 +175,8 @@ class LocalHistory:
         from app.store.history import revisions as stored
         from app.store.history.revisions import RevisionRecorder
         from app.store.history.versions import UnreadableRow, previous_version
-        from app.store.write.records import CardRecord
-        from app.store.write.writer import Writer  # writing: not loaded to read
+        from app.store.write.records import CardRecord  # writing: not loaded to read
+        from app.store.write.writer import Writer
 
         revision = self.revision(number)
         refused = f"Revision {number} cannot be reverted, nothing was changed: "

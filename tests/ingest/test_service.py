@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from app.catalogue import LocalCatalogue
-from app.catalogue.setup import ImportCancelled, find_sources
 from app.errors import InvalidData
+from app.ingest.service import ImportCancelled, find_sources
+from tests.helpers.parts import parts_of
 from tests.sync.generated import featured_groups, generated_cards, tiny_jpeg
 
 
@@ -41,7 +42,7 @@ def test_a_zip_of_a_folder_imports_cards_featured_sets_and_images(tmp_path: Path
             if path.is_file():
                 zipped.write(path, path.relative_to(root.parent))
     catalogue = LocalCatalogue.open(tmp_path / "data")
-    report = catalogue.import_sources([archive])
+    report = parts_of(catalogue).importer.import_sources([archive])
     assert report.cards == 12 and report.images == 3 and report.logos == 1
     counts = catalogue.counts()
     assert counts["cards"] == 12 and counts["images"] == 3
@@ -55,7 +56,7 @@ def test_a_cancelled_import_writes_nothing(tmp_path: Path) -> None:
     cancel = threading.Event()
     cancel.set()
     with pytest.raises(ImportCancelled, match="The catalogue is unchanged"):
-        catalogue.import_sources([root], cancel)
+        parts_of(catalogue).importer.import_sources([root], cancel)
     assert catalogue.counts()["cards"] == 0
 
 
@@ -64,20 +65,20 @@ def test_what_is_not_a_catalogue_is_a_clear_error(tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("hello", encoding="utf-8")
     with pytest.raises(InvalidData, match=r"^notes.txt: not a JSON file, a folder or a ZIP"):
-        catalogue.import_sources([notes])
+        parts_of(catalogue).importer.import_sources([notes])
     broken = tmp_path / "broken.zip"
     broken.write_bytes(b"not a zip")
     with pytest.raises(InvalidData, match=r"^broken.zip: not a readable ZIP file"):
-        catalogue.import_sources([broken])
+        parts_of(catalogue).importer.import_sources([broken])
     (tmp_path / "empty").mkdir()
     with pytest.raises(InvalidData, match="holds no catalogue JSON file and no card image"):
-        catalogue.import_sources([tmp_path / "empty"])
+        parts_of(catalogue).importer.import_sources([tmp_path / "empty"])
     assert catalogue.counts()["cards"] == 0
 
 
 def test_demo_history_is_written_for_dynamic_editions(tmp_path: Path) -> None:
     catalogue = LocalCatalogue.open(tmp_path / "data")
-    assert catalogue.generate_demo_thema(days=30) == 0
-    catalogue.import_sources([picked_folder(tmp_path / "picked")])
-    assert catalogue.generate_demo_thema(days=30) > 0
+    assert parts_of(catalogue).importer.generate_demo_thema(days=30) == 0
+    parts_of(catalogue).importer.import_sources([picked_folder(tmp_path / "picked")])
+    assert parts_of(catalogue).importer.generate_demo_thema(days=30) > 0
     assert catalogue.dynamic_thema_ranks()
