@@ -93,9 +93,8 @@ def event_of(data: Any, raw: bytes, source: str) -> Event:
     decklists = []
     for item in parsed:
         if item.problems:
-            first = item.problems[0]
-            raise InvalidData(f"{source}: decklist {item.index + 1}: {first.text}: "
-                              f"{first.reason}")
+            raise InvalidData(f"{source}: decklist {item.index + 1}: entry "
+                              f"{item.problems[0]}")
         decklists.append(EventDecklist([
             EventEntry(line.zone.value if line.zone else "main", line.quantity, line.name,
                        None, line.name, line.slug) for line in item.lines]))
