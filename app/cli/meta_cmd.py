@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.bootstrap import Application, build
-from app.errors import InvalidRequest
+from app.errors import InvalidRequest, NotFound
 from app.safetext import one_line
 
 SHOWN_CARDS = 30
@@ -201,7 +201,11 @@ def _deck(services: Application, args: argparse.Namespace) -> Any:
     if not path.exists():
         if args.index is not None:
             raise InvalidRequest("--index is for a decklist file, not a kept deck")
-        return services.decks.deck_store().load(args.deck)
+        try:
+            return services.decks.deck_store().load(args.deck)
+        except NotFound:
+            raise InvalidRequest(f"{one_line(args.deck)[:80]}: no such decklist file, and no "
+                                 "kept deck of that name (archivist deck list)") from None
     parsed = read_decklists(path)
     index = 1 if args.index is None else args.index
     if not 1 <= index <= len(parsed):

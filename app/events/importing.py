@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.decks.cards import DeckCards
-from app.errors import InvalidData
+from app.errors import InvalidData, InvalidRequest
 from app.events.model import Event
 from app.events.reading import read_event, resolve_event
 from app.events.storage import EventStore
@@ -47,7 +47,7 @@ def event_files(paths: Iterable[Path]) -> list[Path]:
     """The files of ``paths``: a file as it is, a folder's ``*.json`` files by name.
 
     Raises:
-        InvalidData: a path does not exist, or the folders hold more than
+        InvalidRequest: a path does not exist, or the folders hold more than
             :data:`MAX_FILES` files.
     """
     found: list[Path] = []
@@ -57,9 +57,9 @@ def event_files(paths: Iterable[Path]) -> list[Path]:
         elif path.exists() or path.is_symlink():
             found.append(path)
         else:
-            raise InvalidData(f"{path}: no such file or folder")
+            raise InvalidRequest(f"{path}: no such file or folder")
         if len(found) > MAX_FILES:
-            raise InvalidData(f"more than {MAX_FILES:,} files to import; import fewer at once")
+            raise InvalidRequest(f"more than {MAX_FILES:,} files to import; import fewer at once")
     return found
 
 
@@ -68,7 +68,7 @@ def import_events(store: EventStore, cards: DeckCards, paths: Iterable[Path]) ->
     the valid ones in one transaction (an event id read twice: the later file wins).
 
     Raises:
-        InvalidData: a path does not exist (nothing is kept).
+        InvalidRequest: a path does not exist (nothing is kept).
         StoreError: the events file cannot be written (nothing is kept).
     """
     report = ImportReport()

@@ -44,7 +44,7 @@ class Events:
         """Import event files and folders of them (:func:`app.events.importing.import_events`).
 
         Raises:
-            InvalidData: a path does not exist. StoreError: the events file cannot be written.
+            InvalidRequest: a path does not exist. StoreError: the events file cannot be written.
         """
         from app.events.importing import import_events
 

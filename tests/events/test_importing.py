@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.decks.cards import DeckCards
-from app.errors import InvalidData
+from app.errors import InvalidRequest
 from app.events import reading
 from app.events.importing import import_events
 from app.events.storage import EventStore
@@ -121,7 +121,7 @@ def test_a_fifo_is_refused_at_once(tmp_path: Path, store: EventStore,
 
 def test_a_missing_path_fails_and_keeps_nothing(tmp_path: Path, store: EventStore,
                                                 cards: DeckCards) -> None:
-    with pytest.raises(InvalidData, match="no such file"):
+    with pytest.raises(InvalidRequest, match="no such file"):
         import_events(store, cards, [*write_events(tmp_path), tmp_path / "gone.json"])
     assert store.events() == []
 
