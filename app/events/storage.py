@@ -60,7 +60,8 @@ CREATE TABLE plays (
     copies INTEGER NOT NULL,
     PRIMARY KEY (decklist_id, card_key)
 ) STRICT, WITHOUT ROWID;
-CREATE INDEX plays_card ON plays(card_key, decklist_id, copies);
+-- covering: the meta's count by card reads this index alone, in card order
+CREATE INDEX plays_card ON plays(card_key, decklist_id, copies, name, slug);
 CREATE INDEX decklists_event ON decklists(event_id);
 """
 VERSION = 1
