@@ -67,12 +67,13 @@ def decklists(conn: sqlite3.Connection, scope: Scope) -> list[DeckRow]:
 
 def card_rows(conn: sqlite3.Connection, scope: Scope, mid: str) -> list[CardRow]:
     """Every card played in ``scope`` (material and main), with the decklists before the
-    day ``mid`` counted apart."""
+    day ``mid`` counted apart. Read from the per-event sums: every condition of a scope is
+    on the event, so they add up exactly."""
     where, params = scope.where()
     rows = conn.execute(
-        "SELECT p.card_key, MAX(p.name), MAX(p.slug), COUNT(*), SUM(p.copies), "
-        "SUM(e.day < ?) FROM plays p JOIN decklists d ON d.id = p.decklist_id "
-        f"JOIN events e ON e.id = d.event_id WHERE {where} GROUP BY p.card_key",
+        "SELECT c.card_key, MAX(c.name), MAX(c.slug), SUM(c.decks), SUM(c.copies), "
+        "SUM(CASE WHEN e.day < ? THEN c.decks ELSE 0 END) FROM event_cards c "
+        f"JOIN events e ON e.id = c.event_id WHERE {where} GROUP BY c.card_key",
         [mid, *params]).fetchall()
     return [CardRow(*row) for row in rows]
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from app.events.model import Event, EventSummary
 from app.userfile import UserFile
@@ -62,6 +63,16 @@ CREATE TABLE plays (
 ) STRICT, WITHOUT ROWID;
 -- covering: the meta's count by card reads this index alone, in card order
 CREATE INDEX plays_card ON plays(card_key, decklist_id, copies, name, slug);
+CREATE TABLE event_cards (         -- plays summed per event: the meta's card counts
+    event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    card_key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    slug TEXT,
+    decks INTEGER NOT NULL,          -- the event's decklists that play the card
+    copies INTEGER NOT NULL,         -- their copies of it
+    PRIMARY KEY (event_id, card_key)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX event_cards_card ON event_cards(card_key, event_id, decks, copies, name, slug);
 CREATE INDEX decklists_event ON decklists(event_id);
 """
 VERSION = 1
@@ -142,8 +153,13 @@ class EventStore(UserFile):
 
 
 def _write_decklists(conn: sqlite3.Connection, event: Event) -> None:
+    totals: dict[str, list[Any]] = {}
     for position, decklist in enumerate(event.decklists):
         plays = decklist.plays()
+        for key, (copies, entry) in plays.items():
+            total = totals.setdefault(key, [entry.card_name, entry.slug, 0, 0])
+            total[2] += 1
+            total[3] += copies
         cur = conn.execute(
             "INSERT INTO decklists(event_id, position, lineage, champion, copies) "
             "VALUES (?,?,?,?,?)", (event.id, position, decklist.lineage, decklist.champion,
@@ -155,3 +171,5 @@ def _write_decklists(conn: sqlite3.Connection, event: Event) -> None:
         conn.executemany("INSERT INTO plays VALUES (?,?,?,?,?)", [
             (deck_id, key, e.card_name, e.slug, copies)
             for key, (copies, e) in plays.items()])
+    conn.executemany("INSERT INTO event_cards VALUES (?,?,?,?,?,?)", [
+        (event.id, key, *total) for key, total in totals.items()])
