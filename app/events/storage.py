@@ -52,7 +52,7 @@ CREATE TABLE entries (
     name TEXT NOT NULL,              -- as written
     card_uuid TEXT,                  -- NULL: the name did not resolve
     PRIMARY KEY (decklist_id, position)
-) STRICT;
+) STRICT, WITHOUT ROWID;
 CREATE TABLE plays (
     decklist_id INTEGER NOT NULL REFERENCES decklists(id) ON DELETE CASCADE,
     card_key TEXT NOT NULL,          -- the card's uuid, or ? and the normalised name
