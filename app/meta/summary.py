@@ -69,14 +69,15 @@ def summary(store: EventStore, scope: Scope, movers: int = MOVERS) -> dict[str, 
     for deck in decks:
         by_week[week_of(deck.day)].append(deck)
     ordered = sorted(cards, key=lambda c: (-c.decks, c.name.casefold(), c.key))
-    moved = []
+    moved: list[dict[str, Any]] = []
     if in_first and in_second:
-        for card in cards:
-            before = card.first_decks / in_first
-            after = (card.decks - card.first_decks) / in_second
-            moved.append({"name": card.name, "slug": card.slug, "first": round(before, 4),
-                          "second": round(after, 4), "change": round(after - before, 4)})
-        moved.sort(key=lambda m: (-abs(m["change"]), m["name"].casefold()))
+        changes = sorted(((card.first_decks / in_first,
+                           (card.decks - card.first_decks) / in_second, card)
+                          for card in cards),
+                         key=lambda item: (-abs(item[1] - item[0]), item[2].name.casefold()))
+        moved = [{"name": card.name, "slug": card.slug, "first": round(before, 4),
+                  "second": round(after, 4), "change": round(after - before, 4)}
+                 for before, after, card in changes[:movers]]
     return {
         "events": len({d.event_id for d in decks}), "decklists": total,
         "from": first, "to": last, "champions": _champions(decks),
@@ -86,7 +87,7 @@ def summary(store: EventStore, scope: Scope, movers: int = MOVERS) -> dict[str, 
         "trend": [{"week": week, "decklists": len(rows), "champions": _champions(rows)}
                   for week, rows in sorted(by_week.items())],
         "halves": {"first": in_first, "second": in_second, "split": split},
-        "movers": moved[:movers],
+        "movers": moved,
     }
 
 
