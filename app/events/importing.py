@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.decks.cards import DeckCards
+from app.decks.cards import DeckCard, DeckCards
 from app.errors import InvalidData, InvalidRequest
 from app.events.model import Event
 from app.events.reading import read_event, resolve_event
@@ -84,7 +84,8 @@ def import_events(store: EventStore, cards: DeckCards, paths: Iterable[Path]) ->
                                      f"{by_id[event.id].source}")
             del by_id[event.id]
         by_id[event.id] = event
-    report.events = [resolve_event(event, cards) for event in by_id.values()]
+    found: dict[tuple[str, str | None], DeckCard | None] = {}
+    report.events = [resolve_event(event, cards, found) for event in by_id.values()]
     report.unresolved = [(e.id, name) for e in report.events for name in e.unresolved]
     report.replaced = store.keep(report.events) if report.events else []
     return report

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from app import limits
-from app.decks.cards import DeckCards
+from app.decks.cards import DeckCard, DeckCards
 from app.decks.champion import deck_champion, lineage
 from app.decks.model import Deck, Entry, Zone
 from app.decks.moment import parse_moment
@@ -103,18 +103,28 @@ def event_of(data: Any, raw: bytes, source: str) -> Event:
                  started, day, raw, decklists, source)
 
 
-def resolve_event(event: Event, cards: DeckCards) -> Event:
+def resolve_event(event: Event, cards: DeckCards,
+                  found: dict[tuple[str, str | None], DeckCard | None] | None = None) -> Event:
     """``event`` with every entry resolved to a card by slug or name (unresolved names
-    kept as written) and each decklist's champion and lineage."""
+    kept as written) and each decklist's champion and lineage.
+
+    Args:
+        found: the names already resolved, (name, slug) → card or None; shared by the
+            events of one import (a name recurs in most decklists), filled as it goes.
+    """
+    found = {} if found is None else found
     for decklist in event.decklists:
         resolved = []
         for entry in decklist.entries:
-            card = find_card(cards, entry.name, entry.slug)
+            key = (entry.name, entry.slug)
+            if key not in found:
+                found[key] = find_card(cards, entry.name, entry.slug)
+            card = found[key]
             resolved.append(entry if card is None else EventEntry(
                 entry.zone, entry.quantity, entry.name, card.uuid, card.name, card.slug))
         decklist.entries = resolved
-        deck = Deck("", [Entry(Zone(e.zone), e.quantity, e.name, e.card_uuid, None)
-                         for e in resolved])
+        deck = Deck("", [Entry(Zone.MATERIAL, e.quantity, e.name, e.card_uuid, None)
+                         for e in resolved if e.zone == "material"])  # the champion's zone
         champion = deck_champion(deck, cards)
         decklist.champion = champion.name if champion else None
         decklist.lineage = lineage(champion.name) if champion else None

@@ -61,8 +61,8 @@ CREATE TABLE plays (
     copies INTEGER NOT NULL,
     PRIMARY KEY (decklist_id, card_key)
 ) STRICT, WITHOUT ROWID;
--- covering: the meta's count by card reads this index alone, in card order
-CREATE INDEX plays_card ON plays(card_key, decklist_id, copies, name, slug);
+-- covering: meta like and meta card read this index alone
+CREATE INDEX plays_card ON plays(card_key, decklist_id, copies);
 CREATE TABLE event_cards (         -- plays summed per event: the meta's card counts
     event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
     card_key TEXT NOT NULL,
@@ -72,6 +72,7 @@ CREATE TABLE event_cards (         -- plays summed per event: the meta's card co
     copies INTEGER NOT NULL,         -- their copies of it
     PRIMARY KEY (event_id, card_key)
 ) STRICT, WITHOUT ROWID;
+-- covering: the meta's count by card reads this index alone, in card order
 CREATE INDEX event_cards_card ON event_cards(card_key, event_id, decks, copies, name, slug);
 CREATE INDEX decklists_event ON decklists(event_id);
 """
