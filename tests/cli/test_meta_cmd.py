@@ -59,3 +59,16 @@ def test_user_errors_are_one_line_exit_2(data: str, argv: list[str],
         code = int(stop.code or 0)
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_like_takes_a_kept_deck_by_name(data: str, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    text = tmp_path / "mine.txt"
+    text.write_text("# Main Deck\n4 Creative Shock\n", encoding="utf-8")
+    main(["--data-dir", data, "deck", "import", str(text), "--name", "Shock"])
+    capsys.readouterr()
+    assert main(["--data-dir", data, "meta", "like", "shock", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["like"]
+    # 4 shared of event 2's first decklist's 5 copies; of event 1's second's 10
+    assert [(r["event_id"], r["index"], r["similarity"]) for r in found] == [
+        (2, 1, 0.8), (1, 2, 0.4)]
