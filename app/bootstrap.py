@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # loaded by build(): `archivist gui` paints its window first
     from app.catalogue.local import LocalCatalogue
     from app.collection.service import Collection
     from app.decks.service import Decks
+    from app.events.service import Events
     from app.export.service import Export
     from app.history.service import History
     from app.images.store import ImageStore
@@ -69,6 +70,13 @@ class Application:
         from app.decks.service import Decks
 
         return Decks(self.store, self.paths)
+
+    @cached_property
+    def events(self) -> Events:
+        """The stored events (tournaments and their decklists) and importing them."""
+        from app.events.service import Events
+
+        return Events(self.decks, self.paths)
 
     @cached_property
     def collection(self) -> Collection:

@@ -59,7 +59,7 @@ COMMAND_MODULES = {
     "sync": "sync_cmd", "search": "search_cmd", "export": "export_cmd", "deck": "deck_cmd",
     "banlist": "banlist_cmd", "collection": "collection_cmd",
     "changes": "history_cmd", "history": "history_cmd", "revert": "history_cmd",
-    "backup": "backup_cmd",
+    "backup": "backup_cmd", "events": "events_cmd", "meta": "meta_cmd",
 }
 """The subcommands whose parser lives in a module of their own (``app.cli.<module>``)."""
 
@@ -74,6 +74,8 @@ SUMMARIES: dict[str, tuple[tuple[str, str], ...]] = {
                     ("history", "print one card's versions and diffs"),
                     ("revert", "put the catalogue back to before a revision")),
     "backup_cmd": (("backup", "list, make and restore backups of decks and collection"),),
+    "events_cmd": (("events", "import and list tournaments (events and their decklists)"),),
+    "meta_cmd": (("meta", "what the field plays: champions, cards, trends"),),
 }
 """Each command module's subcommands and their one-line help, in the order the module adds
 them: ``archivist --help`` lists them without importing the modules (which import the
@@ -143,7 +145,7 @@ def build_parser(command: str | None = None,
     run(p, "run_serve")
 
     for name in ("sync_cmd", "search_cmd", "export_cmd", "deck_cmd", "banlist_cmd",
-                 "collection_cmd", "history_cmd", "backup_cmd"):
+                 "collection_cmd", "history_cmd", "backup_cmd", "events_cmd", "meta_cmd"):
         if name in loaded:
             loaded[name].add_parser(sub, common)
         elif summaries_only:
@@ -213,6 +215,13 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "backup list": ("archivist backup list",),
     "backup now": ("archivist backup now",),
     "backup restore": ("archivist backup restore latest --collection",),
+    "events import": ("archivist events import ~/gatcg/events",),
+    "events list": ("archivist events list --json",),
+    "meta": ("archivist meta --format standard --from 2026-05-01",
+             "archivist meta --json"),
+    "meta card": ('archivist meta card "Spirit of Serene Water"',),
+    "meta like": ("archivist meta like event.json --index 3 --top 5",
+                  'archivist meta like "Tristan aggro"'),
 }
 """An example command line of each subcommand, shown at the end of its ``--help``."""
 

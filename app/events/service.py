@@ -1,0 +1,51 @@
+"""The application object's ``events`` part: the stored events and importing them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from app.errors import InvalidRequest
+
+if TYPE_CHECKING:
+    from app.decks.service import Decks
+    from app.events.importing import ImportReport
+    from app.events.storage import EventStore
+    from app.paths import Paths
+
+
+class Events:
+    """Events beside one catalogue: kept in ``events.sqlite3`` (a file of its own), their
+    names resolved with the cards as decks see them.
+
+    Args:
+        decks: the application's decks part (the cards names resolve to).
+        paths: the installation's folders (None: no data folder, no events).
+    """
+
+    def __init__(self, decks: Decks, paths: Paths | None) -> None:
+        self._decks = decks
+        self._paths = paths
+
+    def event_store(self) -> EventStore:
+        """The stored events (``events.sqlite3`` in the data folder).
+
+        Raises:
+            InvalidRequest: a catalogue without a data folder. StoreError: unreadable file.
+        """
+        from app.events.storage import EVENTS_FILE, EventStore
+
+        if self._paths is None:
+            raise InvalidRequest("This catalogue has no data folder to keep events in")
+        return EventStore(self._paths.data / EVENTS_FILE)
+
+    def import_paths(self, paths: Iterable[Path]) -> ImportReport:
+        """Import event files and folders of them (:func:`app.events.importing.import_events`).
+
+        Raises:
+            InvalidRequest: a path does not exist. StoreError: the events file cannot be written.
+        """
+        from app.events.importing import import_events
+
+        return import_events(self.event_store(), self._decks.deck_cards(), paths)
