@@ -185,7 +185,7 @@ def run_export(args: argparse.Namespace) -> int:
     services = build(args.data_dir, args.verbose)
     store = services.collection.collection_store()
     rows = export_csv(store, services.collection.collection_editions(), Path(args.file))
-    print(f"Wrote {rows} entries to {args.file}")
+    print(f"Wrote {rows} entr{'y' if rows == 1 else 'ies'} to {args.file}")
     _unreadable(store)
     return 0
 

@@ -48,7 +48,7 @@ def test_collection_show_and_export_leave_the_damaged_rows_out_and_say_so(
     target = tmp_path / "owned.csv"
     status, out, err = _run(capsys, "collection", "export", "--data-dir", str(data_dir),
                             str(target))
-    assert (status, out) == (0, f"Wrote 1 entries to {target}\n")
+    assert (status, out) == (0, f"Wrote 1 entry to {target}\n")
     assert "3 unreadable rows" in err
     assert "Scorching Strafe" in target.read_text(encoding="utf-8")
     status, out, _err = _run(capsys, "search", "--data-dir", str(data_dir), "is:owned")
