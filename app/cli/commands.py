@@ -55,7 +55,7 @@ def run_get(args: argparse.Namespace) -> int:
     services = build(args.data_dir, args.verbose, writing=False)
     from app.server.inprocess import dispatch
 
-    response = dispatch(services.catalogue, args.api_path)
+    response = dispatch(services.catalogue, args.api_path, services.events)
     if response.status != 200:
         if args.output:
             print(f"archivist get: status {response.status}: {_error_text(response.body)} "

@@ -40,6 +40,18 @@ class Events:
             raise InvalidRequest("This catalogue has no data folder to keep events in")
         return EventStore(self._paths.data / EVENTS_FILE)
 
+    def official(self, event_id: int, endpoint: str) -> bytes:
+        """The official API's JSON body of ``endpoint`` (``event``, ``decklists``,
+        ``standings``) for a stored event (:func:`app.events.official.official_answer`).
+
+        Raises:
+            InvalidRequest: an id no event can have, or no data folder. NotFound: no such
+            event or answer stored. StoreError: the events file cannot be read.
+        """
+        from app.events.official import official_answer
+
+        return official_answer(self.event_store(), event_id, endpoint)
+
     def import_paths(self, paths: Iterable[Path]) -> ImportReport:
         """Import event files and folders of them (:func:`app.events.importing.import_events`).
 
