@@ -72,6 +72,7 @@ class Event:
         source: the file it came from.
         answers: the official API's answers it came from, endpoint (``event``,
             ``decklists``, ``standings``) → body bytes, byte for byte (empty: from a file).
+        etags: endpoint → the ETag the API sent with that answer.
     """
 
     id: int
@@ -86,6 +87,7 @@ class Event:
     decklists: list[EventDecklist] = field(default_factory=list)
     source: str = ""
     answers: dict[str, bytes] = field(default_factory=dict)
+    etags: dict[str, str] = field(default_factory=dict)
 
     @property
     def unresolved(self) -> list[str]:

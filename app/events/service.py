@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from app.decks.service import Decks
     from app.events.importing import ImportReport
     from app.events.storage import EventStore
+    from app.events.sync import EventSyncReport
+    from app.net.policy import ClientSettings
     from app.paths import Paths
 
 
@@ -51,6 +53,20 @@ class Events:
         from app.events.official import official_answer
 
         return official_answer(self.event_store(), event_id, endpoint)
+
+    def sync(self, api_url: str, ids: list[int],
+             settings: ClientSettings | None = None) -> EventSyncReport:
+        """Fetch the events ``ids`` from the official API at ``api_url`` and keep them
+        (:func:`app.events.sync.sync_events`).
+
+        Raises:
+            Unreachable: the API cannot be reached. StoreError: the events file cannot be
+            written (the events kept before stay).
+        """
+        from app.events.sync import sync_events
+
+        return sync_events(self.event_store(), self._decks.deck_cards(), api_url, ids,
+                           settings)
 
     def import_paths(self, paths: Iterable[Path]) -> ImportReport:
         """Import event files and folders of them (:func:`app.events.importing.import_events`).

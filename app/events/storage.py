@@ -26,6 +26,7 @@ CREATE TABLE answers (             -- the official API's answers a synced event 
     event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
     endpoint TEXT NOT NULL,          -- event, decklists, standings
     body BLOB NOT NULL,              -- byte for byte as the API sent it
+    etag TEXT,                       -- its ETag (a later sync asks If-None-Match)
     PRIMARY KEY (event_id, endpoint)
 ) STRICT, WITHOUT ROWID;
 """
@@ -128,8 +129,9 @@ class EventStore(UserFile):
                     event.id, event.name, event.category, event.format, event.season,
                     event.url, event.start_at, event.day, event.source, now, event.raw))
                 _write_decklists(conn, event)
-                conn.executemany("INSERT INTO answers VALUES (?,?,?)", [
-                    (event.id, endpoint, body) for endpoint, body in event.answers.items()])
+                conn.executemany("INSERT INTO answers VALUES (?,?,?,?)", [
+                    (event.id, endpoint, body, event.etags.get(endpoint))
+                    for endpoint, body in event.answers.items()])
         return replaced
 
     def events(self) -> list[EventSummary]:
@@ -160,6 +162,22 @@ class EventStore(UserFile):
                 "SELECT body FROM answers WHERE event_id = ? AND endpoint = ?",
                 (event_id, endpoint)).fetchone()
         return None if row is None else bytes(row[0])
+
+    def etags(self, event_ids: Sequence[int]) -> dict[tuple[int, str], tuple[str, bytes]]:
+        """The stored API answers of ``event_ids`` that have an ETag:
+        (event id, endpoint) → (ETag, body)."""
+        out: dict[tuple[int, str], tuple[str, bytes]] = {}
+        with self._reading() as conn:
+            if conn is None:
+                return out
+            for start in range(0, len(event_ids), 500):
+                chunk = list(event_ids[start:start + 500])
+                marks = ",".join("?" * len(chunk))
+                for event_id, endpoint, etag, body in conn.execute(
+                        "SELECT event_id, endpoint, etag, body FROM answers WHERE etag IS NOT "
+                        f"NULL AND event_id IN ({marks})", chunk):
+                    out[(int(event_id), str(endpoint))] = (str(etag), bytes(body))
+        return out
 
     def stored_ids(self) -> set[int]:
         """The ids of the stored events."""
