@@ -158,7 +158,7 @@ def run_serve(args: argparse.Namespace) -> int:
           f"with {workers} worker{'s' if workers > 1 else ''} (Ctrl-C stops)", file=sys.stderr)
     if workers == 1:
         log_requests_to_stderr()
-        app: Any = create_app(services.catalogue)
+        app: Any = create_app(services.catalogue, services.events)
         if names is not None:
             app = HostCheck(app, names)
         config = uvicorn.Config(app, access_log=False, log_level="warning", log_config=None,

@@ -137,3 +137,14 @@ def test_the_generated_upstream_answers_in_the_documents_shapes(path: str,
     schema = doc["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
     validator = OAS30Validator({**schema["schema"], "components": doc["components"]})
     assert list(validator.iter_errors(UPSTREAM[1][endpoint])) == []
+
+
+def test_another_archivist_serve_is_an_upstream_too(tmp_path: Path, upstream: Path) -> None:
+    club = ServerProcess(upstream, faulty=False, log=tmp_path / "serve.log").start()
+    try:
+        report = run(tmp_path, club.url, [1, 3, 4, 999])
+    finally:
+        club.stop()
+    assert (report.synced, report.not_public, report.not_found) == ([1, 4], [3], [999])
+    store = EventStore(tmp_path / "events.sqlite3")
+    assert store.answer(1, "standings") == encode(UPSTREAM[1]["standings"])
