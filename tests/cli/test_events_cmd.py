@@ -71,3 +71,14 @@ def test_sync_refuses_ids_it_cannot_ask_for_in_one_line(
     assert main(["--data-dir", str(tmp_path), "events", "sync", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_sync_from_no_server_is_one_line(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.sync.servers import free_port
+
+    url = f"http://127.0.0.1:{free_port()}"
+    assert main(["--data-dir", str(tmp_path), "events", "sync", "--api", url,
+                 "--ids", "1"]) != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "refused the connection" in err
