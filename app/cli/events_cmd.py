@@ -139,7 +139,14 @@ def run_sync(args: argparse.Namespace) -> int:
     problem = api_url_problem(api)
     if problem:
         raise InvalidRequest(f"--api {api[:80]!r}: {problem}")
-    report = build(args.data_dir, args.verbose).events.sync(api, ids)
+    from tqdm import tqdm
+
+    with tqdm(total=len(ids), desc="events", unit="event", file=sys.stderr, leave=False,
+              disable=not sys.stderr.isatty(), dynamic_ncols=True) as bar:
+        def done(count: int) -> None:
+            bar.update(count - bar.n)
+
+        report = build(args.data_dir, args.verbose).events.sync(api, ids, progress=done)
     for event_id, why in report.failed.items():
         print(f"failed: event {event_id}: {one_line(why)[:300]}", file=sys.stderr)
     names = sorted({name for _id, name in report.unresolved})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,10 +54,10 @@ class Events:
 
         return official_answer(self.event_store(), event_id, endpoint)
 
-    def sync(self, api_url: str, ids: list[int],
-             settings: ClientSettings | None = None) -> EventSyncReport:
+    def sync(self, api_url: str, ids: list[int], settings: ClientSettings | None = None,
+             progress: Callable[[int], None] | None = None) -> EventSyncReport:
         """Fetch the events ``ids`` from the official API at ``api_url`` and keep them
-        (:func:`app.events.sync.sync_events`).
+        (:func:`app.events.sync.sync_events`; ``progress``: told the ids done).
 
         Raises:
             Unreachable: the API cannot be reached. StoreError: the events file cannot be
@@ -66,7 +66,7 @@ class Events:
         from app.events.sync import sync_events
 
         return sync_events(self.event_store(), self._decks.deck_cards(), api_url, ids,
-                           settings)
+                           settings, progress=progress)
 
     def import_paths(self, paths: Iterable[Path]) -> ImportReport:
         """Import event files and folders of them (:func:`app.events.importing.import_events`).

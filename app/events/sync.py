@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,19 +69,23 @@ class _Skip(Exception):  # a control-flow signal: an event skipped, not an error
 
 
 def sync_events(store: EventStore, cards: DeckCards, api_url: str, ids: list[int],
-                settings: ClientSettings | None = None, batch: int = BATCH) -> EventSyncReport:
+                settings: ClientSettings | None = None, batch: int = BATCH,
+                progress: Callable[[int], None] | None = None) -> EventSyncReport:
     """Fetch the events ``ids`` from the API at ``api_url`` and keep them in ``store``,
-    ``batch`` events to a transaction.
+    ``batch`` events to a transaction; ``progress`` is told the number of ids done after
+    each batch is kept.
 
     Raises:
         Unreachable: the API cannot be reached at all (nothing more is asked).
         StoreError: the events file cannot be written (the batches before are kept).
     """
-    return asyncio.run(_sync(store, cards, api_url, ids, settings or ClientSettings(), batch))
+    return asyncio.run(_sync(store, cards, api_url, ids, settings or ClientSettings(), batch,
+                             progress or (lambda _done: None)))
 
 
 async def _sync(store: EventStore, cards: DeckCards, api_url: str, ids: list[int],
-                settings: ClientSettings, size: int) -> EventSyncReport:
+                settings: ClientSettings, size: int,
+                progress: Callable[[int], None]) -> EventSyncReport:
     report = EventSyncReport()
     counters = Counters()
     found: dict[tuple[str, str | None], DeckCard | None] = {}
@@ -110,6 +115,7 @@ async def _sync(store: EventStore, cards: DeckCards, api_url: str, ids: list[int
             report.synced.extend(e.id for e in kept)
             report.decklists += sum(len(e.decklists) for e in kept)
             report.unresolved.extend((e.id, n) for e in kept for n in e.unresolved)
+            progress(start + len(batch))
     report.requests = counters.requests
     return report
 

@@ -148,3 +148,11 @@ def test_another_archivist_serve_is_an_upstream_too(tmp_path: Path, upstream: Pa
     assert (report.synced, report.not_public, report.not_found) == ([1, 4], [3], [999])
     store = EventStore(tmp_path / "events.sqlite3")
     assert store.answer(1, "standings") == encode(UPSTREAM[1]["standings"])
+
+
+def test_progress_is_told_the_ids_done_after_each_batch(tmp_path: Path,
+                                                        healthy: ServerProcess) -> None:
+    done: list[int] = []
+    sync_events(EventStore(tmp_path / "events.sqlite3"), generated_cards(), healthy.url,
+                [1, 2, 3, 4, 999], FAST, batch=2, progress=done.append)
+    assert done == [2, 4, 5]
