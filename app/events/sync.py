@@ -25,6 +25,7 @@ from app.events.model import Event
 from app.events.reading import event_of, resolve_event
 from app.events.storage import EventStore
 from app.events.upstream import check_decklists, check_event, check_standings
+from app.model.hostile import hostile_value
 from app.net.client import Counters, UpstreamClient
 from app.net.endpoints import path
 from app.net.policy import ClientSettings
@@ -151,6 +152,10 @@ async def _fetch(client: UpstreamClient, event_id: int,
         else:
             fresh = True
             body, value = got
+        hostile = hostile_value(value)
+        if hostile is not None:  # SQLite and served JSON could not keep it
+            raise InvalidData(f"event {event_id}: the {endpoint} answer at {hostile[0]} "
+                              f"{hostile[1]}")
         check(value, event_id)
         if endpoint == "event" and value.get("decklists") is False:
             raise _Skip("not_public")

@@ -47,12 +47,12 @@ def run(data: Path, url: str, ids: list[int], batch: int = 16) -> EventSyncRepor
 
 def test_events_are_kept_byte_for_byte_and_skips_are_counted(
         tmp_path: Path, healthy: ServerProcess) -> None:
-    report = run(tmp_path, healthy.url, [1, 2, 3, 4, 5, 999])
+    report = run(tmp_path, healthy.url, [1, 2, 3, 4, 5, 6, 999])
     assert report.synced == [1, 2, 4]
     assert report.not_public == [3]
     assert report.not_found == [999]
-    assert list(report.failed) == [5]
-    assert "decklist 1" in report.failed[5]
+    assert list(report.failed) == [5, 6]
+    assert "decklist 1" in report.failed[5] and "surrogate" in report.failed[6]
     assert report.decklists == 2 + 1 + 2
     store = EventStore(tmp_path / "events.sqlite3")
     for endpoint in ("event", "decklists", "standings"):

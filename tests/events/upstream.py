@@ -52,7 +52,9 @@ def official_standings(event_id: int) -> dict[str, Any]:
 
 def encode(value: Any) -> bytes:
     """Bytes as an API might send them (spaces after separators: not Python's compact
-    form, so a test sees they are kept byte for byte)."""
+    form, so a test sees they are kept byte for byte); bytes as they are."""
+    if isinstance(value, bytes):
+        return value
     return json.dumps(value, ensure_ascii=False, indent=1).encode("utf-8")
 
 
@@ -65,6 +67,9 @@ UPSTREAM: dict[int, dict[str, Any]] = {
     4: {"event": official_event(4), "decklists": official_decklists()},  # no standings
     5: {"event": official_event(5),  # decklists not of the document's shape
         "decklists": [{"decklist": {"main": []}, "player": 1}]},
+    6: {"event": json.dumps({**official_event(6), "name": "NAME"}).replace(
+        '"NAME"', '"\\ud800"').encode(),  # a lone surrogate in its name: no Unicode
+        "decklists": official_decklists()},
 }
 """Event id → endpoint → GENERATED answer; 999 is not there (404)."""
 
