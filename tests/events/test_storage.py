@@ -26,3 +26,17 @@ def test_a_first_version_file_keeps_its_events_and_gains_the_apis_answers(
     assert store.answer(6, "standings") == b'{"id": 6}'
     assert store.answer(5, "standings") is None
     assert store.stored_ids() == {5, 6}
+
+
+def test_an_event_kept_again_replaces_its_answers(tmp_path: Path) -> None:
+    store = EventStore(tmp_path / "events.sqlite3")
+
+    def event(answers: dict[str, bytes]) -> Event:
+        return Event(7, "E", "", "", "", "", "2026-05-01T10:00:00Z", "2026-05-01", b"{}",
+                     answers=answers, etags={k: '"t"' for k in answers})
+
+    store.keep([event({"event": b"1", "standings": b"old"})])
+    store.keep([event({"event": b"2"})])  # changed upstream, or a file imported over it
+    assert store.answer(7, "event") == b"2"
+    assert store.answer(7, "standings") is None
+    assert store.etags([7]) == {(7, "event"): ('"t"', b"2")}
