@@ -55,7 +55,7 @@ def run_get(args: argparse.Namespace) -> int:
     services = build(args.data_dir, args.verbose, writing=False)
     from app.server.inprocess import dispatch
 
-    response = dispatch(services.catalogue, args.api_path)
+    response = dispatch(services.catalogue, args.api_path, services.events)
     if response.status != 200:
         if args.output:
             print(f"archivist get: status {response.status}: {_error_text(response.body)} "
@@ -158,7 +158,7 @@ def run_serve(args: argparse.Namespace) -> int:
           f"with {workers} worker{'s' if workers > 1 else ''} (Ctrl-C stops)", file=sys.stderr)
     if workers == 1:
         log_requests_to_stderr()
-        app: Any = create_app(services.catalogue)
+        app: Any = create_app(services.catalogue, services.events)
         if names is not None:
             app = HostCheck(app, names)
         config = uvicorn.Config(app, access_log=False, log_level="warning", log_config=None,

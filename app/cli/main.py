@@ -74,7 +74,8 @@ SUMMARIES: dict[str, tuple[tuple[str, str], ...]] = {
                     ("history", "print one card's versions and diffs"),
                     ("revert", "put the catalogue back to before a revision")),
     "backup_cmd": (("backup", "list, make and restore backups of decks and collection"),),
-    "events_cmd": (("events", "import and list tournaments (events and their decklists)"),),
+    "events_cmd": (("events", "import, sync and list tournaments (events and their "
+                             "decklists)"),),
     "meta_cmd": (("meta", "what the field plays: champions, cards, trends"),),
 }
 """Each command module's subcommands and their one-line help, in the order the module adds
@@ -217,6 +218,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "backup restore": ("archivist backup restore latest --collection",),
     "events import": ("archivist events import ~/gatcg/events",),
     "events list": ("archivist events list --json",),
+    "events sync": ("archivist events sync --ids 50088,50170",
+                    "archivist events sync --from-id 50000 --to-id 50200"),
     "meta": ("archivist meta --format standard --from 2026-05-01",
              "archivist meta --json"),
     "meta card": ('archivist meta card "Spirit of Serene Water"',),

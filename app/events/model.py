@@ -70,6 +70,9 @@ class Event:
         raw: the file's bytes, kept byte for byte.
         decklists: in file order (the order carries no placement).
         source: the file it came from.
+        answers: the official API's answers it came from, endpoint (``event``,
+            ``decklists``, ``standings``) → body bytes, byte for byte (empty: from a file).
+        etags: endpoint → the ETag the API sent with that answer.
     """
 
     id: int
@@ -83,6 +86,8 @@ class Event:
     raw: bytes
     decklists: list[EventDecklist] = field(default_factory=list)
     source: str = ""
+    answers: dict[str, bytes] = field(default_factory=dict)
+    etags: dict[str, str] = field(default_factory=dict)
 
     @property
     def unresolved(self) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from app.decks.service import Decks
     from app.events.importing import ImportReport
     from app.events.storage import EventStore
+    from app.events.sync import EventSyncReport
+    from app.net.policy import ClientSettings
     from app.paths import Paths
 
 
@@ -39,6 +41,32 @@ class Events:
         if self._paths is None:
             raise InvalidRequest("This catalogue has no data folder to keep events in")
         return EventStore(self._paths.data / EVENTS_FILE)
+
+    def official(self, event_id: int, endpoint: str) -> bytes:
+        """The official API's JSON body of ``endpoint`` (``event``, ``decklists``,
+        ``standings``) for a stored event (:func:`app.events.official.official_answer`).
+
+        Raises:
+            InvalidRequest: an id no event can have, or no data folder. NotFound: no such
+            event or answer stored. StoreError: the events file cannot be read.
+        """
+        from app.events.official import official_answer
+
+        return official_answer(self.event_store(), event_id, endpoint)
+
+    def sync(self, api_url: str, ids: list[int], settings: ClientSettings | None = None,
+             progress: Callable[[int], None] | None = None) -> EventSyncReport:
+        """Fetch the events ``ids`` from the official API at ``api_url`` and keep them
+        (:func:`app.events.sync.sync_events`; ``progress``: told the ids done).
+
+        Raises:
+            Unreachable: the API cannot be reached. StoreError: the events file cannot be
+            written (the events kept before stay).
+        """
+        from app.events.sync import sync_events
+
+        return sync_events(self.event_store(), self._decks.deck_cards(), api_url, ids,
+                           settings, progress=progress)
 
     def import_paths(self, paths: Iterable[Path]) -> ImportReport:
         """Import event files and folders of them (:func:`app.events.importing.import_events`).

@@ -21,6 +21,15 @@ from app.events.model import Event, EventSummary
 from app.userfile import UserFile
 
 EVENTS_FILE = "events.sqlite3"
+ANSWERS = """
+CREATE TABLE answers (             -- the official API's answers a synced event came from
+    event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    endpoint TEXT NOT NULL,          -- event, decklists, standings
+    body BLOB NOT NULL,              -- byte for byte as the API sent it
+    etag TEXT,                       -- its ETag (a later sync asks If-None-Match)
+    PRIMARY KEY (event_id, endpoint)
+) STRICT, WITHOUT ROWID;
+"""
 SCHEMA = """
 CREATE TABLE events (
     id INTEGER PRIMARY KEY,          -- the Omnidex event id
@@ -75,8 +84,9 @@ CREATE TABLE event_cards (         -- plays summed per event: the meta's card co
 -- covering: the meta's count by card reads this index alone, in card order
 CREATE INDEX event_cards_card ON event_cards(card_key, event_id, decks, copies, name, slug);
 CREATE INDEX decklists_event ON decklists(event_id);
-"""
-VERSION = 1
+""" + ANSWERS
+VERSION = 2
+MIGRATIONS = {2: ANSWERS}
 
 
 class EventStore(UserFile):
@@ -92,7 +102,8 @@ class EventStore(UserFile):
     """
 
     def __init__(self, path: Path) -> None:
-        super().__init__(path, "the events file", SCHEMA, VERSION, made_on_write=True)
+        super().__init__(path, "the events file", SCHEMA, VERSION, MIGRATIONS,
+                         made_on_write=True)
 
     def back_up_daily(self) -> None:
         """Nothing: events come from files and the API and are imported again from them;
@@ -118,6 +129,9 @@ class EventStore(UserFile):
                     event.id, event.name, event.category, event.format, event.season,
                     event.url, event.start_at, event.day, event.source, now, event.raw))
                 _write_decklists(conn, event)
+                conn.executemany("INSERT INTO answers VALUES (?,?,?,?)", [
+                    (event.id, endpoint, body, event.etags.get(endpoint))
+                    for endpoint, body in event.answers.items()])
         return replaced
 
     def events(self) -> list[EventSummary]:
@@ -139,6 +153,37 @@ class EventStore(UserFile):
             row = None if conn is None else conn.execute(
                 "SELECT raw FROM events WHERE id = ?", (event_id,)).fetchone()
         return None if row is None else bytes(row[0])
+
+    def answer(self, event_id: int, endpoint: str) -> bytes | None:
+        """The official API's stored answer of ``endpoint`` (``event``, ``decklists``,
+        ``standings``) for event ``event_id``, byte for byte, or None."""
+        with self._reading() as conn:
+            row = None if conn is None else conn.execute(
+                "SELECT body FROM answers WHERE event_id = ? AND endpoint = ?",
+                (event_id, endpoint)).fetchone()
+        return None if row is None else bytes(row[0])
+
+    def etags(self, event_ids: Sequence[int]) -> dict[tuple[int, str], tuple[str, bytes]]:
+        """The stored API answers of ``event_ids`` that have an ETag:
+        (event id, endpoint) → (ETag, body)."""
+        out: dict[tuple[int, str], tuple[str, bytes]] = {}
+        with self._reading() as conn:
+            if conn is None:
+                return out
+            for start in range(0, len(event_ids), 500):
+                chunk = list(event_ids[start:start + 500])
+                marks = ",".join("?" * len(chunk))
+                for event_id, endpoint, etag, body in conn.execute(
+                        "SELECT event_id, endpoint, etag, body FROM answers WHERE etag IS NOT "
+                        f"NULL AND event_id IN ({marks})", chunk):
+                    out[(int(event_id), str(endpoint))] = (str(etag), bytes(body))
+        return out
+
+    def stored_ids(self) -> set[int]:
+        """The ids of the stored events."""
+        with self._reading() as conn:
+            rows = [] if conn is None else conn.execute("SELECT id FROM events").fetchall()
+        return {int(row[0]) for row in rows}
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection | None]:

@@ -140,6 +140,16 @@ class UpstreamClient:
         """``GET /cards/search?page=&page_size=&last_update=…``: one page object."""
         return await self.json("cards_search", params, key=key)
 
+    async def json_bytes(self, endpoint: str, key: str | None = None,
+                         **parts: str) -> tuple[bytes, Any] | None:
+        """The body of a JSON endpoint as sent, byte for byte, and decoded:
+        ``(body, value)``; None when not found; with ``key``, conditional as :meth:`json`
+        (:data:`~app.net.validators.NOT_MODIFIED` on 304). A body that is not JSON is
+        retried as any other.
+        """
+        return await self._get(endpoints.path(endpoint, **parts), None,
+                               lambda r: (r.content, decode_json(r)), key)
+
     async def json(self, endpoint: str, params: Params = None, key: str | None = None,
                    **parts: str) -> Any | None:
         """The decoded JSON body of a JSON endpoint of the table, or None when not found.

@@ -24,6 +24,9 @@ ENDPOINTS: Final[dict[str, str]] = {
     "cards_random": "/cards/random",
     "card_by_edition": "/cards/edition/{edition}",
     "service_info": "/",
+    "omnidex_event": "/omnidex/events/{event_id}",  # official API: tournaments
+    "omnidex_decklists": "/omnidex/events/{event_id}/decklists",
+    "omnidex_standings": "/omnidex/events/{event_id}/standings",
 }
 """Endpoint name → path template; ``{name}`` parts are filled by :func:`path`."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import FastAPI, Query
 from fastapi.middleware.gzip import GZipMiddleware
@@ -23,6 +23,9 @@ from app.server.guards import HeadAsGet, install_corruption_handler
 from app.server.http_cache import HttpCache
 from app.server.official import add_official_routes
 from app.server.request_log import RequestLog
+
+if TYPE_CHECKING:
+    from app.events.service import Events
 
 log = logging.getLogger("app.server")
 IMAGE = {"content": {"image/jpeg": {}, "image/png": {}}, "description": "binary image file"}
@@ -52,9 +55,9 @@ def marked_thema(catalogue: LocalCatalogue, response: Response) -> Response:
     return response
 
 
-def create_app(catalogue: LocalCatalogue) -> FastAPI:
+def create_app(catalogue: LocalCatalogue, events: Events | None = None) -> FastAPI:
     """Build the ASGI application serving ``catalogue`` (the official routes need the local
-    catalogue's search and stored card text)."""
+    catalogue's search and stored card text) and the stored ``events`` (None: none)."""
     app = FastAPI(
         title="Archivist catalogue mirror", version=API_VERSION,
         description="The Grand Archive catalogue API, answered from a local catalogue.",
@@ -81,7 +84,7 @@ def create_app(catalogue: LocalCatalogue) -> FastAPI:
         return marked_thema(catalogue, json_response(
             catalogue.dynamic_thema_history(edition_uuid, kind, from_, to)))
 
-    add_official_routes(app, catalogue, json_response)  # before /cards/{slug}
+    add_official_routes(app, catalogue, json_response, events)  # before /cards/{slug}
 
     @app.get("/cards/{slug}", responses={200: {"model": Card}})
     async def card(slug: str) -> Response:  # one indexed row: no thread hop

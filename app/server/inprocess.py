@@ -9,12 +9,15 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
 from app.catalogue.local import LocalCatalogue
 from app.server.app import create_app
+
+if TYPE_CHECKING:
+    from app.events.service import Events
 
 
 @dataclass(frozen=True)
@@ -33,8 +36,8 @@ class ApiResponse:
 class InProcessClient:
     """Sends GET requests to :func:`create_app` over ``catalogue`` in this process."""
 
-    def __init__(self, catalogue: LocalCatalogue) -> None:
-        self._app = create_app(catalogue)
+    def __init__(self, catalogue: LocalCatalogue, events: Events | None = None) -> None:
+        self._app = create_app(catalogue, events)
 
     async def _get(self, path: str) -> httpx.Response:
         transport = httpx.ASGITransport(app=self._app, raise_app_exceptions=False)
@@ -50,6 +53,6 @@ class InProcessClient:
         return ApiResponse(response.status_code, response.content, media)
 
 
-def dispatch(catalogue: LocalCatalogue, path: str) -> ApiResponse:
+def dispatch(catalogue: LocalCatalogue, path: str, events: Events | None = None) -> ApiResponse:
     """One request to the catalogue's API (see :class:`InProcessClient`)."""
-    return InProcessClient(catalogue).get(path)
+    return InProcessClient(catalogue, events).get(path)

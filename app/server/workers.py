@@ -38,7 +38,7 @@ def app_from_environment() -> Any:
 
     services = build(None, os.environ.get(ENV_VERBOSE) == "1", writing=False)
     log_requests_to_stderr()
-    app = create_app(services.catalogue)
+    app = create_app(services.catalogue, services.events)
     names = os.environ.get(ENV_SERVED_NAMES)
     return HostCheck(app, set(names.split(","))) if names else app
 

@@ -106,7 +106,7 @@ def test_a_bad_value_is_400_naming_the_parameter_and_allowed_values(client: Clie
     assert message.startswith("type must be one of") and "CHAMPION" in message
 
 
-@pytest.mark.parametrize("path", ["/omnidex/events/27292", "/omnidex/events/1/teams",
+@pytest.mark.parametrize("path", ["/omnidex/events/1/pairings", "/omnidex/events/1/teams",
                                   "/changelog/list"])
 def test_non_catalogue_endpoints_say_they_are_not_mirrored(client: Client, path: str) -> None:
     response = client.get(path)

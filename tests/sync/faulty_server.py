@@ -1,4 +1,5 @@
-"""A fault-injecting catalogue server for the sync tests (loopback only; faults generated).
+"""A fault-injecting catalogue (and events) server for the sync tests (loopback only;
+faults generated).
 
 It serves a data folder through the project's own application (:func:`app.server.create_app`)
 and breaks chosen requests on a schedule. Run it as a child process::
@@ -193,6 +194,7 @@ def main() -> None:
     """Serve ``--data-dir`` on ``127.0.0.1:--port`` with the fault middleware."""
     import uvicorn
 
+    from app.bootstrap import build
     from app.catalogue import LocalCatalogue
     from app.server import create_app
 
@@ -200,7 +202,8 @@ def main() -> None:
     parser.add_argument("--data-dir", required=True)
     parser.add_argument("--port", type=int, required=True)
     args = parser.parse_args()
-    app = FaultyApp(create_app(LocalCatalogue.open(args.data_dir)))
+    events = build(args.data_dir, writing=False).events  # the stored events' official paths
+    app = FaultyApp(create_app(LocalCatalogue.open(args.data_dir), events))
     # A stalled request must not hold up the test's stop: give open requests 1 s, then close.
     uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="critical", access_log=False,
                 timeout_graceful_shutdown=1)
