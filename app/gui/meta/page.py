@@ -1,0 +1,210 @@
+"""The "Meta" page: what the field plays over the stored events' decklists. Filters
+(format, category, from and to dates), champion share by week as a chart, and the cards
+most played as rows (decks, inclusion, mean copies, the movement between the range's two
+halves). Double-clicking a card opens it. Without stored events it says how to get some.
+
+Loads run in the pool through :class:`~app.gui.kit.operations.LatestRequest`.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from PySide6.QtCore import QDate, QModelIndex, QSortFilterProxyModel, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.errors import ArchivistError
+from app.gui.kit.empty_state import EmptyState, page_stack
+from app.gui.kit.operations import LatestRequest
+from app.gui.meta.chart import ShareChart
+from app.gui.meta.data import EventsSource, MetaView, heading_text, load_meta
+from app.gui.meta.model import CARD, CardsModel
+from app.meta import Scope
+
+ANY = "Any"
+IMPORT_COMMAND = "archivist events import FOLDER"
+"""The command the empty state shows (a folder of event files, or files)."""
+
+
+class MetaPage(QWidget):
+    """The meta of the stored decklists; loaded when first shown, again on each filter.
+
+    Signals:
+        cardRequested(str): the slug of the card the person double-clicked.
+        failed(str, object): ``"meta"`` and the error of a load.
+
+    Args:
+        events: the stored events (the application object's ``events``).
+        pool: the thread pool for the reads.
+    """
+
+    cardRequested = Signal(str)
+    failed = Signal(str, object)
+
+    def __init__(self, events: EventsSource, pool: QThreadPool,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._events = events
+        self._loaded = False
+        self.view: MetaView | None = None
+        self.format_box, self.category_box = QComboBox(), QComboBox()
+        for box, name in ((self.format_box, "Format"), (self.category_box, "Category")):
+            box.setAccessibleName(name)
+            box.addItem(ANY, None)
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            box.currentIndexChanged.connect(self.refresh)
+        self.start_edit, self.end_edit = QDateEdit(), QDateEdit()
+        for edit, name in ((self.start_edit, "From"), (self.end_edit, "To")):
+            edit.setAccessibleName(name)
+            edit.setCalendarPopup(True)
+            edit.setDisplayFormat("yyyy-MM-dd")
+            edit.setSpecialValueText(ANY)  # the minimum date stands for "no bound"
+            edit.setDate(edit.minimumDate())
+            edit.dateChanged.connect(self.refresh)
+        bar = QHBoxLayout()
+        for label, widget in (("Format", self.format_box), ("Category", self.category_box),
+                              ("From", self.start_edit), ("To", self.end_edit)):
+            caption = QLabel(label)
+            caption.setBuddy(widget)
+            bar.addWidget(caption)
+            bar.addWidget(widget)
+            bar.addSpacing(8)
+        bar.addStretch(1)
+        self.heading = QLabel()
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)
+        self.chart = ShareChart()
+        self.cards = CardsModel(self)
+        self.sorted = QSortFilterProxyModel(self)
+        self.sorted.setSourceModel(self.cards)
+        self.sorted.setSortRole(CardsModel.SortRole)
+        self.table = QTableView()
+        self.table.setAccessibleName("Cards played")
+        self.table.setModel(self.sorted)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(CARD, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, self.cards.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.doubleClicked.connect(self._on_double_clicked)
+        self.table.activated.connect(self._on_double_clicked)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.chart)
+        self.splitter.addWidget(self.table)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        self.chart.setMinimumWidth(360)
+        self.table.setMinimumWidth(380)
+        self.splitter.setSizes([600, 400])  # the chart wider: the table's names elide
+        content = QWidget()
+        column = QVBoxLayout(content)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(bar)
+        column.addWidget(self.heading)
+        column.addWidget(self.splitter, 1)
+        self.empty = EmptyState()
+        self.stack = page_stack(self, content, self.empty)
+        self._request = LatestRequest(pool, self)
+        self._request.finished.connect(self._on_loaded)
+        self._request.failed.connect(self._on_failed)
+        self.empty.actionRequested.connect(self.refresh)
+
+    @property
+    def busy(self) -> bool:
+        """True while the meta is being read."""
+        return self._request.busy
+
+    @property
+    def loaded(self) -> bool:
+        """True once a read answered (or failed)."""
+        return self._loaded
+
+    def scope(self) -> Scope:
+        """The filters as chosen: a format, a category, from and to days (None: any)."""
+        def day(edit: QDateEdit) -> str | None:
+            chosen = edit.date()
+            return None if chosen == edit.minimumDate() else chosen.toString("yyyy-MM-dd")
+        return Scope(self.format_box.currentData(), self.category_box.currentData(),
+                     day(self.start_edit), day(self.end_edit))
+
+    def refresh(self) -> None:
+        """Read the stored events and the meta of the chosen filters again."""
+        events, scope = self._events, self.scope()
+        self._request.submit(lambda: load_meta(events, scope))
+
+    def showEvent(self, event: Any) -> None:
+        """Read the meta the first time the page is shown."""
+        super().showEvent(event)
+        if not self._loaded and not self._request.busy:
+            self.refresh()
+
+    def _on_loaded(self, view: MetaView) -> None:
+        self._loaded, self.view = True, view
+        if not view.stored:
+            self.empty.set_state(
+                "No events yet",
+                "The meta is read from tournament decklists. Import a folder of event "
+                "files (in the shape of the official Omnidex events) from a terminal, then "
+                "come back to this page.", IMPORT_COMMAND, "Look again")
+            self.empty.terminal.setChecked(True)
+            self.stack.setCurrentWidget(self.empty)
+            return
+        self._fill_filters(view)
+        self.heading.setText(heading_text(view))
+        self.chart.show_series(view.series)
+        self.cards.palette = self.table.palette()
+        self.cards.set_cards(view.meta.get("cards", []), view.trend)
+        self.stack.setCurrentIndex(0)
+
+    def _fill_filters(self, view: MetaView) -> None:
+        for box, values in ((self.format_box, view.formats),
+                            (self.category_box, view.categories)):
+            chosen = box.currentData()
+            box.blockSignals(True)
+            box.clear()
+            box.addItem(ANY, None)
+            for value in values:
+                box.addItem(value.replace("-", " ").capitalize(), value)
+            box.setCurrentIndex(max(0, box.findData(chosen)))
+            box.blockSignals(False)
+        if view.days is None:
+            return
+        first, last = (date.fromisoformat(d) for d in view.days)
+        before = first - timedelta(days=1)  # the "Any" sentinel, just before the first day
+        for edit in (self.start_edit, self.end_edit):
+            any_chosen = edit.date() == edit.minimumDate()
+            edit.blockSignals(True)
+            edit.setDateRange(QDate(before.year, before.month, before.day),
+                              QDate(last.year, last.month, last.day))
+            if any_chosen:
+                edit.setDate(edit.minimumDate())
+            edit.blockSignals(False)
+
+    def _on_failed(self, error: Exception) -> None:
+        self._loaded = True
+        message = str(error) if isinstance(error, ArchivistError) else repr(error)
+        self.empty.set_state("The meta could not be read", message, "", "Try again")
+        self.stack.setCurrentWidget(self.empty)
+        self.failed.emit("meta", error)
+
+    def _on_double_clicked(self, index: QModelIndex) -> None:
+        slug = self.sorted.data(index, CardsModel.SlugRole)
+        if slug:
+            self.cardRequested.emit(str(slug))
