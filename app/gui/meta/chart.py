@@ -16,7 +16,7 @@ from app.gui.meta.data import OTHER
 COLOURS = (  # (on light, on dark), one per lineage of the top ones in order
     ("#1c7ed6", "#74c0fc"), ("#e8590c", "#ff922b"), ("#2f9e44", "#69db7c"),
     ("#d6336c", "#f783ac"), ("#7048e8", "#b197fc"), ("#e0a800", "#ffd43b"),
-    ("#0c8599", "#66d9e8"), ("#a61e4d", "#faa2c1"))
+    ("#0c8599", "#66d9e8"), ("#795548", "#d7a98c"))
 OTHER_COLOUR = ("#868e96", "#adb5bd")
 DAY_MS = 86_400_000
 

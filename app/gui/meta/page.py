@@ -103,7 +103,6 @@ class MetaPage(QWidget):
         for column in range(1, self.cards.columnCount()):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.doubleClicked.connect(self._on_double_clicked)
-        self.table.activated.connect(self._on_double_clicked)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.chart)
         self.splitter.addWidget(self.table)
