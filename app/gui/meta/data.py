@@ -8,7 +8,9 @@ into milliseconds), share a fraction (0–1) of that week's decklists.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from app.meta import Scope, summary
@@ -24,6 +26,18 @@ class EventsSource(Protocol):
     """The part of the application object the Meta page reads (``app.events``)."""
 
     def event_store(self) -> Any: ...
+
+    def import_paths(self, paths: Iterable[Path]) -> Any: ...
+
+
+def import_text(report: Any) -> str:
+    """What an events import did, in one line (``report``: its ``ImportReport``)."""
+    events, skipped = len(report.events), len(report.skipped)
+    text = (f"Imported {events:,} event{'' if events == 1 else 's'} "
+            f"({report.decklists:,} decklists)")
+    if skipped:
+        text += f"; {skipped:,} file{'' if skipped == 1 else 's'} skipped: {report.skipped[0]}"
+    return text
 
 
 @dataclass(frozen=True)

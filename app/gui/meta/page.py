@@ -8,7 +8,9 @@ Loads run in the pool through :class:`~app.gui.kit.operations.LatestRequest`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QDate, QModelIndex, QSortFilterProxyModel, Qt, QThreadPool, Signal
@@ -16,9 +18,11 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDateEdit,
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -27,9 +31,9 @@ from PySide6.QtWidgets import (
 
 from app.errors import ArchivistError
 from app.gui.kit.empty_state import EmptyState, page_stack
-from app.gui.kit.operations import LatestRequest
+from app.gui.kit.operations import LatestRequest, run_operation
 from app.gui.meta.chart import ShareChart
-from app.gui.meta.data import EventsSource, MetaView, heading_text, load_meta
+from app.gui.meta.data import EventsSource, MetaView, heading_text, import_text, load_meta
 from app.gui.meta.model import CARD, CardsModel
 from app.meta import Scope
 
@@ -38,25 +42,36 @@ IMPORT_COMMAND = "archivist events import FOLDER"
 """The command the empty state shows (a folder of event files, or files)."""
 
 
+def _choose_folder(parent: QWidget) -> Path | None:
+    chosen = QFileDialog.getExistingDirectory(parent, "Import events from a folder")
+    return Path(chosen) if chosen else None
+
+
 class MetaPage(QWidget):
     """The meta of the stored decklists; loaded when first shown, again on each filter.
 
     Signals:
         cardRequested(str): the slug of the card the person double-clicked.
-        failed(str, object): ``"meta"`` and the error of a load.
+        failed(str, object): ``"meta"`` or ``"events import"`` and the error.
+        message(str): what an events import did, for the status bar.
 
     Args:
         events: the stored events (the application object's ``events``).
-        pool: the thread pool for the reads.
+        pool: the thread pool for the reads and imports.
+        choose_folder: asks for the folder of event files to import (None: cancelled;
+            tests pass their own).
     """
 
     cardRequested = Signal(str)
     failed = Signal(str, object)
+    message = Signal(str)
 
     def __init__(self, events: EventsSource, pool: QThreadPool,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None,
+                 choose_folder: Callable[[QWidget], Path | None] = _choose_folder) -> None:
         super().__init__(parent)
-        self._events = events
+        self._events, self._pool, self._choose_folder = events, pool, choose_folder
+        self._importing = False
         self._loaded = False
         self.view: MetaView | None = None
         self.format_box, self.category_box = QComboBox(), QComboBox()
@@ -82,6 +97,10 @@ class MetaPage(QWidget):
             bar.addWidget(widget)
             bar.addSpacing(8)
         bar.addStretch(1)
+        self.import_button = QPushButton("Import events…")
+        self.import_button.setToolTip("Import a folder of event files (Omnidex events)")
+        self.import_button.clicked.connect(self.import_events)
+        bar.addWidget(self.import_button)
         self.heading = QLabel()
         self.heading.setTextFormat(Qt.TextFormat.PlainText)
         self.chart = ShareChart()
@@ -123,12 +142,17 @@ class MetaPage(QWidget):
         self._request = LatestRequest(pool, self)
         self._request.finished.connect(self._on_loaded)
         self._request.failed.connect(self._on_failed)
-        self.empty.actionRequested.connect(self.refresh)
+        self.empty.actionRequested.connect(self.import_events)
 
     @property
     def busy(self) -> bool:
         """True while the meta is being read."""
         return self._request.busy
+
+    @property
+    def importing(self) -> bool:
+        """True while an events import runs."""
+        return self._importing
 
     @property
     def loaded(self) -> bool:
@@ -148,6 +172,31 @@ class MetaPage(QWidget):
         events, scope = self._events, self.scope()
         self._request.submit(lambda: load_meta(events, scope))
 
+    def import_events(self) -> None:
+        """Ask for a folder of event files, import it off the GUI thread, then read the
+        meta again."""
+        folder = None if self._importing else self._choose_folder(self)
+        if folder is None:
+            return
+        self._importing = True
+        self.import_button.setEnabled(False)
+        events = self._events
+        run_operation(self._pool, lambda: events.import_paths([folder]),
+                      self._on_imported, self._on_import_failed, owner=self)
+
+    def _on_imported(self, report: Any) -> None:
+        self._import_finished()
+        self.message.emit(import_text(report))
+        self.refresh()
+
+    def _on_import_failed(self, error: Exception) -> None:
+        self._import_finished()
+        self.failed.emit("events import", error)
+
+    def _import_finished(self) -> None:
+        self._importing = False
+        self.import_button.setEnabled(True)
+
     def showEvent(self, event: Any) -> None:
         """Read the meta the first time the page is shown."""
         super().showEvent(event)
@@ -160,8 +209,8 @@ class MetaPage(QWidget):
             self.empty.set_state(
                 "No events yet",
                 "The meta is read from tournament decklists. Import a folder of event "
-                "files (in the shape of the official Omnidex events) from a terminal, then "
-                "come back to this page.", IMPORT_COMMAND, "Look again")
+                "files (in the shape of the official Omnidex events).", IMPORT_COMMAND,
+                "Import events…")
             self.empty.terminal.setChecked(True)
             self.stack.setCurrentWidget(self.empty)
             return

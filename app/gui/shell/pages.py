@@ -97,6 +97,7 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         meta = MetaPage(services.events, window._pool)
         meta.failed.connect(window._on_failed)
         meta.cardRequested.connect(window.open_card)
+        meta.message.connect(lambda text: status.showMessage(text, STATUS_MS))
         page = meta
     else:
         from app.gui.changes.page import ChangesPage

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.gui.meta.data import NO_CHAMPION, OTHER, MetaView, heading_text, share_series
+from app.gui.meta.data import (
+    NO_CHAMPION,
+    OTHER,
+    MetaView,
+    heading_text,
+    import_text,
+    share_series,
+)
 from app.meta import Scope
 
 
@@ -40,3 +47,14 @@ def test_the_heading_counts_events_and_decklists_or_says_none_fall_in_range() ->
         "1 event · 1,234 decklists · 2026-04-25 to 2026-05-10")
     assert heading_text(MetaView(Scope(), 3, meta={"decklists": 0})) == (
         "No decklist of the stored events falls within these filters.")
+
+
+class Report:
+    def __init__(self, events: int, decklists: int, skipped: list[str]) -> None:
+        self.events, self.decklists, self.skipped = [None] * events, decklists, skipped
+
+
+def test_an_import_says_what_it_kept_and_the_first_file_it_skipped() -> None:
+    assert import_text(Report(101, 2933, [])) == "Imported 101 events (2,933 decklists)"
+    assert import_text(Report(1, 4, ["a.json: not an event", "b.json: too big"])) == (
+        "Imported 1 event (4 decklists); 2 files skipped: a.json: not an event")

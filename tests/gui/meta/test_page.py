@@ -14,6 +14,7 @@ from app.gui.meta.data import OTHER
 from app.gui.meta.model import CARD, CardsModel
 from app.gui.meta.page import IMPORT_COMMAND, MetaPage
 from app.gui.shell.main_window import MainWindow
+from tests.events.conftest import write_events
 from tests.gui.meta.conftest import catalogue_with_events
 
 
@@ -76,18 +77,29 @@ def test_dates_outside_every_event_say_no_decklist_falls_within(
     assert page.heading.text().startswith("1 event · 2 decklists")
 
 
-def test_without_events_the_page_says_how_to_import_them(
+def test_without_events_the_page_says_how_to_import_them_and_imports_a_folder(
         qtbot: QtBot, tmp_path: Path, pool: QThreadPool) -> None:
     services = catalogue_with_events(tmp_path / "data", events=False)
+    folder = tmp_path / "events"
+    write_events(folder)
+    chosen: list[Path | None] = [None, folder]  # first cancelled, then the folder
     try:
-        page = open_page(qtbot, services, pool)
+        page = MetaPage(services.events, pool, choose_folder=lambda _parent: chosen.pop(0))
+        qtbot.addWidget(page)
+        page.show()
+        qtbot.waitUntil(lambda: page.loaded and not page.busy, timeout=10_000)
         assert page.stack.currentWidget() is page.empty
         assert page.empty.title.text() == "No events yet"
-        assert page.empty.command.text() == IMPORT_COMMAND
-        assert IMPORT_COMMAND == "archivist events import FOLDER"
-        page.empty.button.click()
-        qtbot.waitUntil(lambda: not page.busy, timeout=10_000)
-        assert page.stack.currentWidget() is page.empty
+        assert page.empty.command.text() == IMPORT_COMMAND == "archivist events import FOLDER"
+        assert page.empty.button.text() == "Import events…"
+        page.empty.button.click()  # cancelled: nothing happens
+        assert not page.importing and page.stack.currentWidget() is page.empty
+        with qtbot.waitSignal(page.message, timeout=10_000) as said:
+            page.empty.button.click()
+        assert said.args == ["Imported 2 events (4 decklists)"]
+        qtbot.waitUntil(lambda: not page.busy and page.stack.currentIndex() == 0,
+                        timeout=10_000)
+        assert page.heading.text().startswith("2 events · 4 decklists")
     finally:
         services.store.close()
 
