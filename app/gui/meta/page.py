@@ -119,8 +119,8 @@ class MetaPage(QWidget):
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(CARD, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, self.cards.columnCount()):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        for number in range(1, self.cards.columnCount()):
+            header.setSectionResizeMode(number, QHeaderView.ResizeMode.ResizeToContents)
         self.table.doubleClicked.connect(self._on_double_clicked)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.chart)
