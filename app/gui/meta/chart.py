@@ -4,11 +4,12 @@ the rest, share of each week's decklists in percent, weeks on a ``QDateTimeAxis`
 from __future__ import annotations
 
 from datetime import date
+from functools import partial
 
 from PySide6.QtCharts import QChart, QChartView, QDateTimeAxis, QLineSeries, QValueAxis
 from PySide6.QtCore import QDate, QDateTime, QEvent, QPointF, Qt, QTime
-from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QColor, QCursor, QPainter, QPen
+from PySide6.QtWidgets import QToolTip, QWidget
 
 from app.gui.kit.theme import is_dark
 from app.gui.meta.data import OTHER
@@ -19,6 +20,18 @@ COLOURS = (  # (on light, on dark), one per lineage of the top ones in order
     ("#0c8599", "#66d9e8"), ("#795548", "#d7a98c"))
 OTHER_COLOUR = ("#868e96", "#adb5bd")
 DAY_MS = 86_400_000
+
+
+def point_text(name: str, x: float, share: float) -> str:
+    """The hover text of a point: ``Lorraine · week of 27 Apr 2026: 10.4 %`` (``x`` in ms
+    since the epoch, ``share`` in percent)."""
+    day = QDateTime.fromMSecsSinceEpoch(int(x)).date()
+    return f"{name} · week of {day.toString('d MMM yyyy')}: {share:.1f} %"
+
+
+def legend_name(name: str, share: float | None) -> str:
+    """A line's name in the legend, with its share of the whole range (a fraction)."""
+    return name if share is None else f"{name} {share * 100:.0f} %"
 
 
 def week_msecs(day: str) -> float:
@@ -52,8 +65,10 @@ class ShareChart(QChartView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setAccessibleName("Champion share by week")
 
-    def show_series(self, series: dict[str, list[tuple[str, float]]]) -> None:
-        """Draw one line per lineage (each filled with one ``replace()``), in order."""
+    def show_series(self, series: dict[str, list[tuple[str, float]]],
+                    shares: dict[str, float] | None = None) -> None:
+        """Draw one line per lineage (each filled with one ``replace()``), in order; the
+        legend names each with its share of the whole range (``shares``, fractions)."""
         chart = self.chart()
         for line in self.series.values():
             chart.removeSeries(line)
@@ -63,7 +78,8 @@ class ShareChart(QChartView):
         top = 0.0
         for name, points in series.items():
             line = QLineSeries()
-            line.setName(name)
+            line.setName(legend_name(name, (shares or {}).get(name)))
+            line.hovered.connect(partial(self._hover, name))
             values = [QPointF(week_msecs(week), share * 100) for week, share in points]
             line.replace(values)
             line.setPointsVisible(len(values) < 12)
@@ -106,6 +122,12 @@ class ShareChart(QChartView):
             if name == OTHER:
                 pen.setStyle(Qt.PenStyle.DashLine)
             line.setPen(pen)
+
+    def _hover(self, name: str, point: QPointF, state: bool) -> None:
+        if state:
+            QToolTip.showText(QCursor.pos(), point_text(name, point.x(), point.y()), self)
+        else:
+            QToolTip.hideText()
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow palette changes (light ↔ dark)."""

@@ -102,6 +102,16 @@ def share_series(meta: dict[str, Any], top: int = TOP_LINEAGES
     return series
 
 
+def overall_shares(meta: dict[str, Any], names: list[str]) -> dict[str, float]:
+    """Each of ``names`` (the chart's lines) → its share of every decklist in range;
+    :data:`OTHER` the share of the lineages not among ``names``."""
+    shares = {lineage_name(c["lineage"]): float(c["share"]) for c in meta.get("champions", [])}
+    found = {name: shares.get(name, 0.0) for name in names if name != OTHER}
+    if OTHER in names:
+        found[OTHER] = sum(v for k, v in shares.items() if k not in found)
+    return found
+
+
 def load_meta(events: EventsSource, scope: Scope) -> MetaView:
     """Read the stored events and the meta of ``scope`` (worker side).
 

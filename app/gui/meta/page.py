@@ -33,7 +33,14 @@ from app.errors import ArchivistError
 from app.gui.kit.empty_state import EmptyState, page_stack
 from app.gui.kit.operations import LatestRequest, run_operation
 from app.gui.meta.chart import ShareChart
-from app.gui.meta.data import EventsSource, MetaView, heading_text, import_text, load_meta
+from app.gui.meta.data import (
+    EventsSource,
+    MetaView,
+    heading_text,
+    import_text,
+    load_meta,
+    overall_shares,
+)
 from app.gui.meta.model import CARD, CardsModel
 from app.meta import Scope
 
@@ -216,7 +223,7 @@ class MetaPage(QWidget):
             return
         self._fill_filters(view)
         self.heading.setText(heading_text(view))
-        self.chart.show_series(view.series)
+        self.chart.show_series(view.series, overall_shares(view.meta, list(view.series)))
         self.cards.palette = self.table.palette()
         self.cards.set_cards(view.meta.get("cards", []), view.trend)
         self.stack.setCurrentIndex(0)

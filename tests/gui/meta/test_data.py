@@ -10,6 +10,7 @@ from app.gui.meta.data import (
     MetaView,
     heading_text,
     import_text,
+    overall_shares,
     share_series,
 )
 from app.meta import Scope
@@ -58,3 +59,10 @@ def test_an_import_says_what_it_kept_and_the_first_file_it_skipped() -> None:
     assert import_text(Report(101, 2933, [])) == "Imported 101 events (2,933 decklists)"
     assert import_text(Report(1, 4, ["a.json: not an event", "b.json: too big"])) == (
         "Imported 1 event (4 decklists); 2 files skipped: a.json: not an event")
+
+
+def test_the_legend_shares_are_over_the_whole_range_and_other_sums_the_rest() -> None:
+    meta = {"champions": [{"lineage": "Lorraine", "share": 0.5},
+                          {"lineage": None, "share": 0.2}, {"lineage": "Jin", "share": 0.3}]}
+    assert overall_shares(meta, ["Lorraine", OTHER]) == {"Lorraine": 0.5, OTHER: 0.5}
+    assert overall_shares(meta, ["Jin", NO_CHAMPION]) == {"Jin": 0.3, NO_CHAMPION: 0.2}
