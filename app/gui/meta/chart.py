@@ -54,7 +54,7 @@ class ShareChart(QChartView):
         chart = self.chart()
         chart.setBackgroundRoundness(0)
         chart.setTitle("Champion share by week")
-        chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+        chart.legend().setAlignment(Qt.AlignmentFlag.AlignRight)  # names with shares: a column
         self.x_axis, self.y_axis = QDateTimeAxis(), QValueAxis()
         self.x_axis.setFormat("d MMM")
         self.y_axis.setTitleText("Share of the week's decklists")
