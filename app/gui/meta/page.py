@@ -9,17 +9,13 @@ Loads run in the pool through :class:`~app.gui.kit.operations.LatestRequest`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QDate, QModelIndex, QSortFilterProxyModel, Qt, QThreadPool, Signal
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
-    QDateEdit,
     QFileDialog,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -41,10 +37,10 @@ from app.gui.meta.data import (
     load_meta,
     overall_shares,
 )
+from app.gui.meta.filters import MetaFilters
 from app.gui.meta.model import CARD, CardsModel
 from app.meta import Scope
 
-ANY = "Any"
 IMPORT_COMMAND = "archivist events import FOLDER"
 """The command the empty state shows (a folder of event files, or files)."""
 
@@ -81,29 +77,11 @@ class MetaPage(QWidget):
         self._importing = False
         self._loaded = False
         self.view: MetaView | None = None
-        self.format_box, self.category_box = QComboBox(), QComboBox()
-        for box, name in ((self.format_box, "Format"), (self.category_box, "Category")):
-            box.setAccessibleName(name)
-            box.addItem(ANY, None)
-            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-            box.currentIndexChanged.connect(self.refresh)
-        self.start_edit, self.end_edit = QDateEdit(), QDateEdit()
-        for edit, name in ((self.start_edit, "From"), (self.end_edit, "To")):
-            edit.setAccessibleName(name)
-            edit.setCalendarPopup(True)
-            edit.setDisplayFormat("yyyy-MM-dd")
-            edit.setSpecialValueText(ANY)  # the minimum date stands for "no bound"
-            edit.setDate(edit.minimumDate())
-            edit.dateChanged.connect(self.refresh)
-        bar = QHBoxLayout()
-        for label, widget in (("Format", self.format_box), ("Category", self.category_box),
-                              ("From", self.start_edit), ("To", self.end_edit)):
-            caption = QLabel(label)
-            caption.setBuddy(widget)
-            bar.addWidget(caption)
-            bar.addWidget(widget)
-            bar.addSpacing(8)
-        bar.addStretch(1)
+        self.filters = MetaFilters()
+        self.filters.changed.connect(self.refresh)
+        self.format_box, self.category_box = self.filters.format_box, self.filters.category_box
+        self.start_edit, self.end_edit = self.filters.start_edit, self.filters.end_edit
+        bar = self.filters.row
         self.import_button = QPushButton("Import events…")
         self.import_button.setToolTip("Import a folder of event files (Omnidex events)")
         self.import_button.clicked.connect(self.import_events)
@@ -141,7 +119,7 @@ class MetaPage(QWidget):
         content = QWidget()
         column = QVBoxLayout(content)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(bar)
+        column.addWidget(self.filters)
         column.addWidget(self.heading)
         column.addWidget(self.splitter, 1)
         self.empty = EmptyState()
@@ -167,12 +145,8 @@ class MetaPage(QWidget):
         return self._loaded
 
     def scope(self) -> Scope:
-        """The filters as chosen: a format, a category, from and to days (None: any)."""
-        def day(edit: QDateEdit) -> str | None:
-            chosen = edit.date()
-            return None if chosen == edit.minimumDate() else chosen.toString("yyyy-MM-dd")
-        return Scope(self.format_box.currentData(), self.category_box.currentData(),
-                     day(self.start_edit), day(self.end_edit))
+        """The filters as chosen (:meth:`MetaFilters.scope`)."""
+        return self.filters.scope()
 
     def refresh(self) -> None:
         """Read the stored events and the meta of the chosen filters again."""
@@ -221,36 +195,12 @@ class MetaPage(QWidget):
             self.empty.terminal.setChecked(True)
             self.stack.setCurrentWidget(self.empty)
             return
-        self._fill_filters(view)
+        self.filters.fill(view.formats, view.categories, view.days)
         self.heading.setText(heading_text(view))
         self.chart.show_series(view.series, overall_shares(view.meta, list(view.series)))
         self.cards.palette = self.table.palette()
         self.cards.set_cards(view.meta.get("cards", []), view.trend)
         self.stack.setCurrentIndex(0)
-
-    def _fill_filters(self, view: MetaView) -> None:
-        for box, values in ((self.format_box, view.formats),
-                            (self.category_box, view.categories)):
-            chosen = box.currentData()
-            box.blockSignals(True)
-            box.clear()
-            box.addItem(ANY, None)
-            for value in values:
-                box.addItem(value.replace("-", " ").capitalize(), value)
-            box.setCurrentIndex(max(0, box.findData(chosen)))
-            box.blockSignals(False)
-        if view.days is None:
-            return
-        first, last = (date.fromisoformat(d) for d in view.days)
-        before = first - timedelta(days=1)  # the "Any" sentinel, just before the first day
-        for edit in (self.start_edit, self.end_edit):
-            any_chosen = edit.date() == edit.minimumDate()
-            edit.blockSignals(True)
-            edit.setDateRange(QDate(before.year, before.month, before.day),
-                              QDate(last.year, last.month, last.day))
-            if any_chosen:
-                edit.setDate(edit.minimumDate())
-            edit.blockSignals(False)
 
     def _on_failed(self, error: Exception) -> None:
         self._loaded = True

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 
 from app.gui.meta.model import CARD, DECKS, INCLUSION, TREND, CardsModel, trend_text
 
-CARDS = [
+CARDS: list[dict[str, Any]] = [
     {"name": "Backstep", "slug": "backstep", "decks": 1200, "inclusion": 0.6,
      "mean_copies": 3.5},
     {"name": "Mystery Card", "slug": None, "decks": 2, "inclusion": 0.001,
@@ -27,7 +29,9 @@ def test_the_cards_model_passes_the_model_tester(qtmodeltester: ModelTester) -> 
 def test_a_row_shows_decks_inclusion_and_the_movement_between_the_halves() -> None:
     model = CardsModel()
     model.set_cards(CARDS, {"backstep": -0.033, "?Mystery Card": 0.001})
-    cell = lambda row, column: model.data(model.index(row, column))  # noqa: E731
+
+    def cell(row: int, column: int) -> Any:
+        return model.data(model.index(row, column))
     assert [cell(0, c) for c in range(model.columnCount())] == [
         "Backstep", "1,200", "60.0%", "3.50", "▼ 3.3 pts"]
     assert cell(1, TREND) == "–"  # less than half a point: steady

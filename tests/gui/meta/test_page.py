@@ -73,7 +73,7 @@ def test_dates_outside_every_event_say_no_decklist_falls_within(
     page.end_edit.setDate(page.start_edit.maximumDate())
     qtbot.waitUntil(lambda: not page.busy and page.view is not None
                     and page.view.scope.end == "2026-05-06", timeout=10_000)
-    assert page.view.scope.start == "2026-05-06"
+    assert page.view is not None and page.view.scope.start == "2026-05-06"
     assert page.heading.text().startswith("1 event · 2 decklists")
 
 
