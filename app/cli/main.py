@@ -162,11 +162,12 @@ def build_parser(command: str | None = None,
                    help="window size in pixels: the PNG's size (default 1280x800)")
     p.add_argument("--page", default="search",
                    choices=("search", "sets", "thema", "card", "gallery", "decks", "banlist",
-                            "changes", "collection"),
+                            "changes", "collection", "meta"),
                    help="page to show: search (default), sets (featured sets), thema, card "
                         "(the detail of --card), gallery (the editions of --card), decks, "
-                        "banlist (the Decks page's ban list), changes (the newest revision) or "
-                        "collection (owned cards, set completion)")
+                        "banlist (the Decks page's ban list), changes (the newest revision), "
+                        "collection (owned cards, set completion) or meta (the stored "
+                        "events' meta)")
     p.add_argument("--edition", metavar="UUID",
                    help="edition whose Thema chart (thema), details (card) or large view "
                         "(gallery) is shown")

@@ -19,7 +19,7 @@ log = logging.getLogger("app.gui")
 
 TIMEOUT_S = 20.0
 SCREENSHOT_PAGES = ("search", "sets", "thema", "decks", "banlist", "changes", "collection",
-                    *detail_shots.DETAIL_PAGES)
+                    "meta", *detail_shots.DETAIL_PAGES)
 THEMES = ("light", "dark")
 _DONE = (ThumbState.READY, ThumbState.MISSING)
 
@@ -68,6 +68,8 @@ def _page_settled(window: object, page: str) -> bool:
         return _changes_settled(window)
     if page == "collection":
         return _collection_settled(window)
+    if page == "meta":
+        return window.meta.loaded and not window.meta.busy
     thema = window.thema
     if not thema.loaded or thema.busy:
         return False
@@ -141,7 +143,7 @@ def take_screenshot(services: Application, out: Path, query: str = "", card: str
             ``gallery`` (the gallery window, also this size, or its large view).
         page: the page shown: ``search``, ``sets`` (Featured sets), ``thema``, ``decks``,
             ``banlist`` (the Decks page's ban list), ``changes``
-            (the newest revision), ``card`` (the
+            (the newest revision), ``collection``, ``meta`` (the stored events' meta), ``card`` (the
             detail of ``card``) or ``gallery`` (the editions of ``card``).
         edition: on the Thema page, the edition uuid whose chart is shown (default: the
             top-ranked edition); on the card page, the edition (uuid or slug) selected; on

@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_c
     from app.gui.collection.page import CollectionPage
     from app.gui.decks.page import DecksPage
     from app.gui.export.actions import ExportActions
+    from app.gui.meta.page import MetaPage
     from app.gui.sets.page import SetsPage
     from app.gui.shell.collection_actions import CollectionActions
     from app.gui.shell.deck_actions import DeckActions
@@ -55,7 +56,7 @@ if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_c
 THUMB_SIZE = QSize(146, 204)
 MINIMUM_SIZE = QSize(720, 520)
 """The window's least size: the grid keeps two columns, the filter panel folds away."""
-PAGES = ("search", "sets", "thema", "decks", "changes", "collection")
+PAGES = ("search", "sets", "thema", "decks", "changes", "collection", "meta")
 """The window's pages, in tab order (Ctrl+1, Ctrl+2, …)."""
 
 
@@ -298,6 +299,11 @@ class MainWindow(QMainWindow):
     def collection(self) -> CollectionPage:
         """The Collection page (built on first access or first show)."""
         return cast("CollectionPage", self._lazy["collection"].page())
+
+    @property
+    def meta(self) -> MetaPage:
+        """The Meta page (built on first access or first show)."""
+        return cast("MetaPage", self._lazy["meta"].page())
 
     def _collection_changed(self) -> None:
         """The card page changed the collection: the Collection page reads it again."""

@@ -35,7 +35,8 @@ if TYPE_CHECKING:  # built or read on first use
 
 GO = (("&Search", "Ctrl+1", "search"), ("&Featured sets", "Ctrl+2", "sets"),
       ("&Thema", "Ctrl+3", "thema"), ("&Decks", "Ctrl+4", "decks"),
-      ("C&hanges", "Ctrl+5", "changes"), ("Co&llection", "Ctrl+6", "collection"))
+      ("C&hanges", "Ctrl+5", "changes"), ("Co&llection", "Ctrl+6", "collection"),
+      ("&Meta", "Ctrl+7", "meta"))
 """The Go menu's pages: (text, shortcut, page name)."""
 
 

@@ -17,7 +17,7 @@ from app.gui.kit.lazy_page import LazyPage
 from app.gui.kit.settings import restore_thema_split
 
 TITLES = {"search": "Search", "sets": "Featured sets", "thema": "Thema", "decks": "Decks",
-          "changes": "Changes", "collection": "Collection"}
+          "changes": "Changes", "collection": "Collection", "meta": "Meta"}
 """Each page's tab title."""
 
 
@@ -92,6 +92,13 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         collection.changed.connect(
             lambda: window.decks.need.refresh() if window.page_built("decks") else None)
         page = collection
+    elif name == "meta":
+        from app.gui.meta.page import MetaPage
+        meta = MetaPage(services.events, window._pool)
+        meta.failed.connect(window._on_failed)
+        meta.cardRequested.connect(window.open_card)
+        meta.message.connect(lambda text: status.showMessage(text, STATUS_MS))
+        page = meta
     else:
         from app.gui.changes.page import ChangesPage
         changes = ChangesPage(catalogue, services.history, window._pool, window.provider,

@@ -131,3 +131,20 @@ def test_a_screenshot_of_the_collection_of_an_empty_catalogue_says_there_is_no_s
             "No set in the catalogue yet: sync or import it")
     finally:
         window.shutdown()
+
+
+def test_a_screenshot_of_the_meta_page_waits_for_the_chart_and_cards(
+    qapp: QApplication, tmp_path: Path
+) -> None:
+    from tests.gui.meta.conftest import catalogue_with_events
+
+    services = catalogue_with_events(tmp_path / "data")
+    out = tmp_path / "meta.png"
+    try:  # a page that did not settle would log a warning, which fails the test
+        assert take_screenshot(services, out, page="meta", size=(1000, 640),
+                               theme="dark") == 0
+    finally:
+        services.store.close()
+    with Image.open(out) as image:
+        assert image.size == (1000, 640)
+    assert distinct_colours(out) > 100  # lines, legend, rows: not a flat picture

@@ -1,0 +1,1 @@
+"""The Meta page: what the field plays over the stored events' decklists."""
