@@ -39,7 +39,34 @@ _STALE_PART = 3600
 
 class BackupFailed(StoreError):
     """A backup could not be made (the file is damaged, the disk full…); earlier backups
-    are as they were."""
+    are as they were.
+
+    Attributes:
+        damaged: True only when the file itself is damaged (not a database, or pages that
+            fail the integrity check); False for a full disk or any other failure to write.
+    """
+
+    def __init__(self, message: str, damaged: bool = False) -> None:
+        super().__init__(message)
+        self.damaged = damaged
+
+
+class _DamagedFile(sqlite3.DatabaseError):
+    """The copy of a file failed its integrity check: the file itself is damaged."""
+
+
+_DAMAGE_CODES = (11, 26)
+"""SQLITE_CORRUPT and SQLITE_NOTADB (primary codes): the file is damaged, not the disk."""
+
+
+def is_damage(exc: BaseException) -> bool:
+    """True when ``exc`` says the database file itself is damaged (corrupt or not a
+    database), not that it could not be read or written (a full disk, a lock, an OS error)."""
+    if isinstance(exc, _DamagedFile):
+        return True
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(exc, sqlite3.DatabaseError) and code is not None \
+        and code & 0xFF in _DAMAGE_CODES
 
 
 @dataclass(frozen=True)
@@ -139,7 +166,7 @@ def make_backup(live: Path, reason: str, now: datetime | None = None,
     except (sqlite3.Error, OSError) as exc:
         why = write_failure(exc, folder) if is_disk_full(exc) else exc
         raise BackupFailed(f"Cannot back up {live}: {why}; the earlier backups are as "
-                           "they were") from exc
+                           "they were", damaged=is_damage(exc)) from exc
     finally:
         tmp.unlink(missing_ok=True)
         Path(f"{tmp}-journal").unlink(missing_ok=True)
@@ -162,10 +189,10 @@ def _copy_checked(live: Path, copy: Path) -> None:
         copy_pages(source, target)
         found = damage(target)
         if found:
-            raise sqlite3.DatabaseError(f"the file is damaged ({'; '.join(found[:3])})")
+            raise _DamagedFile(f"the file is damaged ({'; '.join(found[:3])})")
         (tables,) = target.execute("SELECT count(*) FROM sqlite_schema").fetchone()
         if tables == 0:
-            raise sqlite3.DatabaseError("the file holds no tables")
+            raise _DamagedFile("the file holds no tables")
 
 
 def copy_pages(source: sqlite3.Connection, target: sqlite3.Connection) -> None:

@@ -115,7 +115,11 @@ def restore(data: Path, backup: Path, kind: Kind, now: datetime | None = None) -
     if live.is_file():
         try:  # not pruned yet: the backup being restored may be the oldest one kept
             saved = make_backup(live, "before-restore", now, prune_after=False)
-        except BackupFailed:
+        except BackupFailed as exc:
+            if not exc.damaged:  # a full disk, say: the file is fine, keep it in place
+                why = exc.message.removesuffix("; the earlier backups are as they were")
+                raise StoreError(f"{why}; the restore needs that backup first, so nothing "
+                                 "was changed") from exc
             moved = _move_aside(live, now)
     try:
         with closing(read_only(backup)) as source:
@@ -132,6 +136,8 @@ def restore(data: Path, backup: Path, kind: Kind, now: datetime | None = None) -
                 finally:
                     tmp.unlink(missing_ok=True)
     except (sqlite3.Error, OSError) as exc:
+        if moved is not None:
+            _move_back(moved, live)
         raise StoreError(f"Restoring {backup.name} into {live} failed ({exc}); the file is "
                          "as it was") from exc
     prune(folder_of(live), kind.name, now)
@@ -150,3 +156,12 @@ def _move_aside(live: Path, now: datetime) -> Path:
             os.replace(extra, f"{aside}{suffix}")
     os.replace(live, aside)
     return aside
+
+
+def _move_back(aside: Path, live: Path) -> None:
+    """Undo :func:`_move_aside`: the damaged file (and its journal) back at ``live``."""
+    for suffix in ("-journal", "-wal", "-shm"):
+        extra = Path(f"{aside}{suffix}")
+        if extra.exists():
+            os.replace(extra, f"{live}{suffix}")
+    os.replace(aside, live)

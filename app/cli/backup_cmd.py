@@ -64,7 +64,8 @@ def run_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([{"file": item.backup.path.name, "kind": item.backup.kind,
                            "made": item.backup.made.isoformat(timespec="seconds"),
-                           "reason": item.backup.reason, "holds": item.holds}
+                           "reason": item.backup.reason, "holds": item.holds,
+                           "damaged": item.damaged}
                           for item in listed], ensure_ascii=False, indent=2))
         return 0
     if not listed:
@@ -72,7 +73,8 @@ def run_list(args: argparse.Namespace) -> int:
         return 0
     for item in listed:
         made = item.backup.made.strftime("%Y-%m-%d %H:%M:%S UTC")
-        print(f"{item.backup.path.name}  {made}  {item.holds}")
+        mark = "  DAMAGED (cannot be restored)" if item.damaged else ""
+        print(f"{item.backup.path.name}  {made}  {item.holds}{mark}")
     return 0
 
 
