@@ -195,10 +195,35 @@ def _copy_checked(live: Path, copy: Path) -> None:
             raise _DamagedFile("the file holds no tables")
 
 
-def copy_pages(source: sqlite3.Connection, target: sqlite3.Connection) -> None:
+BUSY_DEADLINE = 30.0
+"""Seconds a copy waits for a busy (locked) database before it gives up."""
+_BUSY = (5, 6)
+"""SQLITE_BUSY and SQLITE_LOCKED: a step that found the database locked (retried)."""
+
+
+def copy_pages(source: sqlite3.Connection, target: sqlite3.Connection,
+               deadline: float | None = None) -> None:
     """Every page of ``source`` into ``target`` with SQLite's backup API, in one step: one
-    consistent snapshot of ``source``, written to ``target`` in one transaction."""
-    source.backup(target)
+    consistent snapshot of ``source``, written to ``target`` in one transaction.
+
+    Args:
+        source: the database copied.
+        target: the database replaced.
+        deadline: seconds to keep retrying while either is locked (default
+            :data:`BUSY_DEADLINE`); SQLite's backup would otherwise retry for ever.
+
+    Raises:
+        sqlite3.OperationalError: still locked after ``deadline`` seconds (nothing copied).
+    """
+    limit = time.monotonic() + (BUSY_DEADLINE if deadline is None else deadline)
+
+    def progress(status: int, _remaining: int, _total: int) -> None:
+        if status in _BUSY and time.monotonic() > limit:
+            raise sqlite3.OperationalError(
+                "the database stayed locked by another program or window; try again "
+                "when it is closed")
+
+    source.backup(target, progress=progress)
 
 
 def prune(folder: Path, kind: str, now: datetime | None = None) -> list[Path]:

@@ -101,12 +101,17 @@ def restore(data: Path, backup: Path, kind: Kind, now: datetime | None = None) -
         now: the time of the backup of the current file (default: the clock).
 
     Raises:
-        InvalidRequest: the backup cannot be restored (:func:`check_backup`), or the
-            current file is not a regular file; nothing was changed.
+        InvalidRequest: the backup cannot be restored (:func:`check_backup`), is the
+            current file itself, or the current file is not a regular file; nothing was
+            changed.
         StoreError: the copy failed (the file is as it was).
     """
-    holds = check_backup(backup, kind)
     live = data / kind.file
+    if live.exists() and backup.exists() and os.path.samefile(backup, live):
+        # copying a file into itself would wait for its own lock for ever
+        raise InvalidRequest(f"{backup} is the {kind.name} file itself, not a backup of it; "
+                             "nothing was changed")
+    holds = check_backup(backup, kind)
     if os.path.lexists(live) and not live.is_file():
         raise InvalidRequest(f"{live} is not a regular file: move it away, then restore "
                              "again; nothing was changed")
@@ -124,8 +129,8 @@ def restore(data: Path, backup: Path, kind: Kind, now: datetime | None = None) -
     try:
         with closing(read_only(backup)) as source:
             if live.is_file():
-                with closing(sqlite3.connect(live)) as target:
-                    target.execute("PRAGMA busy_timeout = 10000")
+                # no busy wait of its own: copy_pages retries a locked file to its deadline
+                with closing(sqlite3.connect(live, timeout=0)) as target:
                     copies.copy_pages(source, target)
             else:
                 tmp = temporary_beside(live)

@@ -83,3 +83,12 @@ def test_a_damaged_file_moved_aside_shows_in_the_list(tmp_path: Path,
     out = _run(capsys, "backup", "list", "--data-dir", data)[1]
     damaged = [line for line in out.splitlines() if line.startswith("damaged-collection-")]
     assert len(damaged) == 1 and damaged[0].endswith("DAMAGED (cannot be restored)")
+
+
+def test_restoring_the_live_file_itself_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    owned(tmp_path, 2)
+    live = tmp_path / "collection.sqlite3"
+    status, _, err = _run(capsys, "backup", "restore", str(live), "--collection",
+                          "--data-dir", str(tmp_path))
+    assert status == 2 and err.count("\n") == 1 and "the collection file itself" in err
