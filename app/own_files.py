@@ -1,6 +1,7 @@
 """Archivist's own files, which no export or save may overwrite (DESIGN.md: Input and output).
 
-The catalogue, the kept decks and the collection (each with its SQLite ``-wal``, ``-shm``
+The catalogue and the user data files (:data:`USER_FILES`: the kept decks, the
+collection, the stored events; each with its SQLite ``-wal``, ``-shm``
 and ``-journal`` companions), the sync's staging file and lock, the window's settings, and
 everything in the cache, the logs, the backups and the image store. A person may name one
 of them as the target of an export by mistake (``archivist collection export
@@ -33,6 +34,11 @@ SETTINGS_FILE = "archivist-gui.ini"
 """The window's settings in the data folder (as :mod:`app.gui.kit.settings_file` names it)."""
 SYNC_FILES = ("sync-staging.sqlite3", "sync.lock")
 """The sync's staging file and lock in the data folder (as :mod:`app.sync.engine` names them)."""
+USER_FILES = {"decks.sqlite3": "the kept decks", "collection.sqlite3": "the collection",
+              "events.sqlite3": "the stored events"}
+"""Every user data file in the data folder (:class:`app.userfile.UserFile`), by name → how
+a refusal names it: the one list of them (each storage module's ``*_FILE`` name is here; a
+test checks it)."""
 BACKUPS_FOLDER = "backups"
 """The folder of the automatic backups of the decks and the collection, in the data folder."""
 _COMPANIONS = ("", "-wal", "-shm", "-journal")
@@ -44,10 +50,10 @@ _folders: dict[Path, str] = {}
 def protect(paths: Paths) -> None:
     """Name the files and folders of the installation at ``paths`` as Archivist's own."""
     data = paths.data
-    for base, what in ((paths.catalogue_file, "the catalogue"),
-                       (paths.decks_file, "the kept decks"),
-                       (paths.collection_file, "the collection"),
-                       (data / SYNC_FILES[0], "the sync's staging file")):
+    named = [(paths.catalogue_file, "the catalogue"),
+             *((data / name, what) for name, what in USER_FILES.items()),
+             (data / SYNC_FILES[0], "the sync's staging file")]
+    for base, what in named:
         for extra in _COMPANIONS:
             _files[_real(Path(f"{base}{extra}"))] = what
     _files[_real(data / SYNC_FILES[1])] = "the sync's lock"

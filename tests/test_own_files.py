@@ -134,3 +134,15 @@ def test_archivist_still_writes_its_own_cache_when_it_says_so(
     assert copy.read_bytes() == b"jpeg"
     with pytest.raises(OwnFile):
         write_bytes(paths.cache / "drag" / "Spirit of Fire.jpg", b"x")
+
+
+def test_every_user_data_file_is_protected(paths: Paths) -> None:
+    from app.collection.storage import COLLECTION_FILE
+    from app.decks.storage import DECKS_FILE
+    from app.events.storage import EVENTS_FILE
+
+    for name in (COLLECTION_FILE, DECKS_FILE, EVENTS_FILE):
+        assert name in own_files.USER_FILES
+    events = paths.data / EVENTS_FILE
+    for extra in ("", "-wal", "-shm", "-journal"):
+        _refused(Path(f"{events}{extra}"), "Archivist's own file (the stored events)")
