@@ -10,6 +10,7 @@ included — is one sentence and leaves the file as it was.
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
@@ -95,9 +96,8 @@ class UserFile:
             raise StoreError(f"{self._what.capitalize()} {self.path} has schema version "
                              f"{found}, newer than this Archivist understands "
                              f"({self._version}).")
-        if found == 0:
-            conn.executescript(f"BEGIN; {self._schema} PRAGMA user_version = {self._version}; "
-                               "COMMIT;")
+        if found == 0:  # another process may be making it too: made once
+            _step(conn, self._version, lambda c: _run_script(c, self._schema), done_at=1)
             return
         if found < self._version:
             try:
@@ -110,8 +110,7 @@ class UserFile:
             for number in range(found + 1, self._version + 1):
                 step = self._migrations[number]
                 if isinstance(step, str):
-                    conn.executescript(f"BEGIN; {step} PRAGMA user_version = {number}; "
-                                       "COMMIT;")
+                    _step(conn, number, functools.partial(_run_script, sql=step))
                 else:
                     _migrate(conn, step, number)
         except sqlite3.Error as exc:
@@ -216,22 +215,47 @@ class UserFile:
                 raise
 
 
-def _migrate(conn: sqlite3.Connection, step: Callable[[sqlite3.Connection], None],
-             number: int) -> None:
-    """Run ``step`` and set the version ``number`` in one transaction (all or nothing)."""
-    conn.execute("PRAGMA foreign_keys = OFF")  # only outside a transaction
-    # A table renamed aside keeps the others' references to its name for the new table.
-    conn.execute("PRAGMA legacy_alter_table = ON")
+def _step(conn: sqlite3.Connection, number: int, run: Callable[[sqlite3.Connection], object],
+          done_at: int | None = None) -> None:
+    """Run ``run`` and set the version ``number`` in one write transaction (all or
+    nothing), unless the file is at version ``done_at`` (default ``number``) or later once
+    the transaction holds the write lock: another process opening the same old file at
+    the same time may have done this step since the version was first read."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        step(conn)
-        conn.execute(f"PRAGMA user_version = {number}")
+        (now,) = conn.execute("PRAGMA user_version").fetchone()
+        if now < (number if done_at is None else done_at):
+            run(conn)
+            conn.execute(f"PRAGMA user_version = {number}")
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             with suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
         raise
+
+
+def _run_script(conn: sqlite3.Connection, sql: str) -> None:
+    """Run every statement of ``sql`` inside the transaction open on ``conn`` (unlike
+    ``executescript``, which would commit it first)."""
+    statement = ""
+    for part in sql.split(";"):
+        statement += part + ";"
+        if sqlite3.complete_statement(statement):  # not inside a string or a trigger
+            if statement.strip(" \t\r\n;"):
+                conn.execute(statement)
+            statement = ""
+
+
+def _migrate(conn: sqlite3.Connection, step: Callable[[sqlite3.Connection], None],
+             number: int) -> None:
+    """Run ``step`` and set the version ``number`` in one transaction (all or nothing;
+    skipped when done already: :func:`_step`)."""
+    conn.execute("PRAGMA foreign_keys = OFF")  # only outside a transaction
+    # A table renamed aside keeps the others' references to its name for the new table.
+    conn.execute("PRAGMA legacy_alter_table = ON")
+    try:
+        _step(conn, number, step)
     finally:
         conn.execute("PRAGMA legacy_alter_table = OFF")
         conn.execute("PRAGMA foreign_keys = ON")
