@@ -11,6 +11,7 @@ included — is one sentence and leaves the file as it was.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
@@ -20,6 +21,8 @@ from pathlib import Path
 from app.diskfull import is_disk_full, write_failure
 from app.errors import StoreError, UnusableUserFile
 from app.limits import file_kind
+
+log = logging.getLogger("app.userfile")
 
 
 def check_user_file(path: Path, what: str) -> bool:
@@ -89,8 +92,14 @@ class UserFile:
 
     def _prepare(self, conn: sqlite3.Connection, reading: bool = False) -> None:
         """Refuse a newer schema, make a new file's tables, migrate an older file (for
-        ``reading``, a file that cannot be written stays as it is: the readers check each
-        row, whatever the schema)."""
+        ``reading``, a file that cannot be written or backed up first stays as it is: the
+        readers check each row, whatever the schema; a write then migrates it, or is
+        refused with the backup's failure).
+
+        Raises:
+            StoreError: a newer schema; not ``reading``: the backup before the migration
+                failed, or the migration did.
+        """
         (found,) = conn.execute("PRAGMA user_version").fetchone()
         if found > self._version:
             raise StoreError(f"{self._what.capitalize()} {self.path} has schema version "
@@ -102,10 +111,14 @@ class UserFile:
         if found < self._version:
             try:
                 self.before_change(f"before-migration-v{found}")
-            except StoreError:
-                if reading and not _writable(self.path):
-                    return  # it stays as it is: the readers check each row, whatever the schema
-                raise
+            except StoreError as exc:
+                if not reading:
+                    raise  # no change to a file that could not be backed up first
+                # it stays as it is: the readers check each row, whatever the schema
+                if _writable(self.path):
+                    log.warning("%s; reading it as it is (schema version %d): changes are "
+                                "refused until it can be backed up", exc.message, found)
+                return
         try:
             for number in range(found + 1, self._version + 1):
                 step = self._migrations[number]
@@ -202,8 +215,7 @@ class UserFile:
         """One write transaction: committed when the block ends, rolled back on any error
         (a file made on write is made, or migrated, first)."""
         with self._connect() as conn:
-            if self._made_on_write:
-                self._prepare(conn)
+            self._prepare(conn)  # an old file that opening left unmigrated: now or never
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn

@@ -8,7 +8,13 @@ import threading
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
+from app.cli.main import main
+from app.collection import CollectionStore, Entry
+from app.errors import StoreError
 from app.userfile import UserFile
+from tests.helpers.damaged_user_files import old_collection
 
 SCHEMA = "CREATE TABLE t (x, y, z);"
 
@@ -62,3 +68,22 @@ def test_two_openers_of_an_old_file_both_succeed_and_migrate_it_once(tmp_path: P
         assert conn.execute("PRAGMA user_version").fetchone() == (3,)
         assert conn.execute("SELECT x, y, z FROM t").fetchall() == [(1, None, None)]
 
+
+
+@pytest.mark.allow_log(r"Cannot back up .*reading it as it is")
+def test_an_old_file_that_cannot_be_backed_up_is_read_as_it_is_and_writes_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    live = tmp_path / "collection.sqlite3"
+    old_collection(live, "aaaaaaaaaa")
+    (tmp_path / "backups").write_text("not a folder")  # no backup can be made
+    before = live.read_bytes()
+    store = CollectionStore(live)
+    assert [(e.edition_uuid, e.quantity) for e in store.entries()] == [("aaaaaaaaaa", 3)]
+    with pytest.raises(StoreError, match="Cannot back up"):
+        store.change([(Entry("bbbbbbbbbb", False, 1).key, 1)], "add")
+    assert live.read_bytes() == before  # neither migrated nor changed
+    data = ("--data-dir", str(tmp_path))
+    assert main(["collection", "show", *data]) == 0
+    assert main(["collection", "export", *data, str(tmp_path / "owned.csv")]) == 0
+    assert "aaaaaaaaaa" in (tmp_path / "owned.csv").read_text(encoding="utf-8")
+    assert "Cannot back up" not in capsys.readouterr().err
