@@ -234,7 +234,8 @@ def prune(folder: Path, kind: str, now: datetime | None = None) -> list[Path]:
         The files removed.
     """
     found = backups_in(folder, kind)
-    keep = kept([b.made for b in found], now or datetime.now(UTC))
+    keep = kept([b.made for b in found], now or datetime.now(UTC),
+                {b.made for b in found if b.reason == "daily"})
     removed = [b.path for b in found if b.made not in keep]
     for path in removed:
         with suppress(OSError):
