@@ -32,7 +32,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "backup", parents=[common], help="list, make and restore backups of decks and "
         "collection", description="Backups of decks.sqlite3 and collection.sqlite3 in "
         "<data>/backups: made once a day and before large changes, the last 10 of each kept "
-        "plus one a week for 8 weeks.", epilog=_EPILOG,
+        "plus each day's daily backup for 8 days and one a week for 8 weeks.", epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     verbs = top.add_subparsers(dest="backup_command", metavar="ACTION", required=True)
 
