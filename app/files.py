@@ -12,8 +12,10 @@ A target that exists and is not a regular file (a device such as ``/dev/full``, 
 folder) is refused before anything is written; it is never replaced by a regular file. So
 is a target in a folder that does not exist (no folder is made on the way), and any of
 Archivist's own files — the catalogue, the decks, the collection, the settings, the cache,
-the logs, the backups (:mod:`app.own_files`), compared as the same file, not by name. A
-symbolic link is followed: the file it points to is replaced, the link stays.
+the logs, the backups (:mod:`app.own_files`), compared as the same file, not by name —
+and any existing file that begins with the SQLite header (another installation's data: no
+export writes a database). A symbolic link is followed: the file it points to is replaced,
+the link stays.
 
 Example::
 
@@ -79,6 +81,15 @@ class OwnFile(NotAFile):
     written, so an export can never destroy them."""
 
 
+class SQLiteFile(OwnFile):
+    """The target is an existing SQLite database (another installation's collection, say):
+    refused, as no export writes one; only Archivist's own writers (``own``) may."""
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
+
+
 class NoSuchFolder(NotAFile):
     """The target's folder does not exist: refused (a misspelt folder is not made)."""
 
@@ -132,6 +143,7 @@ def check_target(target: Path | str, *, own: bool = False) -> Path:
 
     Raises:
         OwnFile: ``target`` is one of Archivist's own files (:func:`refuse_own`).
+        SQLiteFile: ``target`` is an existing SQLite database (not for ``own``).
         NoSuchFolder: the folder of ``target`` does not exist.
         NotAFile: ``target`` exists and is a folder, a device, a FIFO or a socket.
     """
@@ -152,7 +164,21 @@ def check_target(target: Path | str, *, own: bool = False) -> Path:
     if not stat.S_ISREG(mode):
         raise NotAFile(f"{target} is a device or special file, not a regular file: "
                        "choose a file name", Path(target))
+    if not own and _is_sqlite(path):
+        raise SQLiteFile(f"{target} is a SQLite database (perhaps another installation's "
+                         "data), which no export writes over: choose another file",
+                         Path(target))
     return path
+
+
+def _is_sqlite(path: Path) -> bool:
+    """Whether the regular file ``path`` begins with the SQLite header (False when it
+    cannot be read: the write then says why)."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
 
 
 def temporary_beside(target: Path) -> Path:

@@ -10,6 +10,8 @@ included — is one sentence and leaves the file as it was.
 
 from __future__ import annotations
 
+import functools
+import logging
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
@@ -19,6 +21,8 @@ from pathlib import Path
 from app.diskfull import is_disk_full, write_failure
 from app.errors import StoreError, UnusableUserFile
 from app.limits import file_kind
+
+log = logging.getLogger("app.userfile")
 
 
 def check_user_file(path: Path, what: str) -> bool:
@@ -88,30 +92,38 @@ class UserFile:
 
     def _prepare(self, conn: sqlite3.Connection, reading: bool = False) -> None:
         """Refuse a newer schema, make a new file's tables, migrate an older file (for
-        ``reading``, a file that cannot be written stays as it is: the readers check each
-        row, whatever the schema)."""
+        ``reading``, a file that cannot be written or backed up first stays as it is: the
+        readers check each row, whatever the schema; a write then migrates it, or is
+        refused with the backup's failure).
+
+        Raises:
+            StoreError: a newer schema; not ``reading``: the backup before the migration
+                failed, or the migration did.
+        """
         (found,) = conn.execute("PRAGMA user_version").fetchone()
         if found > self._version:
             raise StoreError(f"{self._what.capitalize()} {self.path} has schema version "
                              f"{found}, newer than this Archivist understands "
                              f"({self._version}).")
-        if found == 0:
-            conn.executescript(f"BEGIN; {self._schema} PRAGMA user_version = {self._version}; "
-                               "COMMIT;")
+        if found == 0:  # another process may be making it too: made once
+            _step(conn, self._version, lambda c: _run_script(c, self._schema), done_at=1)
             return
         if found < self._version:
             try:
                 self.before_change(f"before-migration-v{found}")
-            except StoreError:
-                if reading and not _writable(self.path):
-                    return  # it stays as it is: the readers check each row, whatever the schema
-                raise
+            except StoreError as exc:
+                if not reading:
+                    raise  # no change to a file that could not be backed up first
+                # it stays as it is: the readers check each row, whatever the schema
+                if _writable(self.path):
+                    log.warning("%s; reading it as it is (schema version %d): changes are "
+                                "refused until it can be backed up", exc.message, found)
+                return
         try:
             for number in range(found + 1, self._version + 1):
                 step = self._migrations[number]
                 if isinstance(step, str):
-                    conn.executescript(f"BEGIN; {step} PRAGMA user_version = {number}; "
-                                       "COMMIT;")
+                    _step(conn, number, functools.partial(_run_script, sql=step))
                 else:
                     _migrate(conn, step, number)
         except sqlite3.Error as exc:
@@ -203,8 +215,7 @@ class UserFile:
         """One write transaction: committed when the block ends, rolled back on any error
         (a file made on write is made, or migrated, first)."""
         with self._connect() as conn:
-            if self._made_on_write:
-                self._prepare(conn)
+            self._prepare(conn)  # an old file that opening left unmigrated: now or never
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
@@ -216,22 +227,47 @@ class UserFile:
                 raise
 
 
-def _migrate(conn: sqlite3.Connection, step: Callable[[sqlite3.Connection], None],
-             number: int) -> None:
-    """Run ``step`` and set the version ``number`` in one transaction (all or nothing)."""
-    conn.execute("PRAGMA foreign_keys = OFF")  # only outside a transaction
-    # A table renamed aside keeps the others' references to its name for the new table.
-    conn.execute("PRAGMA legacy_alter_table = ON")
+def _step(conn: sqlite3.Connection, number: int, run: Callable[[sqlite3.Connection], object],
+          done_at: int | None = None) -> None:
+    """Run ``run`` and set the version ``number`` in one write transaction (all or
+    nothing), unless the file is at version ``done_at`` (default ``number``) or later once
+    the transaction holds the write lock: another process opening the same old file at
+    the same time may have done this step since the version was first read."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        step(conn)
-        conn.execute(f"PRAGMA user_version = {number}")
+        (now,) = conn.execute("PRAGMA user_version").fetchone()
+        if now < (number if done_at is None else done_at):
+            run(conn)
+            conn.execute(f"PRAGMA user_version = {number}")
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             with suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
         raise
+
+
+def _run_script(conn: sqlite3.Connection, sql: str) -> None:
+    """Run every statement of ``sql`` inside the transaction open on ``conn`` (unlike
+    ``executescript``, which would commit it first)."""
+    statement = ""
+    for part in sql.split(";"):
+        statement += part + ";"
+        if sqlite3.complete_statement(statement):  # not inside a string or a trigger
+            if statement.strip(" \t\r\n;"):
+                conn.execute(statement)
+            statement = ""
+
+
+def _migrate(conn: sqlite3.Connection, step: Callable[[sqlite3.Connection], None],
+             number: int) -> None:
+    """Run ``step`` and set the version ``number`` in one transaction (all or nothing;
+    skipped when done already: :func:`_step`)."""
+    conn.execute("PRAGMA foreign_keys = OFF")  # only outside a transaction
+    # A table renamed aside keeps the others' references to its name for the new table.
+    conn.execute("PRAGMA legacy_alter_table = ON")
+    try:
+        _step(conn, number, step)
     finally:
         conn.execute("PRAGMA legacy_alter_table = OFF")
         conn.execute("PRAGMA foreign_keys = ON")

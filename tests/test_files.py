@@ -120,3 +120,25 @@ def test_a_target_in_a_folder_that_does_not_exist_is_refused_and_no_folder_made(
                                         "exist: choose an existing folder")
         assert caught.value.status == 400
     assert not (tmp_path / "missing").exists()
+
+
+def test_an_existing_sqlite_database_is_refused_unless_archivist_writes_its_own(
+        tmp_path: Path) -> None:
+    import sqlite3
+    from contextlib import closing
+
+    from app.files import SQLiteFile
+
+    target = tmp_path / "someone-elses.db"
+    with closing(sqlite3.connect(target)) as conn:
+        conn.execute("CREATE TABLE kept (x)")
+        conn.commit()
+    before = target.read_bytes()
+    for write in (lambda: write_text(target, "x"), lambda: write_bytes(target, b"x"),
+                  lambda: ZipWriter(target)):
+        with pytest.raises(SQLiteFile, match="is a SQLite database"):
+            write()
+    assert target.read_bytes() == before
+    with replacing(target, own=True) as tmp:
+        tmp.write_bytes(b"new")
+    assert target.read_bytes() == b"new"

@@ -134,3 +134,44 @@ def test_archivist_still_writes_its_own_cache_when_it_says_so(
     assert copy.read_bytes() == b"jpeg"
     with pytest.raises(OwnFile):
         write_bytes(paths.cache / "drag" / "Spirit of Fire.jpg", b"x")
+
+
+def test_every_user_data_file_is_protected(paths: Paths) -> None:
+    from app.collection.storage import COLLECTION_FILE
+    from app.decks.storage import DECKS_FILE
+    from app.events.storage import EVENTS_FILE
+
+    for name in (COLLECTION_FILE, DECKS_FILE, EVENTS_FILE):
+        assert name in own_files.USER_FILES
+    events = paths.data / EVENTS_FILE
+    for extra in ("", "-wal", "-shm", "-journal"):
+        _refused(Path(f"{events}{extra}"), "Archivist's own file (the stored events)")
+
+
+def test_an_installation_protected_while_a_target_is_checked_breaks_nothing(
+        paths: Paths, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another thread naming a new installation in the middle of a check (simulated: the
+    check's own look at a file names one) neither breaks the check nor is lost."""
+    real = own_files._identity
+    done: list[int] = []
+
+    def meanwhile(path: Path) -> tuple[int, int] | None:
+        done.append(1)
+        if len(done) == 2:  # once, in the middle of the first check's walk of the files
+            own_files.protect(resolve_paths(tmp_path / "other0"))
+        return real(path)
+
+    monkeypatch.setattr(own_files, "_identity", meanwhile)
+    _refused(paths.collection_file, "Archivist's own file (the collection)")
+    assert own_files.own_file(tmp_path / "elsewhere.txt") is None
+    monkeypatch.setattr(own_files, "_identity", real)
+    assert own_files.own_file(tmp_path / "other0" / "collection.sqlite3") == (
+        "Archivist's own file (the collection)")
+    assert own_files.own_file(paths.collection_file) is not None  # still protected
+
+
+def test_reset_forgets_every_installation(paths: Paths) -> None:
+    own_files.reset()
+    assert own_files.own_file(paths.collection_file) is None
+    own_files.protect(paths)
+    assert own_files.own_file(paths.collection_file) is not None

@@ -1,7 +1,7 @@
 """Backups of the user's own files (the decks and the collection), as Anki keeps of its
 collection: made by themselves once a day and before large changes, pruned to the last 10
-plus one a week for 8 weeks, listed and restored by ``archivist backup`` and the window's
-File ▸ Backups….
+plus each day's daily backup for 8 days and one a week for 8 weeks, listed and restored
+by ``archivist backup`` and the window's File ▸ Backups….
 
 Example::
 

@@ -39,7 +39,34 @@ _STALE_PART = 3600
 
 class BackupFailed(StoreError):
     """A backup could not be made (the file is damaged, the disk full…); earlier backups
-    are as they were."""
+    are as they were.
+
+    Attributes:
+        damaged: True only when the file itself is damaged (not a database, or pages that
+            fail the integrity check); False for a full disk or any other failure to write.
+    """
+
+    def __init__(self, message: str, damaged: bool = False) -> None:
+        super().__init__(message)
+        self.damaged = damaged
+
+
+class _DamagedFile(sqlite3.DatabaseError):
+    """The copy of a file failed its integrity check: the file itself is damaged."""
+
+
+_DAMAGE_CODES = (11, 26)
+"""SQLITE_CORRUPT and SQLITE_NOTADB (primary codes): the file is damaged, not the disk."""
+
+
+def is_damage(exc: BaseException) -> bool:
+    """True when ``exc`` says the database file itself is damaged (corrupt or not a
+    database), not that it could not be read or written (a full disk, a lock, an OS error)."""
+    if isinstance(exc, _DamagedFile):
+        return True
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(exc, sqlite3.DatabaseError) and code is not None \
+        and code & 0xFF in _DAMAGE_CODES
 
 
 @dataclass(frozen=True)
@@ -139,7 +166,7 @@ def make_backup(live: Path, reason: str, now: datetime | None = None,
     except (sqlite3.Error, OSError) as exc:
         why = write_failure(exc, folder) if is_disk_full(exc) else exc
         raise BackupFailed(f"Cannot back up {live}: {why}; the earlier backups are as "
-                           "they were") from exc
+                           "they were", damaged=is_damage(exc)) from exc
     finally:
         tmp.unlink(missing_ok=True)
         Path(f"{tmp}-journal").unlink(missing_ok=True)
@@ -162,16 +189,41 @@ def _copy_checked(live: Path, copy: Path) -> None:
         copy_pages(source, target)
         found = damage(target)
         if found:
-            raise sqlite3.DatabaseError(f"the file is damaged ({'; '.join(found[:3])})")
+            raise _DamagedFile(f"the file is damaged ({'; '.join(found[:3])})")
         (tables,) = target.execute("SELECT count(*) FROM sqlite_schema").fetchone()
         if tables == 0:
-            raise sqlite3.DatabaseError("the file holds no tables")
+            raise _DamagedFile("the file holds no tables")
 
 
-def copy_pages(source: sqlite3.Connection, target: sqlite3.Connection) -> None:
+BUSY_DEADLINE = 30.0
+"""Seconds a copy waits for a busy (locked) database before it gives up."""
+_BUSY = (5, 6)
+"""SQLITE_BUSY and SQLITE_LOCKED: a step that found the database locked (retried)."""
+
+
+def copy_pages(source: sqlite3.Connection, target: sqlite3.Connection,
+               deadline: float | None = None) -> None:
     """Every page of ``source`` into ``target`` with SQLite's backup API, in one step: one
-    consistent snapshot of ``source``, written to ``target`` in one transaction."""
-    source.backup(target)
+    consistent snapshot of ``source``, written to ``target`` in one transaction.
+
+    Args:
+        source: the database copied.
+        target: the database replaced.
+        deadline: seconds to keep retrying while either is locked (default
+            :data:`BUSY_DEADLINE`); SQLite's backup would otherwise retry for ever.
+
+    Raises:
+        sqlite3.OperationalError: still locked after ``deadline`` seconds (nothing copied).
+    """
+    limit = time.monotonic() + (BUSY_DEADLINE if deadline is None else deadline)
+
+    def progress(status: int, _remaining: int, _total: int) -> None:
+        if status in _BUSY and time.monotonic() > limit:
+            raise sqlite3.OperationalError(
+                "the database stayed locked by another program or window; try again "
+                "when it is closed")
+
+    source.backup(target, progress=progress)
 
 
 def prune(folder: Path, kind: str, now: datetime | None = None) -> list[Path]:
@@ -182,7 +234,8 @@ def prune(folder: Path, kind: str, now: datetime | None = None) -> list[Path]:
         The files removed.
     """
     found = backups_in(folder, kind)
-    keep = kept([b.made for b in found], now or datetime.now(UTC))
+    keep = kept([b.made for b in found], now or datetime.now(UTC),
+                {b.made for b in found if b.reason == "daily"})
     removed = [b.path for b in found if b.made not in keep]
     for path in removed:
         with suppress(OSError):

@@ -3,9 +3,10 @@ backup holds), "back up now", and which backup a name or ``latest`` means."""
 
 from __future__ import annotations
 
+import re
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 from app.backups.copies import BACKUPS, Backup, backups_in, make_backup, parse_name
@@ -21,16 +22,45 @@ class Listed:
     Attributes:
         backup: the file, its kind, time and reason.
         holds: ``41 entries, 120 copies`` / ``3 decks``, or ``unreadable: WHY``.
+        damaged: True for a damaged user file a restore moved aside (not a backup: it
+            cannot be restored, but it is kept for whoever can mend it).
     """
 
     backup: Backup
     holds: str
+    damaged: bool = False
+
+
+_DAMAGED = re.compile(r"damaged-(decks|collection)-(\d{8}T\d{6})\.sqlite3")
 
 
 def list_backups(data: Path, kind: str | None = None) -> list[Listed]:
     """Every backup in ``data/backups`` (of ``kind`` only, when given), newest first, each
-    with what it holds (read from the file; a damaged one says ``unreadable``)."""
-    return [Listed(b, holds(b)) for b in backups_in(data / BACKUPS, kind)]
+    with what it holds (read from the file; a damaged one says ``unreadable``), and the
+    damaged user files a restore moved aside there (``damaged`` set)."""
+    found = [Listed(b, holds(b)) for b in backups_in(data / BACKUPS, kind)]
+    found += [Listed(b, "a damaged file moved aside by a restore", damaged=True)
+              for b in _damaged_in(data / BACKUPS, kind)]
+    return sorted(found, key=lambda item: (item.backup.made, item.backup.kind), reverse=True)
+
+
+def _damaged_in(folder: Path, kind: str | None) -> list[Backup]:
+    """The damaged user files a restore moved into ``folder`` (reason ``damaged``)."""
+    try:
+        names = list(folder.iterdir())
+    except OSError:
+        return []
+    found = []
+    for path in names:
+        match = _DAMAGED.fullmatch(path.name)
+        if match is None or kind not in (None, match[1]):
+            continue
+        try:
+            made = datetime.strptime(match[2], "%Y%m%dT%H%M%S").replace(tzinfo=UTC)
+        except ValueError:
+            continue
+        found.append(Backup(path, match[1], made, "damaged"))
+    return found
 
 
 def holds(backup: Backup) -> str:

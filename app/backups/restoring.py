@@ -101,12 +101,17 @@ def restore(data: Path, backup: Path, kind: Kind, now: datetime | None = None) -
         now: the time of the backup of the current file (default: the clock).
 
     Raises:
-        InvalidRequest: the backup cannot be restored (:func:`check_backup`), or the
-            current file is not a regular file; nothing was changed.
+        InvalidRequest: the backup cannot be restored (:func:`check_backup`), is the
+            current file itself, or the current file is not a regular file; nothing was
+            changed.
         StoreError: the copy failed (the file is as it was).
     """
-    holds = check_backup(backup, kind)
     live = data / kind.file
+    if live.exists() and backup.exists() and os.path.samefile(backup, live):
+        # copying a file into itself would wait for its own lock for ever
+        raise InvalidRequest(f"{backup} is the {kind.name} file itself, not a backup of it; "
+                             "nothing was changed")
+    holds = check_backup(backup, kind)
     if os.path.lexists(live) and not live.is_file():
         raise InvalidRequest(f"{live} is not a regular file: move it away, then restore "
                              "again; nothing was changed")
@@ -115,13 +120,17 @@ def restore(data: Path, backup: Path, kind: Kind, now: datetime | None = None) -
     if live.is_file():
         try:  # not pruned yet: the backup being restored may be the oldest one kept
             saved = make_backup(live, "before-restore", now, prune_after=False)
-        except BackupFailed:
+        except BackupFailed as exc:
+            if not exc.damaged:  # a full disk, say: the file is fine, keep it in place
+                why = exc.message.removesuffix("; the earlier backups are as they were")
+                raise StoreError(f"{why}; the restore needs that backup first, so nothing "
+                                 "was changed") from exc
             moved = _move_aside(live, now)
     try:
         with closing(read_only(backup)) as source:
             if live.is_file():
-                with closing(sqlite3.connect(live)) as target:
-                    target.execute("PRAGMA busy_timeout = 10000")
+                # no busy wait of its own: copy_pages retries a locked file to its deadline
+                with closing(sqlite3.connect(live, timeout=0)) as target:
                     copies.copy_pages(source, target)
             else:
                 tmp = temporary_beside(live)
@@ -132,6 +141,8 @@ def restore(data: Path, backup: Path, kind: Kind, now: datetime | None = None) -
                 finally:
                     tmp.unlink(missing_ok=True)
     except (sqlite3.Error, OSError) as exc:
+        if moved is not None:
+            _move_back(moved, live)
         raise StoreError(f"Restoring {backup.name} into {live} failed ({exc}); the file is "
                          "as it was") from exc
     prune(folder_of(live), kind.name, now)
@@ -150,3 +161,12 @@ def _move_aside(live: Path, now: datetime) -> Path:
             os.replace(extra, f"{aside}{suffix}")
     os.replace(live, aside)
     return aside
+
+
+def _move_back(aside: Path, live: Path) -> None:
+    """Undo :func:`_move_aside`: the damaged file (and its journal) back at ``live``."""
+    for suffix in ("-journal", "-wal", "-shm"):
+        extra = Path(f"{aside}{suffix}")
+        if extra.exists():
+            os.replace(extra, f"{live}{suffix}")
+    os.replace(aside, live)

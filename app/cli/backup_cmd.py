@@ -32,7 +32,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "backup", parents=[common], help="list, make and restore backups of decks and "
         "collection", description="Backups of decks.sqlite3 and collection.sqlite3 in "
         "<data>/backups: made once a day and before large changes, the last 10 of each kept "
-        "plus one a week for 8 weeks.", epilog=_EPILOG,
+        "plus each day's daily backup for 8 days and one a week for 8 weeks.", epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     verbs = top.add_subparsers(dest="backup_command", metavar="ACTION", required=True)
 
@@ -64,7 +64,8 @@ def run_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([{"file": item.backup.path.name, "kind": item.backup.kind,
                            "made": item.backup.made.isoformat(timespec="seconds"),
-                           "reason": item.backup.reason, "holds": item.holds}
+                           "reason": item.backup.reason, "holds": item.holds,
+                           "damaged": item.damaged}
                           for item in listed], ensure_ascii=False, indent=2))
         return 0
     if not listed:
@@ -72,7 +73,8 @@ def run_list(args: argparse.Namespace) -> int:
         return 0
     for item in listed:
         made = item.backup.made.strftime("%Y-%m-%d %H:%M:%S UTC")
-        print(f"{item.backup.path.name}  {made}  {item.holds}")
+        mark = "  DAMAGED (cannot be restored)" if item.damaged else ""
+        print(f"{item.backup.path.name}  {made}  {item.holds}{mark}")
     return 0
 
 

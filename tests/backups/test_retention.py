@@ -42,3 +42,22 @@ def test_pruning_day_after_day_keeps_a_stable_weekly_backup(tmp_path: Path) -> N
     assert days[10:] == ["2026-11-08", "2026-11-01", "2026-10-25", "2026-10-18",
                          "2026-10-11"]
     assert len(list((tmp_path / "backups").iterdir())) == 15  # nothing else left behind
+
+
+def test_many_replaces_in_a_day_keep_each_days_daily_backup(tmp_path: Path) -> None:
+    """A daily backup each morning for 9 days, then 12 backups before replacing the
+    collection each afternoon (a fake clock): each of the last 8 days keeps its morning's
+    daily backup; the ninth day's is pruned (older than 8 days, not the week's newest)."""
+    owned(tmp_path, 3)
+    live = tmp_path / "collection.sqlite3"
+    start = MONDAY.replace(hour=0) - timedelta(days=8)  # Sunday 15 Nov
+    for day in range(9):
+        morning = start + timedelta(days=day, hours=8)
+        make_backup(live, "daily", morning)
+        for n in range(12):
+            make_backup(live, "before-replace", morning + timedelta(hours=6, minutes=n))
+    found = backups_in(tmp_path / "backups")
+    dailies = sorted(b.made.strftime("%a %d") for b in found if b.reason == "daily")
+    assert dailies == sorted(["Mon 16", "Tue 17", "Wed 18", "Thu 19", "Fri 20", "Sat 21",
+                              "Sun 22", "Mon 23"])
+    assert sum(b.reason == "before-replace" for b in found) >= 10

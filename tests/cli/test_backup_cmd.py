@@ -69,3 +69,26 @@ def test_a_command_that_opens_the_collection_backs_it_up_once_a_day(
     for _ in range(2):
         assert _run(capsys, "collection", "show", "--data-dir", str(tmp_path))[0] == 0
     assert [b.reason for b in backups_in(tmp_path / "backups")] == ["daily"]
+
+
+def test_a_damaged_file_moved_aside_shows_in_the_list(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    owned(tmp_path, 2)
+    data = str(tmp_path)
+    assert _run(capsys, "backup", "now", "--data-dir", data)[0] == 0
+    (tmp_path / "collection.sqlite3").write_bytes(b"garbage" * 500)
+    status, out, _ = _run(capsys, "backup", "restore", "latest", "--collection",
+                          "--data-dir", data)
+    assert status == 0 and "was damaged: moved whole to" in out
+    out = _run(capsys, "backup", "list", "--data-dir", data)[1]
+    damaged = [line for line in out.splitlines() if line.startswith("damaged-collection-")]
+    assert len(damaged) == 1 and damaged[0].endswith("DAMAGED (cannot be restored)")
+
+
+def test_restoring_the_live_file_itself_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    owned(tmp_path, 2)
+    live = tmp_path / "collection.sqlite3"
+    status, _, err = _run(capsys, "backup", "restore", str(live), "--collection",
+                          "--data-dir", str(tmp_path))
+    assert status == 2 and err.count("\n") == 1 and "the collection file itself" in err

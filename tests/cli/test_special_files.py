@@ -217,3 +217,24 @@ def test_an_export_into_a_folder_that_does_not_exist_is_refused(
     assert line == (f"archivist: {target}: the folder {target.parent} does not exist: choose "
                     "an existing folder")
     assert not (tmp_path / "missing").exists()
+
+
+def test_an_export_onto_the_events_file_or_another_installations_file_is_refused(
+    tmp_path: Path, data_dir: Path,
+) -> None:
+    import sqlite3
+    from contextlib import closing
+
+    other = tmp_path / "other"
+    other.mkdir()
+    targets = (data_dir / "events.sqlite3", other / "collection.sqlite3")
+    for path in targets:
+        with closing(sqlite3.connect(path)) as conn:
+            conn.execute("CREATE TABLE kept (x)")
+            conn.commit()
+    before = {path: path.read_bytes() for path in targets}
+    line = one_line(run("collection", "export", "--data-dir", str(data_dir), str(targets[0])))
+    assert "Archivist's own file (the stored events), which nothing may write over" in line
+    line = one_line(run("collection", "export", "--data-dir", str(data_dir), str(targets[1])))
+    assert "is a SQLite database" in line and "choose another file" in line
+    assert {path: path.read_bytes() for path in targets} == before
