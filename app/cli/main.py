@@ -217,6 +217,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "backup list": ("archivist backup list",),
     "backup now": ("archivist backup now",),
     "backup restore": ("archivist backup restore latest --collection",),
+    "events": ("archivist events import ~/gatcg/events", "archivist events list"),
     "events import": ("archivist events import ~/gatcg/events",),
     "events list": ("archivist events list --json",),
     "events sync": ("archivist events sync --ids 50088,50170",
