@@ -63,7 +63,8 @@ class BackupsDialog(QDialog):
         self._listed: list[backups.Listed] = []
         self.note = QLabel(f"Backups of your decks and collection, in {data / 'backups'}. "
                            "Archivist makes one each day and before large changes, and keeps "
-                           "the last 10 of each plus one a week for 8 weeks.")
+                           "the last 10 of each, each day's daily backup for 8 days and "
+                           "one a week for 8 weeks.")
         self.note.setWordWrap(True)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
