@@ -12,9 +12,9 @@ from app.scan.index import ScanIndex
 
 SHORT_LIST = 24
 """Images re-ranked by both hashes."""
-MATCH_DISTANCE = 0.30
+MATCH_DISTANCE = 0.33
 """The largest share of differing bits (both hashes) a match may have."""
-LOOSE_DISTANCE = 0.40
+LOOSE_DISTANCE = 0.37
 """Above this share nothing in the photo is taken for a catalogue card."""
 MARGIN = 0.06
 """How far (share of bits) the best card must be ahead of the next card to be matched."""

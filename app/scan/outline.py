@@ -21,7 +21,7 @@ MIN_AREA = 0.04
 """The smallest share of the photo a card may cover."""
 CARD_SIZE = (250, 350)
 """The straightened card's width and height in pixels."""
-MOST_OUTLINES = 3
+MOST_OUTLINES = 4
 """The most card-like outlines of one photo tried against the index."""
 
 Quad = Any  # a (4, 2) float32 array of corners, clockwise from the top left
@@ -37,20 +37,23 @@ def find_cards(rgb: np.ndarray, most: int = MOST_OUTLINES) -> list[Quad]:
     import cv2
     import numpy as np
 
-    gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
-    gray = cv2.GaussianBlur(gray, (5, 5), 0)
+    blurred = cv2.GaussianBlur(rgb, (5, 5), 0)
+    gray = cv2.cvtColor(blurred, cv2.COLOR_RGB2GRAY)
     area = gray.shape[0] * gray.shape[1]
     found: list[tuple[float, Any]] = []
-    for low, high in ((30, 90), (60, 180)):
-        edges = cv2.dilate(cv2.Canny(gray, low, high), np.ones((3, 3), np.uint8))
+    # edges of the brightness, then of each colour: a black border on a dark red mat
+    # differs in colour more than in brightness
+    colour = np.max([cv2.Canny(blurred[:, :, c], 40, 120) for c in range(3)], axis=0)
+    for edges in (cv2.Canny(gray, 30, 90), cv2.Canny(gray, 60, 180), colour):
+        edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
         contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:12]:
-            quad = _quadrilateral(contour)
-            size = 0.0 if quad is None else float(cv2.contourArea(quad))
-            if quad is not None and size >= MIN_AREA * area and _card_like(quad):
-                corners = _clockwise(quad.reshape(4, 2).astype(np.float32))
-                if not any(_same(corners, seen) for _, seen in found):
-                    found.append((size, corners))
+            for quad in (_quadrilateral(contour), _rectangle(contour)):
+                size = 0.0 if quad is None else float(cv2.contourArea(quad))
+                if quad is not None and size >= MIN_AREA * area and _card_like(quad):
+                    corners = _clockwise(quad.reshape(4, 2).astype(np.float32))
+                    if not any(_same(corners, seen) for _, seen in found):
+                        found.append((size, corners))
     found.sort(key=lambda pair: -pair[0])
     return [corners for _, corners in found[:most]]
 
@@ -72,6 +75,15 @@ def _quadrilateral(contour: Any) -> Any | None:
         if len(approx) == 4 and cv2.isContourConvex(approx):
             return approx
     return None
+
+
+def _rectangle(contour: Any) -> Any:
+    """The smallest turned rectangle around ``contour`` (a card seen from above whose
+    outline is broken into more than four sides)."""
+    import cv2
+    import numpy as np
+
+    return cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32).reshape(4, 1, 2)
 
 
 def _card_like(quad: Any) -> bool:

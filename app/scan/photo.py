@@ -1,9 +1,9 @@
 """Reading a photo safely: a regular file of bounded size, one still image, decoded whole,
 downscaled to what recognition needs.
 
-Pillow's decompression-bomb guard is held at :data:`MAX_PHOTO_PIXELS` (a photo with more
-pixels is refused before it is decoded; Pillow's own default warns at 89 million and
-refuses at twice that). A 50-megapixel phone photo is read and downscaled (``draft`` lets a
+A photo of more than :data:`MAX_PHOTO_PIXELS` pixels is refused from its header, before
+it is decoded (below Pillow's own decompression-bomb error at 179 million pixels, which
+stays as Pillow sets it: the limit is the process's, not the scanner's). A 50-megapixel phone photo is read and downscaled (``draft`` lets a
 JPEG decode at a fraction of its size), never refused.
 """
 
@@ -58,10 +58,11 @@ def read_photo(path: Path) -> Image.Image:
         raise Unreadable(str(exc)) from None
     if not data:
         raise Unreadable(f"{path}: an empty file, not a photo")
-    Image.MAX_IMAGE_PIXELS = MAX_PHOTO_PIXELS
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            # Pillow's own guard (a warning above 89 million pixels, an error above twice
+            # that) is process-wide: the photo's bound is checked here instead
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
             if getattr(image, "n_frames", 1) > 1:
                 raise Unreadable(f"{path}: an animation ({image.format}), not a photo")
@@ -72,7 +73,7 @@ def read_photo(path: Path) -> Image.Image:
             image.load()
     except UnidentifiedImageError:
         raise Unreadable(f"{path}: not an image (JPEG, PNG, WebP or HEIC)") from None
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+    except Image.DecompressionBombError:
         raise Unreadable(f"{path}: too many pixels to decode safely") from None
     except (OSError, SyntaxError, ValueError) as exc:
         raise Unreadable(f"{path}: a damaged or truncated image ({exc})") from None

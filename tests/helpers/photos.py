@@ -54,6 +54,12 @@ def photo(card: Path, rng: random.Random, art: list[Path] | None = None,
     tilt = rng.uniform(-0.10, 0.10) * card_w
     turned[0, 0] += tilt
     turned[1, 0] -= tilt
+    span = turned.max(axis=0) - turned.min(axis=0)
+    fit = min(1.0, 0.94 * width / span[0], 0.94 * height / span[1])  # the whole card in frame
+    turned = turned * fit
+    half = (turned.max(axis=0) - turned.min(axis=0)) / 2
+    cx = float(np.clip(cx, half[0] + 0.03 * width, width - half[0] - 0.03 * width))
+    cy = float(np.clip(cy, half[1] + 0.03 * height, height - half[1] - 0.03 * height))
     target = (turned + [cx, cy]).astype(np.float32)
     fh, fw = face.shape[:2]
     source = np.float32([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]])
