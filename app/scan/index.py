@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,7 +73,7 @@ def load(file: Path) -> ScanIndex:
             index = ScanIndex(names, keys, data["difference"], data["dct"])
         if not (len(names) == len(keys) == len(index.difference) == len(index.dct)):
             raise ValueError("rows of different lengths")
-    except (OSError, ValueError, KeyError, EOFError) as exc:
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
         log.warning("the photo index %s is damaged (%s): rebuilding it", file, exc)
         return empty()
     return index

@@ -47,7 +47,7 @@ def rank(rgb: Any, index: ScanIndex) -> Ranked:
     import numpy as np
 
     from app.scan.hashing import HASH_BYTES, array_hashes
-    from app.scan.outline import CARD_ASPECT, ASPECT_TOLERANCE, find_cards, straighten
+    from app.scan.outline import ASPECT_TOLERANCE, CARD_ASPECT, find_cards, straighten
 
     quads = find_cards(rgb)
     found = bool(quads)

@@ -3,8 +3,9 @@ downscaled to what recognition needs.
 
 A photo of more than :data:`MAX_PHOTO_PIXELS` pixels is refused from its header, before
 it is decoded (below Pillow's own decompression-bomb error at 179 million pixels, which
-stays as Pillow sets it: the limit is the process's, not the scanner's). A 50-megapixel phone photo is read and downscaled (``draft`` lets a
-JPEG decode at a fraction of its size), never refused.
+stays as Pillow sets it: the limit is the process's, not the scanner's). A 50-megapixel
+phone photo is read and downscaled (``draft`` lets a JPEG decode at a fraction of its
+size), never refused.
 """
 
 from __future__ import annotations

@@ -168,7 +168,8 @@ def test_a_search_loads_neither_the_other_commands_nor_pillow_nor_the_http_clien
     code = ("import sys; from app.cli.main import main; main(['search', 'el:fire', "
             f"'--data-dir', {str(tmp_path)!r}]); print(sorted(m for m in sys.modules if "
             "m.split('.')[0] in ('PIL', 'httpx', 'pydantic', 'tqdm', 'rapidfuzz', 'PySide6', "
-            "'cv2', 'imagehash', 'numpy') or m.startswith(('app.cli.sync', 'app.cli.export', 'app.cli.deck', 'app.net'))))")
+            "'cv2', 'imagehash', 'numpy') or m.startswith(('app.cli.sync', 'app.cli.export', "
+            "'app.cli.deck', 'app.net', 'app.scan'))))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=120)
     assert done.stdout.splitlines()[-1] == "[]"

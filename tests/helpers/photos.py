@@ -46,7 +46,8 @@ def photo(card: Path, rng: random.Random, art: list[Path] | None = None,
     card_w = card_h * 0.716
     quarter = rng.randrange(4) if turn is None else turn
     angle = quarter * 90 + rng.uniform(-8, 8)
-    cx, cy = width / 2 + rng.uniform(-0.08, 0.08) * width, height / 2 + rng.uniform(-0.08, 0.08) * height
+    cx = width / 2 + rng.uniform(-0.08, 0.08) * width
+    cy = height / 2 + rng.uniform(-0.08, 0.08) * height
     corners = np.array([[-card_w / 2, -card_h / 2], [card_w / 2, -card_h / 2],
                         [card_w / 2, card_h / 2], [-card_w / 2, card_h / 2]])
     theta = np.radians(angle)
@@ -60,7 +61,7 @@ def photo(card: Path, rng: random.Random, art: list[Path] | None = None,
     half = (turned.max(axis=0) - turned.min(axis=0)) / 2
     cx = float(np.clip(cx, half[0] + 0.03 * width, width - half[0] - 0.03 * width))
     cy = float(np.clip(cy, half[1] + 0.03 * height, height - half[1] - 0.03 * height))
-    target = (turned + [cx, cy]).astype(np.float32)
+    target = (turned + np.array([cx, cy])).astype(np.float32)
     fh, fw = face.shape[:2]
     source = np.float32([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]])
     matrix = cv2.getPerspectiveTransform(source, target)
