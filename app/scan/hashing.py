@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    import numpy as np
     from PIL import Image
 
 HASH_SIZE = 16
@@ -18,22 +17,28 @@ INSET = 0.04
 """The share of each side left out before hashing."""
 
 
-def card_hashes(image: Image.Image) -> tuple[Any, Any]:
-    """The packed difference hash and DCT hash of an upright card image: two uint8
-    arrays of :data:`HASH_BYTES`."""
+def _inset_gray(image: Image.Image) -> Image.Image:
+    width, height = image.size
+    dx, dy = round(width * INSET), round(height * INSET)
+    return image.convert("L").crop((dx, dy, width - dx, height - dy))
+
+
+def difference_hash(image: Image.Image) -> Any:
+    """The packed difference hash (uint8 array of :data:`HASH_BYTES`) of a card image."""
     import imagehash
     import numpy as np
 
-    width, height = image.size
-    dx, dy = round(width * INSET), round(height * INSET)
-    gray = image.convert("L").crop((dx, dy, width - dx, height - dy))
-    difference = imagehash.dhash(gray, HASH_SIZE).hash
-    dct = imagehash.phash(gray, HASH_SIZE).hash
-    return np.packbits(difference), np.packbits(dct)
+    return np.packbits(imagehash.dhash(_inset_gray(image), HASH_SIZE).hash)
 
 
-def array_hashes(rgb: np.ndarray) -> tuple[Any, Any]:
-    """:func:`card_hashes` of an H×W×3 RGB array."""
-    from PIL import Image
+def dct_hash(image: Image.Image) -> Any:
+    """The packed DCT hash (uint8 array of :data:`HASH_BYTES`) of a card image."""
+    import imagehash
+    import numpy as np
 
-    return card_hashes(Image.fromarray(rgb))
+    return np.packbits(imagehash.phash(_inset_gray(image), HASH_SIZE).hash)
+
+
+def card_hashes(image: Image.Image) -> tuple[Any, Any]:
+    """The packed difference hash and DCT hash of an upright card image."""
+    return difference_hash(image), dct_hash(image)

@@ -12,6 +12,9 @@ from app.scan.index import ScanIndex
 
 SHORT_LIST = 24
 """Images re-ranked by both hashes."""
+VIEWS = 3
+"""The ways of straightening (outline and turn) nearest by difference hash that are
+re-ranked by both hashes."""
 MATCH_DISTANCE = 0.33
 """The largest share of differing bits (both hashes) a match may have."""
 LOOSE_DISTANCE = 0.37
@@ -46,7 +49,9 @@ def rank(rgb: Any, index: ScanIndex) -> Ranked:
     is tried as the card when no outline is found and it has a card's proportions."""
     import numpy as np
 
-    from app.scan.hashing import HASH_BYTES, array_hashes
+    from PIL import Image
+
+    from app.scan.hashing import HASH_BYTES, dct_hash, difference_hash
     from app.scan.outline import ASPECT_TOLERANCE, CARD_ASPECT, find_cards, straighten
 
     quads = find_cards(rgb)
@@ -61,12 +66,17 @@ def rank(rgb: Any, index: ScanIndex) -> Ranked:
     if not index.names:
         return Ranked([], [], found)
     bits = HASH_BYTES * 8
-    best: dict[int, float] = {}
+    views = []  # each way of straightening: by difference hash against the whole index
     for quad, turn in ((quad, turn) for quad in quads for turn in range(4)):
-        one, two = array_hashes(straighten(rgb, quad, turn))
-        coarse = _distances(index.difference, one)
+        card = Image.fromarray(straighten(rgb, quad, turn))
+        coarse = _distances(index.difference, difference_hash(card))
         short_list = np.argsort(coarse, kind="stable")[:SHORT_LIST]
-        fine = (coarse[short_list] + _distances(index.dct[short_list], two)) / (2 * bits)
+        views.append((int(coarse[short_list[0]]), card, coarse, short_list))
+    views.sort(key=lambda view: view[0])
+    best: dict[int, float] = {}
+    for _, card, coarse, short_list in views[:VIEWS]:  # the DCT hash costs more: few views
+        fine = (coarse[short_list] + _distances(index.dct[short_list], dct_hash(card))) / (
+            2 * bits)
         for row, distance in zip(short_list.tolist(), fine.tolist(), strict=True):
             best[row] = min(distance, best.get(row, 1.0))
     ordered = sorted(best, key=lambda row: (best[row], index.names[row]))
