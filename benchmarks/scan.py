@@ -73,12 +73,11 @@ def main() -> None:
         cards = sorted(CARD_IMAGES.glob("*.jpg"))
         truth: dict[Path, Path | None] = {}
         for i in range(args.photos):
-            card = rng.choice(cards)
-            truth[shots / f"generated-card-{i:04d}.jpg"] = card
+            truth[shots / f"generated-card-{i:04d}.jpg"] = rng.choice(cards)
         for i in range(args.no_card):
             truth[shots / f"generated-no-card-{i:04d}.jpg"] = None
-        for path, card in truth.items():
-            path.write_bytes(photo(card, rng, cards) if card else no_card(rng, cards))
+        for path, shown in truth.items():
+            path.write_bytes(photo(shown, rng, cards) if shown else no_card(rng, cards))
         editions = app.scan.editions()
         timings: list[float] = []
         card_top1 = edition_top1 = edition_top5 = matched = no_card_right = 0

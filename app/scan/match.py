@@ -48,7 +48,6 @@ def rank(rgb: Any, index: ScanIndex) -> Ranked:
     """The index's images nearest the card in ``rgb`` (an H×W×3 array); the whole photo
     is tried as the card when no outline is found and it has a card's proportions."""
     import numpy as np
-
     from PIL import Image
 
     from app.scan.hashing import HASH_BYTES, dct_hash, difference_hash
@@ -61,8 +60,8 @@ def rank(rgb: Any, index: ScanIndex) -> Ranked:
         short, long = sorted((width, height))
         if not index.names or abs(short / long - CARD_ASPECT) > ASPECT_TOLERANCE / 2:
             return Ranked([], [], False)
-        quads = [np.float32([[0, 0], [width - 1, 0], [width - 1, height - 1],
-                             [0, height - 1]])]
+        quads = [np.array([[0, 0], [width - 1, 0], [width - 1, height - 1],
+                           [0, height - 1]], np.float32)]
     if not index.names:
         return Ranked([], [], found)
     bits = HASH_BYTES * 8

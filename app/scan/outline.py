@@ -122,6 +122,7 @@ def straighten(rgb: np.ndarray, quad: Quad, turn: int) -> np.ndarray:
     import numpy as np
 
     width, height = CARD_SIZE
-    target = np.float32([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]])
+    target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]],
+                      np.float32)
     matrix = cv2.getPerspectiveTransform(np.roll(quad, -turn, axis=0), target)
     return cv2.warpPerspective(rgb, matrix, (width, height))

@@ -19,7 +19,7 @@ def background(rng: random.Random, size: tuple[int, int], art: list[Path]) -> Im
     if kind == "playmat" and art:
         card = Image.open(rng.choice(art)).convert("RGB")
         box = (card.width * 0.08, card.height * 0.1, card.width * 0.92, card.height * 0.5)
-        mat = card.crop(tuple(round(v) for v in box)).resize(size)
+        mat = card.crop(box).resize(size)
         return mat.filter(ImageFilter.GaussianBlur(6))
     nrng = np.random.default_rng(rng.randrange(1 << 30))
     base = np.array([rng.randrange(60, 200) for _ in range(3)], np.float32)
@@ -63,7 +63,7 @@ def photo(card: Path, rng: random.Random, art: list[Path] | None = None,
     cy = float(np.clip(cy, half[1] + 0.03 * height, height - half[1] - 0.03 * height))
     target = (turned + np.array([cx, cy])).astype(np.float32)
     fh, fw = face.shape[:2]
-    source = np.float32([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]])
+    source = np.array([[0, 0], [fw - 1, 0], [fw - 1, fh - 1], [0, fh - 1]], np.float32)
     matrix = cv2.getPerspectiveTransform(source, target)
     warped = cv2.warpPerspective(face, matrix, size)
     mask = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), matrix, size)
