@@ -1,5 +1,7 @@
-"""``archivist scan PHOTO|FOLDER... [--json] [--top N]``: the cards in photos, recognised
-offline against the catalogue's own images.
+"""``archivist scan PHOTO|FOLDER... [--json] [--top N] [--add [--foil] [--qty N]
+[--condition C] [--tag T]]``: the cards in photos, recognised offline against the
+catalogue's own images; ``--add`` adds each matched edition to the collection (one undo
+step; uncertain photos are listed, not added).
 
 Examples::
 
@@ -21,7 +23,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.bootstrap import build
+from app.bootstrap import Application, build
+from app.collection.model import CONDITIONS, Entry
+from app.errors import InvalidRequest
+from app.limits import COUNT_DIGITS, parse_int
 from app.safetext import one_line
 
 
@@ -29,6 +34,13 @@ def _top(text: str) -> int:
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 50):
         raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number from 1 to 50")
     return int(text)
+
+
+def _quantity(text: str) -> int:
+    number = parse_int(text, COUNT_DIGITS)
+    if not number:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of copies")
+    return number
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -42,12 +54,22 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--top", type=_top, default=5, metavar="N",
                    help="candidates listed per photo (default 5)")
+    p.add_argument("--add", action="store_true", help="add each matched edition to the "
+                   "collection (one undo step; uncertain photos are listed, not added)")
+    p.add_argument("--foil", action="store_true", help="with --add: the copies are foil")
+    p.add_argument("--qty", type=_quantity, default=1, metavar="N",
+                   help="with --add: copies of each matched edition (default 1)")
+    p.add_argument("--condition", choices=CONDITIONS, default="", help="with --add")
+    p.add_argument("--tag", default="", help="with --add: a free tag (e.g. trade)")
     p.set_defaults(run=run_scan)
 
 
 def run_scan(args: argparse.Namespace) -> int:
     """Scan the photos; print each answer (text, or ``--json``)."""
-    scan = build(args.data_dir, args.verbose).scan
+    if not args.add and (args.foil or args.qty != 1 or args.condition or args.tag):
+        raise InvalidRequest("--foil, --qty, --condition and --tag go with --add")
+    app = build(args.data_dir, args.verbose)
+    scan = app.scan
     shown = [0]
 
     def progress(done: int, total: int) -> None:
@@ -65,7 +87,29 @@ def run_scan(args: argparse.Namespace) -> int:
             if result.status == "uncertain":
                 for c in result.candidates:
                     print(f"    {c.score:.2f}  {c.name} ({c.set_prefix} {c.collector_number})")
+    if args.add:
+        _add(app, args, [r.candidates[0].edition_uuid for r in results
+                         if r.status == "matched"], sys.stderr if args.json else sys.stdout)
     statuses = {r.status for r in results}
     if "unreadable" in statuses:
         return 2
     return 0 if statuses <= {"matched"} else 1
+
+
+def _add(app: Application, args: argparse.Namespace, editions: list[str], out: Any) -> None:
+    """Add ``--qty`` copies of each matched edition as one undo step; say what was added."""
+    from app.collection.values import note
+
+    try:
+        tag = note(args.tag, "tag")
+    except ValueError as error:
+        raise InvalidRequest(str(error)) from None
+    if not editions:
+        print("Nothing added to the collection: no photo was matched", file=out)
+        return
+    keys = [Entry(uuid, args.foil, 1, args.condition, "", tag).key for uuid in editions]
+    written = app.collection.collection_store().change_counted(
+        [(key, args.qty) for key in keys], f"add {len(editions)} cards from photos")
+    finish = "foil" if args.foil else "non-foil"
+    print(f"Added {written.copies:,} {finish} copies of {len(set(editions))} editions to the "
+          "collection (archivist collection, one undo step)", file=out)

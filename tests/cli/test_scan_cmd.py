@@ -71,3 +71,26 @@ def test_a_bad_top_is_one_line_exit_2(
         main(["scan", "x.jpg", "--top", "0", "--data-dir", str(tmp_path)])
     assert stop.value.code == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_add_puts_each_matched_edition_in_the_collection_as_one_undo_step(
+    scan_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.bootstrap import build
+
+    cards = _photos(scan_dir, tmp_path / "shots", 2)
+    (tmp_path / "shots" / "blank.png").write_bytes(b"not a photo")
+    assert main(["scan", str(tmp_path / "shots"), "--add", "--foil", "--qty", "2",
+                 "--data-dir", str(scan_dir)]) == 2  # blank.png is unreadable; the rest added
+    assert "Added 4 foil copies of 2 editions" in capsys.readouterr().out
+    store = build(str(scan_dir)).collection.collection_store()
+    assert sorted((e.edition_uuid + ".jpg", e.foil, e.quantity) for e in store.entries()) == [
+        (c.name, True, 2) for c in cards]
+    assert store.undo() is not None and store.entries() == []
+
+
+def test_collection_options_without_add_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["scan", "x.jpg", "--foil", "--data-dir", str(tmp_path)]) == 2
+    assert "go with --add" in capsys.readouterr().err
