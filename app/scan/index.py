@@ -21,7 +21,7 @@ from app.images.cache import write_atomic
 
 log = logging.getLogger("app.scan")
 
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 """Raised whenever the hashes change meaning: an index of another version is rebuilt."""
 
 Progress = Callable[[int, int], None]
@@ -66,8 +66,9 @@ def load(file: Path) -> ScanIndex:
         return empty()
     try:
         with np.load(file, allow_pickle=False) as data:
-            if int(data["version"]) != INDEX_VERSION:
-                raise ValueError("another version")
+            if int(data["version"]) != INDEX_VERSION:  # made by another release
+                log.info("the photo index %s is of another version: rebuilding it", file)
+                return empty()
             names = [str(n) for n in data["names"]]
             keys = [(int(s), int(m)) for s, m in data["keys"]]
             index = ScanIndex(names, keys, data["difference"], data["dct"])
