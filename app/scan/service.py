@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app.errors import InvalidRequest
 from app.scan.results import Candidate, PhotoResult
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class Scan:
         hashed, the file rewritten when anything changed); ``progress`` is told
         (done, to hash). Raises StoreError."""
         if self._index is None:
+            require_libraries()
             from app.scan import index as kept
 
             stored = ((name, path) for name in sorted(self.editions())
@@ -140,3 +142,20 @@ def expand(photos: Iterable[Path]) -> list[Path]:
         else:
             found.append(path)
     return found
+
+
+def require_libraries() -> None:
+    """Check that the scanner's libraries can be imported.
+
+    Raises:
+        InvalidRequest: one is missing (the desktop bundle leaves them out for now: with
+            them it would weigh about 370 MB), naming what to install.
+    """
+    try:
+        import cv2  # noqa: F401
+        import imagehash  # noqa: F401
+        import numpy  # noqa: F401
+    except ImportError as exc:
+        raise InvalidRequest(f"Scanning photos needs OpenCV, imagehash and NumPy, which this "
+                             f"installation lacks ({exc.name}): pip install "
+                             "opencv-python-headless imagehash") from None

@@ -112,10 +112,7 @@ def test_the_bundle_carries_only_what_the_app_loads(built: Path) -> None:
     assert not list(internal.rglob("*Qt6Network*")) and not list(internal.rglob("libkrb5*"))
     size = sum(p.lstat().st_size for p in (built / "Archivist").rglob("*")
                if p.is_file() and not p.is_symlink())
-    # MB, as benchmarks/export.py counts. 145 MB before the photo scanner: OpenCV (cv2
-    # and its libraries, about 150 MB), NumPy and the HEIC reader took it near 290 MB; a
-    # player downloads more than that in card images, so the bound moved to 300 MB.
-    assert size < 300e6
+    assert size < 150e6  # MB, as benchmarks/export.py counts; 226 MB with everything
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux desktop files")

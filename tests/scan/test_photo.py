@@ -71,3 +71,16 @@ def test_a_decompression_bomb_is_refused_before_decoding(
     Image.new("L", (1000, 1000)).save(target, "PNG")
     with pytest.raises(Unreadable, match="pixels"):
         read_photo(target)
+
+
+def test_without_the_scanner_libraries_a_scan_is_one_plain_error(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from app.errors import InvalidRequest
+    from app.scan.service import require_libraries
+
+    monkeypatch.setitem(sys.modules, "cv2", None)  # as in a bundle without OpenCV
+    with pytest.raises(InvalidRequest, match=r"needs OpenCV.*cv2.*pip install"):
+        require_libraries()
