@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # loaded by build(): `archivist gui` paints its window first
     from app.history.service import History
     from app.images.store import ImageStore
     from app.ingest.service import Importer
+    from app.scan.service import Scan
     from app.store import Store
     from app.sync.service import Sync
 
@@ -105,6 +106,14 @@ class Application:
         from app.ingest.service import Importer
 
         return Importer(self.store, self.images, self.catalogue.logos)
+
+
+    @cached_property
+    def scan(self) -> Scan:
+        """Cards recognised in photos against the stored card images."""
+        from app.scan.service import Scan
+
+        return Scan(self.store, self.images, self.paths)
 
 
 def assemble(catalogue: LocalCatalogue, paths: Paths) -> Application:

@@ -203,7 +203,8 @@ def unmirrored_test_folders(tests: Path, app: Path) -> list[str]:
 
 ABOVE_THE_CATALOGUE = (
     "app.sync", "app.export", "app.ingest", "app.decks", "app.collection", "app.history",
-    "app.thema", "app.backups", "app.gui", "app.cli", "app.server", "app.bootstrap", "app.net")
+    "app.thema", "app.backups", "app.scan", "app.gui", "app.cli", "app.server", "app.bootstrap",
+    "app.net")
 """What the catalogue must not import (rule 10): the services built on it, the faces over
 it, the composition root that builds them, and the network (the remote catalogue is built
 beside it)."""

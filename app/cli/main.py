@@ -59,7 +59,7 @@ COMMAND_MODULES = {
     "sync": "sync_cmd", "search": "search_cmd", "export": "export_cmd", "deck": "deck_cmd",
     "banlist": "banlist_cmd", "collection": "collection_cmd",
     "changes": "history_cmd", "history": "history_cmd", "revert": "history_cmd",
-    "backup": "backup_cmd", "events": "events_cmd", "meta": "meta_cmd",
+    "backup": "backup_cmd", "events": "events_cmd", "meta": "meta_cmd", "scan": "scan_cmd",
 }
 """The subcommands whose parser lives in a module of their own (``app.cli.<module>``)."""
 
@@ -77,6 +77,7 @@ SUMMARIES: dict[str, tuple[tuple[str, str], ...]] = {
     "events_cmd": (("events", "import, sync and list tournaments (events and their "
                              "decklists)"),),
     "meta_cmd": (("meta", "what the field plays: champions, cards, trends"),),
+    "scan_cmd": (("scan", "recognise cards in photos (offline)"),),
 }
 """Each command module's subcommands and their one-line help, in the order the module adds
 them: ``archivist --help`` lists them without importing the modules (which import the
@@ -146,7 +147,8 @@ def build_parser(command: str | None = None,
     run(p, "run_serve")
 
     for name in ("sync_cmd", "search_cmd", "export_cmd", "deck_cmd", "banlist_cmd",
-                 "collection_cmd", "history_cmd", "backup_cmd", "events_cmd", "meta_cmd"):
+                 "collection_cmd", "history_cmd", "backup_cmd", "events_cmd", "meta_cmd",
+                 "scan_cmd"):
         if name in loaded:
             loaded[name].add_parser(sub, common)
         elif summaries_only:
@@ -224,6 +226,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                     "archivist events sync --from-id 50000 --to-id 50200"),
     "meta": ("archivist meta --format standard --from 2026-05-01",
              "archivist meta --json"),
+    "scan": ("archivist scan card.jpg", "archivist scan ~/Pictures/cards --json --top 3"),
     "meta card": ('archivist meta card "Spirit of Serene Water"',),
     "meta like": ("archivist meta like event.json --index 3 --top 5",
                   'archivist meta like "Tristan aggro"'),

@@ -167,8 +167,9 @@ def test_a_search_loads_neither_the_other_commands_nor_pillow_nor_the_http_clien
 ) -> None:
     code = ("import sys; from app.cli.main import main; main(['search', 'el:fire', "
             f"'--data-dir', {str(tmp_path)!r}]); print(sorted(m for m in sys.modules if "
-            "m.split('.')[0] in ('PIL', 'httpx', 'pydantic', 'tqdm', 'rapidfuzz', 'PySide6') "
-            "or m.startswith(('app.cli.sync', 'app.cli.export', 'app.cli.deck', 'app.net'))))")
+            "m.split('.')[0] in ('PIL', 'httpx', 'pydantic', 'tqdm', 'rapidfuzz', 'PySide6', "
+            "'cv2', 'imagehash', 'numpy') or m.startswith(('app.cli.sync', 'app.cli.export', "
+            "'app.cli.deck', 'app.net', 'app.scan'))))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=120)
     assert done.stdout.splitlines()[-1] == "[]"
@@ -179,8 +180,9 @@ def test_version_and_help_import_no_heavy_module(option: str) -> None:
     code = ("import sys\nfrom app.cli.main import main\ntry:\n    main([" + repr(option) + "])\n"
             "except SystemExit:\n    pass\nprint(sorted(m for m in sys.modules if "
             "m.split('.')[0] in ('pydantic', 'httpx', 'PySide6', 'fastapi', 'uvicorn', 'PIL', "
-            "'tqdm', 'rapidfuzz') or m.startswith(('app.cli.', 'app.store', 'app.catalogue', "
-            "'app.bootstrap')) and m != 'app.cli.main'))")
+            "'tqdm', 'rapidfuzz', 'cv2', 'imagehash', 'numpy', 'pillow_heif') or "
+            "m.startswith(('app.cli.', 'app.store', 'app.catalogue', 'app.bootstrap', "
+            "'app.scan')) and m != 'app.cli.main'))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=120)
     assert done.stdout.splitlines()[-1] == "[]"
