@@ -46,11 +46,6 @@ class Paths:
         return self.data / "collection.sqlite3"
 
     @property
-    def backups(self) -> Path:
-        """Backups of the decks and collection files (:mod:`app.backups`)."""
-        return self.data / "backups"
-
-    @property
     def card_images(self) -> Path:
         """The image store of card-edition images, named by their API file name."""
         return self.data / "images" / "cards"

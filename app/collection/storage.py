@@ -19,7 +19,7 @@ from pathlib import Path
 
 from app.backups.automatic import MANY_ROWS
 from app.collection.languages import migration_sql
-from app.collection.model import Entry, Key, Written, entry_from_key
+from app.collection.model import Entry, Key, Written
 from app.userfile import Migration, UserFile
 from app.userrows import (
     ASIDE,
@@ -302,9 +302,4 @@ def _write(conn: sqlite3.Connection, quantities: Mapping[Key, int]) -> None:
 
 def _row(key: Key) -> _ROW:
     return (key[0], int(key[1]), key[2], key[3], key[4])
-
-
-def entries_of(quantities: Mapping[Key, int]) -> list[Entry]:
-    """The entries of a ``key → quantity`` mapping (quantities above 0)."""
-    return [entry_from_key(k, q) for k, q in quantities.items() if q > 0]
 
