@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from app.errors import InvalidRequest
 
 if TYPE_CHECKING:
+    from app.decks.parse import ParsedList
     from app.decks.service import Decks
     from app.events.importing import ImportReport
     from app.events.storage import EventStore
@@ -77,3 +78,15 @@ class Events:
         from app.events.importing import import_events
 
         return import_events(self.event_store(), self._decks.deck_cards(), paths)
+
+    def decklists(self, event_id: int) -> list[ParsedList]:
+        """A stored event's decklists as the deck reader reads its file
+        (:func:`app.events.decklists.stored_decklists`): to keep or show as decks.
+
+        Raises:
+            InvalidRequest: an id no event can have, or no data folder. NotFound: no such
+            event stored. StoreError: the events file cannot be read.
+        """
+        from app.events.decklists import stored_decklists
+
+        return stored_decklists(self.event_store(), event_id)
