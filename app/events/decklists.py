@@ -1,5 +1,6 @@
 """A stored event's decklists read back as the deck reader reads an event file, so they
-can be kept or shown as decks (named after the event, checked as of its start)."""
+can be kept or shown as decks (named after the event, checked as of its start); and which
+stored decklists play a card, to choose one."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from app.decks.model import Zone
 from app.decks.parse import ParsedList, RawLine
 from app.errors import NotFound
 from app.events.official import check_event_id
+from app.events.reads import DeckRow, Scope, card_decks, decklists
 from app.events.storage import EventStore
 
 
@@ -38,3 +40,25 @@ def stored_decklists(store: EventStore, event_id: int) -> list[ParsedList]:
     if not lists:
         raise NotFound(f"Event {event_id} ({event[0]}) holds no decklist")
     return [lists[position] for position in sorted(lists)]
+
+
+def decklists_playing(store: EventStore, scope: Scope, name: str | None) -> list[DeckRow]:
+    """The decklists in ``scope`` (by day, event and position) that play the card named
+    ``name`` in their material or main deck (as the meta names it: the card's name, or
+    the name as written when it did not resolve); None: every decklist in scope.
+
+    Raises:
+        StoreError: the events file cannot be read.
+    """
+    with store.reading() as conn:
+        if conn is None:
+            return []
+        rows = decklists(conn, scope)
+        if name is None:
+            return rows
+        keys = [key for (key,) in conn.execute(
+            "SELECT DISTINCT card_key FROM event_cards WHERE name = ?", (name,))]
+        playing: set[int] = set()
+        for key in keys:
+            playing.update(card_decks(conn, scope, key))
+    return [row for row in rows if row.id in playing]

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.decks import FORMATS, Deck, Entry
+from app.decks import FORMATS, Deck, Entry, ParsedList
 from app.gui.decks.as_of_field import AsOfField
 from app.gui.decks.banlist_view import BanListView
 from app.gui.decks.champions import ChampionLookup
@@ -265,6 +265,11 @@ class DecksPage(QWidget):
         """Keep ``text`` as a deck named ``name`` (made unique), open it and check it."""
         code = self.format.currentData() or "STANDARD"
         self.session.when_loaded(lambda: self.session.paste(text, name, code))
+
+    def show_decklist(self, parsed: ParsedList) -> None:
+        """Show ``parsed`` (e.g. a stored event's decklist) checked as of its event's start,
+        without keeping it."""
+        self.session.when_loaded(lambda: self.session.show_parsed(parsed))
 
     def show_banlist(self) -> None:
         """Show the ban list in the middle (choosing a deck shows the deck again)."""
