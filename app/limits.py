@@ -291,7 +291,7 @@ def load_json(text: str, source: str, *, max_depth: int = JSON_DEPTH,
         raise InvalidData(f"{source}: JSON nested {depth:,} levels deep; at most {max_depth}")
 
     def bounded(digits: str) -> int:
-        if len(digits.lstrip("-")) > max_digits:
+        if len(digits) > max_digits and len(digits.lstrip("-")) > max_digits:
             raise _TooManyDigits(len(digits.lstrip("-")))
         return int(digits)
 

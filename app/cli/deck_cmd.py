@@ -92,9 +92,12 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
     p = verbs.add_parser("import", parents=[common], help="keep decklists (text or JSON)",
                          description="Keep the decklist of a text file, or every decklist "
-                         "of an event JSON file (named '<event name> #N', checked as of the "
-                         "event's start); --index N keeps only the Nth.")
-    p.add_argument("file", metavar="FILE")
+                         "of an event JSON file or of a stored event (EVENT_ID, or --event "
+                         "ID: archivist events list), named '<event name> #N' and checked "
+                         "as of the event's start; --index N keeps only the Nth.")
+    p.add_argument("file", metavar="FILE|EVENT_ID", nargs="?",
+                   help="a decklist file, or the id of a stored event")
+    p.add_argument("--event", metavar="ID", type=int, help="the stored event ID's decklists")
     p.add_argument("--name", metavar="N", help="the deck's name (default: the file's name, "
                    "or '<event name> #N')")
     p.add_argument("--index", metavar="N", type=int, help="keep only the Nth decklist of "
@@ -189,11 +192,15 @@ def run_import(args: argparse.Namespace) -> int:
     """Keep the decklist of FILE, or every decklist of an event file (``--index N``: the
     Nth only); each is checked and reported in one line. Exit 2, as ``deck check`` does,
     when FILE cannot be read or holds no card line to keep."""
+    event = _stored_event(args)
     services = build(args.data_dir, args.verbose)
     try:
-        parsed = read_decklists(Path(args.file))
+        parsed = read_decklists(Path(args.file)) if event is None \
+            else services.events.decklists(event)
     except ArchivistError as error:
         return _unusable(error.message)
+    if event is not None:
+        args.file = f"event {event}"
     if args.index is not None:
         if not 1 <= args.index <= len(parsed):
             raise InvalidRequest(f"--index {args.index}: {args.file} holds {len(parsed)} "
@@ -218,6 +225,24 @@ def run_import(args: argparse.Namespace) -> int:
         if read is not None:
             _keep(store, read.deck, cards, read.problems, where)
     return 0
+
+
+def _stored_event(args: argparse.Namespace) -> int | None:
+    """The stored event to import (``--event ID``, or FILE all digits when no such file
+    exists), or None for a file.
+
+    Raises:
+        InvalidRequest: neither FILE nor --event, or both.
+    """
+    if args.event is not None:
+        if args.file is not None:
+            raise InvalidRequest("give a FILE or --event ID, not both")
+        return int(args.event)
+    if args.file is None:
+        raise InvalidRequest("give a decklist FILE, an EVENT_ID or --event ID")
+    if args.file.isascii() and args.file.isdigit() and not Path(args.file).exists():
+        return int(args.file)
+    return None
 
 
 def _deck_label(deck: Any, cards: DeckCards) -> str:

@@ -230,10 +230,13 @@ def _json_list(item: Any, source: str, index: int) -> ParsedList:
                 out.problems.append(LineProblem(number, text, f"{limits.quote(name)}: qty is "
                                                 "not a number"))
                 continue
-            problem = _quantity(number, text, str(qty), name)
-            if problem is not None:
-                out.problems.append(problem)
-                continue
+            # Most entries are fine: only a name or quantity out of bounds needs the check
+            # that words the problem (the same check a text line gets).
+            if not (name and 1 <= qty <= MAX_QUANTITY):
+                problem = _quantity(number, text, str(qty), name)
+                if problem is not None:
+                    out.problems.append(problem)
+                    continue
             slug = entry.get("slug")
             out.lines.append(RawLine(zone, qty, name, text, number,
                                      slug if isinstance(slug, str) else None))

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING
 from app.errors import InvalidRequest
 
 if TYPE_CHECKING:
+    from app.decks.parse import ParsedList
     from app.decks.service import Decks
     from app.events.importing import ImportReport
+    from app.events.reads import DeckRow, Scope
     from app.events.storage import EventStore
     from app.events.sync import EventSyncReport
     from app.net.policy import ClientSettings
@@ -77,3 +79,26 @@ class Events:
         from app.events.importing import import_events
 
         return import_events(self.event_store(), self._decks.deck_cards(), paths)
+
+    def decklists(self, event_id: int) -> list[ParsedList]:
+        """A stored event's decklists as the deck reader reads its file
+        (:func:`app.events.decklists.stored_decklists`): to keep or show as decks.
+
+        Raises:
+            InvalidRequest: an id no event can have, or no data folder. NotFound: no such
+            event stored. StoreError: the events file cannot be read.
+        """
+        from app.events.decklists import stored_decklists
+
+        return stored_decklists(self.event_store(), event_id)
+
+    def decklists_playing(self, scope: Scope, name: str | None) -> list[DeckRow]:
+        """The stored decklists in ``scope`` that play the card ``name`` (None: all of them;
+        :func:`app.events.decklists.decklists_playing`), by day, event and position.
+
+        Raises:
+            InvalidRequest: no data folder. StoreError: the events file cannot be read.
+        """
+        from app.events.decklists import decklists_playing
+
+        return decklists_playing(self.event_store(), scope, name)

@@ -86,6 +86,8 @@ CREATE INDEX event_cards_card ON event_cards(card_key, event_id, decks, copies, 
 CREATE INDEX decklists_event ON decklists(event_id);
 """ + ANSWERS
 VERSION = 2
+IMPORT_CACHE_KIB = 65_536
+"""The page cache of an import's connection, in KiB (SQLite's default is 2,000)."""
 MIGRATIONS = {2: ANSWERS}
 
 
@@ -122,6 +124,9 @@ class EventStore(UserFile):
         now = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
         replaced = []
         with self._writing() as conn:
+            # A larger page cache for this connection: the card index of every play is
+            # written in card order, not in insertion order, so a small cache keeps spilling.
+            conn.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")
             for event in events:
                 if conn.execute("DELETE FROM events WHERE id = ?", (event.id,)).rowcount:
                     replaced.append(event.id)

@@ -33,13 +33,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.decks import FORMATS, Deck, Entry
+from app.decks import FORMATS, Deck, Entry, ParsedList
 from app.gui.decks.as_of_field import AsOfField
 from app.gui.decks.banlist_view import BanListView
 from app.gui.decks.champions import ChampionLookup
 from app.gui.decks.check_panel import CheckPanel
 from app.gui.decks.deck_view import DeckView
 from app.gui.decks.images_view import DeckImagesView
+from app.gui.decks.like_dialog import DecksLike
 from app.gui.decks.models import DeckListModel
 from app.gui.decks.need_panel import NeedPanel
 from app.gui.decks.out import EditionPlanner, ExportOpener, plan_deck, save_text, write_sheet
@@ -110,6 +111,10 @@ class DecksPage(QWidget):
         self._parts, self._pool = parts, pool
         self._provider, self._export = provider, export
         self.session = DeckSession(parts.decks, pool, self)
+        events = getattr(parts, "events", None)  # None: no stored events to compare with
+        self.like = None if events is None else DecksLike(events, pool, self)
+        if self.like is not None:
+            self.like.failed.connect(self.failed)
         self.list_model = DeckListModel(self)
         self.deck_list = QListView()
         self.deck_list.setModel(self.list_model)
@@ -240,6 +245,9 @@ class DecksPage(QWidget):
                                    "(PDF)", lambda: self.open_export(True)), 1, 0)
         out.addWidget(self._button("images", "Card images…", "Each card's image as files or "
                                    "a ZIP", lambda: self.open_export(False)), 1, 1)
+        out.addWidget(self._button("like", "Decks like mine…", "The stored event decklists "
+                                   "nearest to this deck", self.find_like), 1, 2)
+        self.buttons["like"].setVisible(self.like is not None)
         self.buttons["proxies"].setVisible(self._export is not None)
         self.buttons["images"].setVisible(self._export is not None)
         out.setColumnStretch(3, 1)
@@ -265,6 +273,16 @@ class DecksPage(QWidget):
         """Keep ``text`` as a deck named ``name`` (made unique), open it and check it."""
         code = self.format.currentData() or "STANDARD"
         self.session.when_loaded(lambda: self.session.paste(text, name, code))
+
+    def show_decklist(self, parsed: ParsedList) -> None:
+        """Show ``parsed`` (e.g. a stored event's decklist) checked as of its event's start,
+        without keeping it."""
+        self.session.when_loaded(lambda: self.session.show_parsed(parsed))
+
+    def find_like(self) -> None:
+        """Show the stored event decklists nearest to the deck open (in a dialog)."""
+        if self.like is not None:
+            self.like.find(self.session.deck)
 
     def show_banlist(self) -> None:
         """Show the ban list in the middle (choosing a deck shows the deck again)."""

@@ -22,6 +22,7 @@ from app.decks import (
     DeckSummary,
     Entry,
     LineProblem,
+    ParsedList,
     Zone,
     breakdowns,
     check_deck,
@@ -281,6 +282,13 @@ class DeckSession(QObject):
         assert self.cards is not None
         lists = parse_pasted(text, name)
         read = resolve(lists[0], self.cards, name if len(lists) == 1 else "")
+        self._show(None, read.deck, read.problems)
+
+    def show_parsed(self, parsed: ParsedList) -> None:
+        """Show a decklist as read (a stored event's: named ``<event> #N``, checked as of
+        its start) with its check without keeping it; edits are not kept."""
+        assert self.cards is not None
+        read = resolve(parsed, self.cards)
         self._show(None, read.deck, read.problems)
 
     def set_quantity(self, entry: Entry, quantity: int) -> None:

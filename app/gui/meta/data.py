@@ -29,6 +29,10 @@ class EventsSource(Protocol):
 
     def import_paths(self, paths: Iterable[Path]) -> Any: ...
 
+    def decklists_playing(self, scope: Scope, name: str | None) -> list[Any]: ...
+
+    def decklists(self, event_id: int) -> list[Any]: ...
+
 
 def import_text(report: Any) -> str:
     """What an events import did, in one line (``report``: its ``ImportReport``)."""

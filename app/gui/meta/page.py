@@ -1,7 +1,9 @@
 """The "Meta" page: what the field plays over the stored events' decklists. Filters
 (format, category, from and to dates), champion share by week as a chart, and the cards
 most played as rows (decks, inclusion, mean copies, the movement between the range's two
-halves). Double-clicking a card opens it. Without stored events it says how to get some.
+halves). Double-clicking a card opens it; "Open a decklist…" opens one of the stored
+decklists that play the selected card on the Decks page. Without stored events it says
+how to get some.
 
 Loads run in the pool through :class:`~app.gui.kit.operations.LatestRequest`.
 """
@@ -39,6 +41,7 @@ from app.gui.meta.data import (
 )
 from app.gui.meta.filters import MetaFilters
 from app.gui.meta.model import CARD, CardsModel
+from app.gui.meta.open_decklist import DecklistOpener, choose_decklist
 from app.meta import Scope
 
 IMPORT_COMMAND = "archivist events import FOLDER"
@@ -55,6 +58,8 @@ class MetaPage(QWidget):
 
     Signals:
         cardRequested(str): the slug of the card the person double-clicked.
+        decklistRequested(object): a stored decklist to show on the Decks page (a
+            ``ParsedList`` named after its event, checked as of its start).
         failed(str, object): ``"meta"`` or ``"events import"`` and the error.
         message(str): what an events import did, for the status bar.
 
@@ -63,15 +68,18 @@ class MetaPage(QWidget):
         pool: the thread pool for the reads and imports.
         choose_folder: asks for the folder of event files to import (None: cancelled;
             tests pass their own).
+        choose_deck: asks which stored decklist to open (tests pass their own).
     """
 
     cardRequested = Signal(str)
+    decklistRequested = Signal(object)
     failed = Signal(str, object)
     message = Signal(str)
 
     def __init__(self, events: EventsSource, pool: QThreadPool,
                  parent: QWidget | None = None,
-                 choose_folder: Callable[[QWidget], Path | None] = _choose_folder) -> None:
+                 choose_folder: Callable[[QWidget], Path | None] = _choose_folder,
+                 choose_deck: Callable[..., Any] = choose_decklist) -> None:
         super().__init__(parent)
         self._events, self._pool, self._choose_folder = events, pool, choose_folder
         self._importing = False
@@ -86,6 +94,15 @@ class MetaPage(QWidget):
         self.import_button.setToolTip("Import a folder of event files (Omnidex events)")
         self.import_button.clicked.connect(self.import_events)
         bar.addWidget(self.import_button)
+        self.opener = DecklistOpener(events, pool, self, choose_deck)
+        self.opener.decklistRequested.connect(self.decklistRequested)
+        self.opener.message.connect(self.message)
+        self.opener.failed.connect(self.failed)
+        self.open_button = QPushButton("Open a decklist…")
+        self.open_button.setToolTip("Open a stored decklist that plays the selected card on "
+                                    "the Decks page, checked as of its event's date")
+        self.open_button.clicked.connect(self.open_decklist)
+        bar.addWidget(self.open_button)
         self.heading = QLabel()
         self.heading.setTextFormat(Qt.TextFormat.PlainText)
         self.chart = ShareChart()
@@ -152,6 +169,18 @@ class MetaPage(QWidget):
         """Read the stored events and the meta of the chosen filters again."""
         events, scope = self._events, self.scope()
         self._request.submit(lambda: load_meta(events, scope))
+
+    def selected_card(self) -> str | None:
+        """The name of the card selected in the table (None: none is)."""
+        index = self.table.currentIndex()
+        if not index.isValid() or not self.table.selectionModel().isSelected(index):
+            return None
+        return str(self.sorted.data(index.siblingAtColumn(CARD)))
+
+    def open_decklist(self) -> None:
+        """Ask which stored decklist playing the selected card (every decklist in the
+        filters' range when none is selected) to open on the Decks page."""
+        self.opener.open(self.scope(), self.selected_card())
 
     def import_events(self) -> None:
         """Ask for a folder of event files, import it off the GUI thread, then read the

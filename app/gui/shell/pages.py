@@ -98,6 +98,8 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         meta.failed.connect(window._on_failed)
         meta.cardRequested.connect(window.open_card)
         meta.message.connect(lambda text: status.showMessage(text, STATUS_MS))
+        meta.decklistRequested.connect(
+            lambda parsed: (window.show_page("decks"), window.decks.show_decklist(parsed)))
         page = meta
     else:
         from app.gui.changes.page import ChangesPage
