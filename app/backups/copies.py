@@ -13,7 +13,6 @@ import logging
 import os
 import re
 import sqlite3
-import tempfile
 import time
 from contextlib import closing, suppress
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from pathlib import Path
 from app.backups.retention import kept
 from app.diskfull import is_disk_full, write_failure
 from app.errors import StoreError
+from app.files import put_in_place, temporary_beside
 
 log = logging.getLogger("app.backups")
 
@@ -162,7 +162,7 @@ def make_backup(live: Path, reason: str, now: datetime | None = None,
         raise BackupFailed(f"Cannot back up {live}: {write_failure(exc, folder)}") from exc
     try:
         _copy_checked(live, tmp)
-        put_in_place(tmp, target)
+        put_in_place(tmp, target, own=True)  # a backup is Archivist's own file
     except (sqlite3.Error, OSError) as exc:
         why = write_failure(exc, folder) if is_disk_full(exc) else exc
         raise BackupFailed(f"Cannot back up {live}: {why}; the earlier backups are as "
@@ -248,42 +248,6 @@ def prune(folder: Path, kind: str, now: datetime | None = None) -> list[Path]:
     if removed:
         log.info("pruned %d old %s backups", len(removed), kind)
     return removed
-
-
-def temporary_beside(target: Path) -> Path:
-    """A new empty ``.<name>.<random>.part`` file beside ``target`` (folder made).
-
-    Archivist's own files are written here, not through :mod:`app.files`, whose writers
-    refuse them as targets (they are for the files a person names).
-
-    Raises:
-        OSError: the folder cannot be made or written.
-    """
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
-    os.close(fd)
-    return Path(name)
-
-
-def put_in_place(tmp: Path, target: Path) -> None:
-    """``fsync`` the finished ``tmp``, rename it over ``target``, ``fsync`` the folder.
-
-    Raises:
-        OSError: the sync or the rename failed (``target`` is untouched).
-    """
-    fd = os.open(tmp, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, target)
-    if os.name == "posix":
-        with suppress(OSError):  # some file systems cannot sync a folder
-            folder = os.open(target.parent, os.O_RDONLY)
-            try:
-                os.fsync(folder)
-            finally:
-                os.close(folder)
 
 
 def folder_writable(folder: Path) -> bool:

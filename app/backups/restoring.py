@@ -26,11 +26,10 @@ from app.backups.copies import (
     folder_of,
     make_backup,
     prune,
-    put_in_place,
-    temporary_beside,
 )
 from app.backups.kinds import Kind
 from app.errors import InvalidRequest, StoreError
+from app.files import put_in_place, temporary_beside
 
 
 @dataclass(frozen=True)
@@ -137,7 +136,7 @@ def restore(data: Path, backup: Path, kind: Kind, now: datetime | None = None) -
                 try:
                     with closing(sqlite3.connect(tmp)) as target:
                         copies.copy_pages(source, target)
-                    put_in_place(tmp, live)
+                    put_in_place(tmp, live, own=True)  # the user file itself
                 finally:
                     tmp.unlink(missing_ok=True)
     except (sqlite3.Error, OSError) as exc:
