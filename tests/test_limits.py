@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +13,7 @@ from hypothesis import strategies as st
 
 from app import limits
 from app.errors import InvalidData
+from tests.helpers.hang_guard import within
 
 
 def _depth(value: Any) -> int:
@@ -108,24 +107,6 @@ def test_an_endless_device_is_refused_before_it_is_read() -> None:
         limits.read_bounded(Path("/dev/zero"), 1000)
 
 
-def _in_a_thread(work: Callable[[], object]) -> BaseException | None:
-    """What ``work`` raised (None: nothing), run in a thread that a hang cannot keep: the
-    test fails after 20 s instead of waiting for ever."""
-    outcome: list[BaseException | None] = []
-
-    def run() -> None:
-        try:
-            work()
-        except BaseException as exc:  # handed to the test
-            outcome.append(exc)
-        else:
-            outcome.append(None)
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(20)
-    assert outcome, "the reader is waiting on the FIFO"
-    return outcome[0]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
@@ -135,7 +116,7 @@ def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path: Path) -> None:
     for read in (lambda: limits.read_bounded(fifo, 1000, "a decklist"),
                  lambda: limits.open_regular(fifo), lambda: limits.check_regular(fifo),
                  lambda: limits.read_text(fifo, max_bytes=10, max_lines=1, max_line_chars=1)):
-        error = _in_a_thread(read)
+        error = within(20, read)
         assert isinstance(error, limits.NotRegularFile)
         assert error.message == (f"{fifo}: a named pipe (FIFO), not a regular file; give the "
                                  "path of a file")
@@ -149,7 +130,7 @@ def test_a_link_to_a_fifo_is_refused_and_a_link_to_a_file_is_read(tmp_path: Path
     text.write_text("4 Zephyr\n", encoding="utf-8")
     (tmp_path / "to-pipe.txt").symlink_to(fifo)
     (tmp_path / "to-text.txt").symlink_to(text)
-    assert isinstance(_in_a_thread(lambda: limits.read_bounded(tmp_path / "to-pipe.txt", 99)),
+    assert isinstance(within(20, lambda: limits.read_bounded(tmp_path / "to-pipe.txt", 99)),
                       limits.NotRegularFile)
     assert limits.read_bounded(tmp_path / "to-text.txt", 99) == b"4 Zephyr\n"
 

@@ -4,7 +4,6 @@ with one sentence naming the file, never read as an empty collection or decks li
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from app.collection import CollectionStore
 from app.decks import DeckStore
 from app.errors import StoreError, UnusableUserFile
 from app.userfile import check_user_file
+from tests.helpers.hang_guard import within
 
 
 def _folder(path: Path) -> str:
@@ -38,23 +38,6 @@ KINDS = [pytest.param(_folder, id="folder"),
              not Path("/dev/null").exists(), reason="needs /dev/null"))]
 
 
-def _within(seconds: float, work: Callable[[], object]) -> BaseException | None:
-    """What ``work`` raised (None: nothing); fails instead of hanging on a FIFO."""
-    outcome: list[BaseException | None] = []
-
-    def run() -> None:
-        try:
-            work()
-        except BaseException as exc:  # handed to the test
-            outcome.append(exc)
-        else:
-            outcome.append(None)
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(seconds)
-    assert outcome, "waited on the file"
-    return outcome[0]
 
 
 @pytest.mark.parametrize("make", KINDS)
@@ -68,7 +51,7 @@ def test_a_collection_file_that_is_no_file_is_refused_not_read_as_empty(
                 "the way (Archivist then starts an empty one) or put the file back")
     for work in (lambda: CollectionStore(path), store.entries, store.owned, store.undo_label,
                  store.undo, lambda: store.change([], "add")):
-        error = _within(20, work)
+        error = within(20, work)
         assert isinstance(error, UnusableUserFile) and isinstance(error, StoreError)
         assert (error.message, error.path, error.status) == (expected, path, 400)
 
@@ -79,7 +62,7 @@ def test_a_decks_file_that_is_no_file_is_refused_when_opened(
 ) -> None:
     path = tmp_path / "decks.sqlite3"
     kind = make(path)
-    error = _within(20, lambda: DeckStore(path))
+    error = within(20, lambda: DeckStore(path))
     assert isinstance(error, UnusableUserFile)
     assert error.message.startswith(f"The decks file {path} is {kind}, not a regular file")
 

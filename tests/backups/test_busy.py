@@ -4,8 +4,6 @@ a database another connection keeps locked gives up after its deadline."""
 from __future__ import annotations
 
 import sqlite3
-import threading
-from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -15,30 +13,13 @@ import app.backups.copies as copies
 from app.backups import COLLECTION, make_backup, restore
 from app.errors import InvalidRequest, StoreError
 from tests.backups.conftest import MONDAY
-
-
-def _within(seconds: float, work: Callable[[], object]) -> BaseException | None:
-    """Run ``work`` in a thread; the exception it raised (None: none). Fails the test if it
-    is still running after ``seconds`` (a hang), never hanging the suite."""
-    raised: list[BaseException | None] = [None]
-
-    def run() -> None:
-        try:
-            work()
-        except BaseException as exc:  # handed to the test
-            raised[0] = exc
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(seconds)
-    assert not thread.is_alive(), "still waiting: it would hang"
-    return raised[0]
+from tests.helpers.hang_guard import within
 
 
 def test_restoring_the_live_file_itself_is_refused(data: Path) -> None:
     live = data / "collection.sqlite3"
     before = live.read_bytes()
-    raised = _within(60, lambda: restore(data, live, COLLECTION))
+    raised = within(60, lambda: restore(data, live, COLLECTION))
     assert isinstance(raised, InvalidRequest)
     assert "is the collection file itself" in raised.message
     assert live.read_bytes() == before
@@ -54,7 +35,7 @@ def test_a_copy_into_a_locked_database_gives_up(data: Path, tmp_path: Path) -> N
         holder.execute("BEGIN EXCLUSIVE")  # another program writing, for as long as it likes
         with closing(sqlite3.connect(source_path, check_same_thread=False)) as source, \
                 closing(sqlite3.connect(live, timeout=0, check_same_thread=False)) as target:
-            raised = _within(60, lambda: copies.copy_pages(source, target, deadline=0.3))
+            raised = within(60, lambda: copies.copy_pages(source, target, deadline=0.3))
         holder.execute("ROLLBACK")
     assert isinstance(raised, sqlite3.OperationalError)
     assert "locked" in str(raised)
@@ -68,6 +49,6 @@ def test_a_restore_into_a_locked_file_fails_and_says_so(
     live = data / "collection.sqlite3"
     with closing(sqlite3.connect(live, isolation_level=None)) as holder:
         holder.execute("BEGIN IMMEDIATE")
-        raised = _within(60, lambda: restore(data, good.path, COLLECTION))
+        raised = within(60, lambda: restore(data, good.path, COLLECTION))
         holder.execute("ROLLBACK")
     assert isinstance(raised, StoreError) and "the file is as it was" in raised.message
