@@ -18,8 +18,9 @@ The names are loaded on first use: the stores call :func:`back_up_daily` and
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from app.lazy import lazy_names
 
 if TYPE_CHECKING:
     from app.backups.automatic import (
@@ -47,11 +48,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load the module that defines ``name`` on first use."""
-    if name in _WHERE:
-        return getattr(importlib.import_module(_WHERE[name]), name)
-    raise AttributeError(f"module 'app.backups' has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = [

@@ -14,8 +14,9 @@ The names below load on first use (PEP 562): the window's − / + keys need only
 :class:`Entry`, not the CSV reader, the deck need or rapidfuzz.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from app.lazy import lazy_names
 
 if TYPE_CHECKING:
     from app.collection.csvfile import ALIASES, COLUMNS, read_csv, write_csv
@@ -49,11 +50,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load the module that defines ``name`` on first use."""
-    if name in _WHERE:
-        return getattr(importlib.import_module(_WHERE[name]), name)
-    raise AttributeError(f"module 'app.collection' has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = [

@@ -18,8 +18,9 @@ The proxy-sheet PDF is drawn with Qt's PDF writer, so it lives in
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from app.lazy import lazy_names
 
 if TYPE_CHECKING:
     from app.export.fetch import NOT_STORED, ApiFetcher, Fetcher, configured_api, resolve_sources
@@ -64,11 +65,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load the module that defines ``name`` on first use."""
-    if name in _WHERE:
-        return getattr(importlib.import_module(_WHERE[name]), name)
-    raise AttributeError(f"module 'app.export' has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = [

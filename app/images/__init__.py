@@ -4,8 +4,9 @@ The names below load on first use (PEP 562): the image store and the disk cache 
 Pillow, which only decoding and rounding need (a one-shot search never does).
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from app.lazy import lazy_names
 
 if TYPE_CHECKING:
     from app.images.cache import write_atomic
@@ -20,11 +21,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load the module that defines ``name`` on first use."""
-    if name in _WHERE:
-        return getattr(importlib.import_module(_WHERE[name]), name)
-    raise AttributeError(f"module 'app.images' has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = [

@@ -6,8 +6,9 @@ start-up without loading the importer and its models.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from app.lazy import lazy_names
 
 if TYPE_CHECKING:
     from app.ingest.importer import import_paths
@@ -21,11 +22,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load the module that defines ``name`` on first use."""
-    if name in _WHERE:
-        return getattr(importlib.import_module(_WHERE[name]), name)
-    raise AttributeError(f"module 'app.ingest' has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = ["ImportReport", "SourceFile", "card_records", "import_paths", "json_files"]

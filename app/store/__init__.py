@@ -6,9 +6,9 @@ server) does not import the writer, the revisions and the history diff.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from app.lazy import lazy_names
 from app.store.db.connection import Store
 from app.store.reads.cards import CardRow, Reader
 
@@ -29,8 +29,5 @@ _WRITER = {"CardRecord": "app.store.write.records", "Writer": "app.store.write.w
            "WriteReport": "app.store.write.records"}
 
 
-def __getattr__(name: str) -> Any:
-    """Load the writer's names on first use (PEP 562)."""
-    if name in _WRITER:
-        return getattr(importlib.import_module(_WRITER[name]), name)
-    raise AttributeError(f"module 'app.store' has no attribute {name!r}")
+# The writer's names load on first use: a reading command never loads the writer.
+__getattr__ = lazy_names(__name__, _WRITER)

@@ -9,8 +9,9 @@ the formatting of sync state for people (``api_host``, ``local_time_text``, the 
 and report lines) and the settings' checks (``api_url_problem``).
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from app.lazy import lazy_names
 
 if TYPE_CHECKING:
     from app.net.policy import ClientSettings
@@ -48,12 +49,9 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load the engine's parts on first use (PEP 562), so that importing a light submodule
-    such as :mod:`app.sync.common` does not load the HTTP client and the models."""
-    if name in _WHERE:
-        return getattr(importlib.import_module(_WHERE[name]), name)
-    raise AttributeError(f"module 'app.sync' has no attribute {name!r}")
+# The engine's parts load on first use: importing a light submodule such as
+# app.sync.common must not load the HTTP client and the models.
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = [
