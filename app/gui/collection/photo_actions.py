@@ -134,8 +134,9 @@ class PhotoActions(QObject):
             self.review.additionsRequested.connect(self._add)
             self.review.downloadRequested.connect(self.downloadRequested.emit)
             self.review.failed.connect(self.failed.emit)
+        if self.review.isVisible():  # behind the window: bring it forward
+            self.review.raise_()
         self.review.show()
-        self.review.raise_()
         self.review.start(photos)
         return self.review
 

@@ -84,7 +84,7 @@ class ReviewDelegate(QStyledItemDelegate):
                              index: AnyIndex) -> None:
         """Centre the editor in the cell at its own height (the rows are as tall as a
         card image)."""
-        cell: QRect = option.rect  # type: ignore[attr-defined]
+        cell: QRect = option.rect
         height = min(cell.height(), editor.sizeHint().height())
         editor.setGeometry(QRect(cell.x() + 4, cell.y() + (cell.height() - height) // 2,
                                  cell.width() - 8, height))

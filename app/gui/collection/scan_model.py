@@ -249,13 +249,20 @@ class ReviewModel(QAbstractTableModel):
             return "" if role == Qt.ItemDataRole.DisplayRole else None
         return None
 
-    def _card_image(self, row: ReviewRow) -> Any:
+    @staticmethod
+    def shown_image(row: ReviewRow) -> str:
+        """The image file of the card shown beside the photo: the edition chosen, else the
+        best candidate ("" for none, or one not stored)."""
         candidates = row.photo.result.candidates
         if not candidates or row.status not in ("matched", "uncertain"):
-            return None
+            return ""
         shown = row.chosen or candidates[0]
         image_file, stored = row.photo.images.get(shown.edition_uuid, ("", False))
-        return self._provider.image(image_file, self._w, self._h) if stored else None
+        return image_file if stored else ""
+
+    def _card_image(self, row: ReviewRow) -> Any:
+        image_file = self.shown_image(row)
+        return self._provider.image(image_file, self._w, self._h) if image_file else None
 
     def _changed(self, row: int) -> None:
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
@@ -263,10 +270,6 @@ class ReviewModel(QAbstractTableModel):
     @Slot(str)
     def _on_ready(self, key: str) -> None:
         for number, row in enumerate(self._rows):
-            shown = row.chosen or (row.photo.result.candidates or [None])[0]
-            if shown is None:
-                continue
-            image_file, _ = row.photo.images.get(shown.edition_uuid, ("", False))
-            if ThumbnailProvider.key(image_file, self._w, self._h) == key:
+            if ThumbnailProvider.key(self.shown_image(row), self._w, self._h) == key:
                 index = self.index(number, CARD)
                 self.dataChanged.emit(index, index, [Qt.ItemDataRole.DecorationRole])

@@ -46,15 +46,10 @@ def settled(window: MainWindow) -> bool:
         return False
     model = review.model
     for row in range(model.rowCount()):
-        shown = model.review_row(row)
-        candidates = shown.photo.result.candidates
-        if not candidates or shown.status not in ("matched", "uncertain"):
-            continue
-        image_file, stored = shown.photo.images.get(
-            (shown.chosen or candidates[0]).edition_uuid, ("", False))
+        image_file = model.shown_image(model.review_row(row))
         model.data(model.index(row, CARD), Qt.ItemDataRole.DecorationRole)  # asks for it
-        if stored and model.card_state(image_file) not in (ThumbState.READY,
-                                                           ThumbState.MISSING):
+        if image_file and model.card_state(image_file) not in (ThumbState.READY,
+                                                               ThumbState.MISSING):
             return False
     return True
 
