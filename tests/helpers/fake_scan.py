@@ -40,6 +40,8 @@ class FakeScan:
         self.answers, self.images = answers, images
         self.wait_for_cancel, self.limit = wait_for_cancel, limit
         self.scanned: list[str] = []
+        self.cancelled = False
+        """True once the index build stopped on Cancel."""
 
     def index(self, progress: Callable[[int, int], None] | None = None,
               cancel: Callable[[], bool] | None = None) -> list[str]:
@@ -51,6 +53,7 @@ class FakeScan:
             waited = threading.Event()
             for _ in range(int(self.limit * 100)):
                 if cancel is not None and cancel():
+                    self.cancelled = True
                     raise ScanCancelled("The scan was cancelled")
                 waited.wait(0.01)
         return [f"image-{n}" for n in range(self.images)]

@@ -212,6 +212,11 @@ class CollectionPage(QWidget):
         actions.downloadRequested.connect(self.downloadImagesRequested.emit)
         return actions
 
+    def shutdown(self) -> None:
+        """Stop a scan of photos (the window closes)."""
+        if self.photos is not None:
+            self.photos.shutdown()
+
     def _catalogue_editions(self) -> CollectionEditions:
         """The catalogue's editions, read once (worker thread)."""
         return self._editions or self._catalogue.collection_editions()

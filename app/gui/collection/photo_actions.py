@@ -120,6 +120,11 @@ class PhotoActions(QObject):
         self.camera_action.setToolTip(problem or "Hold a card still in front of the camera")
         return problem is None
 
+    def shutdown(self) -> None:
+        """Stop a running scan and close the review (the window closes)."""
+        if self.review is not None:
+            self.review.close()  # drops the scan: it stops after the image in hand
+
     def choose(self, folder: bool = False) -> None:
         """Ask for photos (or a folder of them) and scan them."""
         chosen = self._choose(self._page, folder)

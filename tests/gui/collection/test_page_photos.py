@@ -168,3 +168,19 @@ def test_the_collection_pages_shortcut_asks_for_photos(
     qtbot.keyClick(page.rows, Qt.Key.Key_P,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert asked == [False]
+
+
+def test_closing_the_window_stops_a_scan(
+    qtbot: QtBot, real_services: Application, tmp_path: Path
+) -> None:
+    scan = FakeScan({}, wait_for_cancel=True)
+    real_services.__dict__["scan"] = scan
+    window = MainWindow(real_services, None, dialogs=False)
+    qtbot.addWidget(window)
+    window.show()
+    page = _page(qtbot, window)
+    assert page.photos is not None
+    review = page.photos.scan(_photos(tmp_path / "shots", ["1.jpg"]))
+    qtbot.waitUntil(lambda: review.progress_text.text().endswith("3/103"), timeout=10_000)
+    window.shutdown()  # waits for the pool: the scan must stop, not run on
+    assert scan.cancelled and not review.isVisible()
