@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QDropEvent, QKeySequence
@@ -16,10 +17,13 @@ from app.collection import CollectionEditions, Entry
 from app.gui.collection.camera import camera_problem
 from app.gui.collection.data import CollectionSource
 from app.gui.collection.scan_review import Additions, ScanReview
-from app.gui.collection.scan_task import ScanSource
+from app.gui.collection.scan_task import ScannedPhoto, ScanSource
 from app.gui.kit.operations import run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
 from app.scan import PHOTO_SUFFIXES
+
+if TYPE_CHECKING:
+    from app.gui.collection.camera_dialog import CameraScan
 
 ADD_KEYS = "Ctrl+Shift+P"
 """Collection ▸ Add from photos…: choose photos."""
@@ -93,6 +97,9 @@ class PhotoActions(QObject):
         menu.addSeparator()
         self.camera_action = menu.addAction("Scan with camera…")
         self.camera_action.setEnabled(False)  # until a camera is looked for
+        self.camera_action.triggered.connect(self.open_camera)
+        self.camera: CameraScan | None = None
+        """The camera's live picture (while open)."""
         menu.setToolTipsVisible(True)
         menu.aboutToShow.connect(self.check_camera)  # not before: Qt Multimedia is heavy
         self.button.setMenu(menu)
@@ -122,8 +129,31 @@ class PhotoActions(QObject):
 
     def shutdown(self) -> None:
         """Stop a running scan and close the review (the window closes)."""
+        if self.camera is not None:
+            self.camera.close()
         if self.review is not None:
             self.review.close()  # drops the scan: it stops after the image in hand
+
+    def open_camera(self) -> None:
+        """Show the camera's live picture; each card held still is offered in the review."""
+        if self.camera is not None or not self.check_camera():
+            return
+        from app.gui.collection.camera_dialog import CameraScan
+
+        review = self._review()
+        review.show()
+        camera = self.camera = CameraScan(lambda: review.scanning, self._page)
+        camera.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        camera.stillTaken.connect(lambda still: review.start([still], keep=True))
+        camera.destroyed.connect(lambda: setattr(self, "camera", None))
+        camera.show()
+
+    def _tell_camera(self, photo: ScannedPhoto) -> None:
+        result = photo.result
+        if self.camera is None or Path(result.path).parent != self.camera.folder:
+            return  # no camera, or a photo chosen or dropped meanwhile
+        self.camera.recognised(result.candidates[0].name if result.status == "matched"
+                               else None, result.status == "uncertain")
 
     def choose(self, folder: bool = False) -> None:
         """Ask for photos (or a folder of them) and scan them."""
@@ -133,16 +163,21 @@ class PhotoActions(QObject):
 
     def scan(self, photos: list[Path]) -> ScanReview:
         """Show the review and scan ``photos`` (files and folders); returns the review."""
+        review = self._review()
+        if review.isVisible():  # behind the window: bring it forward
+            review.raise_()
+        review.show()
+        review.start(photos)
+        return review
+
+    def _review(self) -> ScanReview:
         if self.review is None:
             self.review = ScanReview(self._scan, self._editions, self._pool, self._provider,
                                      self._page)
             self.review.additionsRequested.connect(self._add)
             self.review.downloadRequested.connect(self.downloadRequested.emit)
             self.review.failed.connect(self.failed.emit)
-        if self.review.isVisible():  # behind the window: bring it forward
-            self.review.raise_()
-        self.review.show()
-        self.review.start(photos)
+            self.review.photoScanned.connect(self._tell_camera)
         return self.review
 
     def _add(self, additions: Additions) -> None:

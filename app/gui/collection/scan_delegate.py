@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRect, Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QSpinBox,
@@ -48,6 +49,11 @@ class ReviewDelegate(QStyledItemDelegate):
             spin.setObjectName("scan-copies")
             spin.setRange(1, MAX_COPIES)
             spin.setAccessibleName("Copies")
+            # the button colour, as the combo boxes beside it: on a dark palette a spin box
+            # of the table's own colour shows no edge
+            palette = spin.palette()
+            palette.setColor(QPalette.ColorRole.Base, palette.color(QPalette.ColorRole.Button))
+            spin.setPalette(palette)
             spin.valueChanged.connect(lambda _value: self._commit(spin))
             return spin
         return super().createEditor(parent, option, index)

@@ -175,6 +175,9 @@ class ReviewModel(QAbstractTableModel):
         if column == CARD:
             if role == Qt.ItemDataRole.DecorationRole:
                 return self._card_image(row)
+            if role == Qt.ItemDataRole.ToolTipRole and result.candidates:
+                return f"The edition chosen: {row.chosen.name}" if row.chosen is not None \
+                    else f"The closest card, not chosen yet: {result.candidates[0].name}"
             return None
         if column == FOUND:
             return self._found(row, role)

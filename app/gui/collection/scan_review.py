@@ -61,6 +61,7 @@ class ScanReview(QDialog):
 
     Signals:
         additionsRequested(object): the :class:`Additions` the person accepted.
+        photoScanned(object): each :class:`ScannedPhoto` as it is answered.
         downloadRequested(): the person asked to download the card images.
         failed(object): the scan failed (the error).
 
@@ -70,6 +71,7 @@ class ScanReview(QDialog):
     """
 
     additionsRequested = Signal(object)
+    photoScanned = Signal(object)
     downloadRequested = Signal()
     failed = Signal(object)
 
@@ -86,6 +88,7 @@ class ScanReview(QDialog):
         self.task.scanned.connect(self._on_scanned)
         self.task.finished.connect(self._on_finished)
         self.task.failed.connect(self._on_failed)
+        self._cards_only = False
         self.outcome: ScanOutcome | None = None
         """How the latest scan ended (None while it runs)."""
 
@@ -149,9 +152,13 @@ class ScanReview(QDialog):
         """True while a scan runs."""
         return self.task.running
 
-    def start(self, photos: list[Path]) -> None:
-        """Scan ``photos`` (files and folders of them) and show the answers as they come."""
-        self.model.clear()
+    def start(self, photos: list[Path], keep: bool = False) -> None:
+        """Scan ``photos`` (files and folders of them) and show the answers as they come;
+        ``keep``: after the rows shown, and only the photos with a card (the camera's
+        stills: a table seen between two cards is no row)."""
+        self._cards_only = keep
+        if not keep:
+            self.model.clear()
         self.outcome = None
         self.notice_row.hide()
         self.progress_text.setText("Preparing the card index…")
@@ -211,6 +218,9 @@ class ScanReview(QDialog):
         self.progress.setRange(0, max(1, total))
         self.progress.setValue(done)
         self.progress_text.setText(f"Scanning photo {done:,} of {total:,}…")
+        self.photoScanned.emit(photo)
+        if self._cards_only and photo.result.status in ("no-card", "unreadable"):
+            return
         row = self.model.append(photo)
         if self.model.review_row(row).choosable:
             for column in (EDITION, FINISH, COPIES):
@@ -225,7 +235,7 @@ class ScanReview(QDialog):
         self.progress.hide()
         self.cancel_button.hide()
         if outcome.no_images:
-            self.progress_text.setText("Nothing to recognise the photos against")
+            self.progress_text.setText("No card images stored")
             self.notice_row.show()
         elif outcome.cancelled:
             self.progress_text.setText(f"Cancelled after {outcome.photos:,} of "

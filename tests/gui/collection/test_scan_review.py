@@ -165,5 +165,19 @@ def test_the_scanner_of_a_catalogue_without_images_is_answered_with_the_message(
     _scanned(qtbot, review, photos)
     assert review.outcome is not None and review.outcome.no_images
     assert review.notice.isVisible()
-    assert review.progress_text.text() == "Nothing to recognise the photos against"
+    assert review.progress_text.text() == "No card images stored"
     pool.waitForDone()
+
+
+def test_the_cameras_stills_add_rows_of_cards_only_after_those_shown(
+    qtbot: QtBot, review: ScanReview, photos: list[Path]
+) -> None:
+    _scanned(qtbot, review, photos[:1])
+    told: list[str] = []
+    review.photoScanned.connect(lambda photo: told.append(photo.result.status))
+    for still in (photos[2], photos[1]):  # a table between two cards, then a card
+        review.start([still], keep=True)
+        qtbot.waitUntil(lambda: review.outcome is not None, timeout=10_000)
+    assert told == ["no-card", "uncertain"]
+    rows = [review.model.review_row(row).status for row in range(review.model.rowCount())]
+    assert rows == ["matched", "uncertain"]
