@@ -40,6 +40,9 @@ class FakeScan:
         self.answers, self.images = answers, images
         self.wait_for_cancel, self.limit = wait_for_cancel, limit
         self.scanned: list[str] = []
+        self.gate: threading.Event | None = None
+        """When set to an event: the first photo's answer waits for it (a test cancels
+        meanwhile)."""
         self.cancelled = False
         """True once the index build stopped on Cancel."""
 
@@ -61,6 +64,8 @@ class FakeScan:
     def scan_one(self, path: Path, index: Any, top: int = 5) -> PhotoResult:
         """The answer set for ``path``'s name."""
         self.scanned.append(path.name)
+        if self.gate is not None and len(self.scanned) == 1:
+            self.gate.wait(self.limit)
         status, candidates = self.answers.get(path.name, ("no-card", []))
         message = {"matched": candidates[0].name if candidates else "",
                    "uncertain": "no candidate is clearly ahead",

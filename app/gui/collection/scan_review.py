@@ -239,7 +239,8 @@ class ScanReview(QDialog):
             self.notice_row.show()
         elif outcome.cancelled:
             self.progress_text.setText(f"Cancelled after {outcome.photos:,} of "
-                                       f"{outcome.total:,} photos")
+                                       f"{outcome.total:,} photos" if outcome.photos
+                                       else "Cancelled: no photo was scanned")
         elif not outcome.total:
             self.progress_text.setText("No photos found (JPEG, PNG, WebP or HEIC files)")
         else:

@@ -170,7 +170,7 @@ def test_the_collection_pages_shortcut_asks_for_photos(
     assert asked == [False]
 
 
-def test_closing_the_window_stops_a_scan(
+def test_the_page_works_during_a_scan_and_closing_the_window_stops_it(
     qtbot: QtBot, real_services: Application, tmp_path: Path
 ) -> None:
     scan = FakeScan({}, wait_for_cancel=True)
@@ -182,5 +182,8 @@ def test_closing_the_window_stops_a_scan(
     assert page.photos is not None
     review = page.photos.scan(_photos(tmp_path / "shots", ["1.jpg"]))
     qtbot.waitUntil(lambda: review.progress_text.text().endswith("3/103"), timeout=10_000)
+    with qtbot.waitSignal(page.loaded, timeout=10_000):  # the page works while it scans
+        page.refresh()
+    assert review.scanning
     window.shutdown()  # waits for the pool: the scan must stop, not run on
     assert scan.cancelled and not review.isVisible()

@@ -4,6 +4,7 @@ images."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -137,7 +138,7 @@ def test_cancel_stops_the_scan_while_the_index_is_prepared(
         review.cancel_button.click()
         qtbot.waitUntil(lambda: review.outcome is not None, timeout=10_000)  # noqa: B023
         assert review.outcome is not None and review.outcome.cancelled
-        assert review.progress_text.text() == "Cancelled after 0 of 4 photos"
+        assert review.progress_text.text() == "Cancelled: no photo was scanned"
         assert scan.scanned == [] and review.model.rowCount() == 0
         assert not review.cancel_button.isVisible()
 
@@ -181,3 +182,19 @@ def test_the_cameras_stills_add_rows_of_cards_only_after_those_shown(
     assert told == ["no-card", "uncertain"]
     rows = [review.model.review_row(row).status for row in range(review.model.rowCount())]
     assert rows == ["matched", "uncertain"]
+
+
+def test_cancel_between_photos_keeps_the_photos_scanned(
+    qtbot: QtBot, tmp_path: Path, photos: list[Path]
+) -> None:
+    scan = FakeScan(ANSWERS)
+    scan.gate = threading.Event()
+    for review in _review(qtbot, tmp_path, scan):
+        review.start(photos)
+        qtbot.waitUntil(lambda: scan.scanned == ["a-match.jpg"], timeout=10_000)
+        review.cancel_button.click()
+        scan.gate.set()
+        qtbot.waitUntil(lambda: review.outcome is not None, timeout=10_000)  # noqa: B023
+        assert review.progress_text.text() == "Cancelled after 1 of 4 photos"
+        assert scan.scanned == ["a-match.jpg"] and review.model.rowCount() == 1
+        assert review.model.acceptable_rows() == [0]
