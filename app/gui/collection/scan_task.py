@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QSize, Qt, QThreadPool, Signal
-from PySide6.QtGui import QImage, QImageReader
+from PySide6.QtGui import QImage, QImageIOHandler, QImageReader
 
 from app.collection import CollectionEditions
 from app.gui.kit.operations import Operation
@@ -64,15 +64,18 @@ def photo_thumbnail(path: Path, size: QSize = PHOTO_THUMB) -> QImage | None:
     reader). None when neither can read it."""
     reader = QImageReader(str(path))
     reader.setAutoTransform(True)
-    found = reader.size()
+    found = reader.size()  # as stored: a phone held upright stores it turned
     if found.isValid():
-        reader.setScaledSize(found.scaled(size, Qt.AspectRatioMode.KeepAspectRatio))
+        turned = reader.transformation() & QImageIOHandler.Transformation.TransformationRotate90
+        box = size.transposed() if turned else size
+        reader.setScaledSize(found.scaled(box, Qt.AspectRatioMode.KeepAspectRatio))
     image = reader.read()
     if not image.isNull():
         return image.convertToFormat(QImage.Format.Format_RGB32)
     try:
         from PIL import Image, ImageOps
 
+        _register_heif()
         with Image.open(path) as opened:
             opened.draft("RGB", (size.width(), size.height()))
             picture = ImageOps.exif_transpose(opened).convert("RGB")
@@ -82,6 +85,14 @@ def photo_thumbnail(path: Path, size: QSize = PHOTO_THUMB) -> QImage | None:
     data = picture.tobytes("raw", "RGB")
     return QImage(data, picture.width, picture.height, picture.width * 3,
                   QImage.Format.Format_RGB888).copy()
+
+
+def _register_heif() -> None:
+    try:
+        from pillow_heif import register_heif_opener
+    except ImportError:  # HEIC photos then show no preview
+        return
+    register_heif_opener()
 
 
 def scan_photos(scan: ScanSource, editions: Callable[[], CollectionEditions],
