@@ -17,7 +17,7 @@ dependency a reader has to follow. The scan lives in :mod:`tests.helpers.import_
    - ``app.search`` and its modules: the search language only (no SQL, no store; rule 7);
    - the public faces of the pure packages, never their submodules: ``app.sync``
      (engine types and the formatting of sync state), ``app.export``, ``app.images``,
-     ``app.thema``, ``app.decks``, ``app.collection``, ``app.backups``, ``app.meta``;
+     ``app.thema``, ``app.decks``, ``app.collection``, ``app.backups``, ``app.meta``, ``app.scan``;
    - ``app.bootstrap`` (``Services``) only in ``shell/`` and ``devtools/``, the composition
      roots of the window and the screenshot; ``app.paths`` and ``app.desktop_libs``
      (the missing-library hint at start-up) only in ``shell/``.
@@ -112,7 +112,7 @@ GUI_ALLOWED = (
     "app.model", "app.search")
 """What app/gui may import with all its submodules (rule 3)."""
 GUI_FACADES = ("app", "app.sync", "app.export", "app.images", "app.thema", "app.decks",
-               "app.collection", "app.backups", "app.meta")
+               "app.collection", "app.backups", "app.meta", "app.scan")
 """What app/gui may import as a package only (its public ``__init__``), not its submodules."""
 GUI_ROOTS = {"app.bootstrap": ("shell", "devtools"), "app.paths": ("shell",),
              "app.desktop_libs": ("shell",)}

@@ -227,4 +227,5 @@ def run_screenshot(args: argparse.Namespace) -> int:
         size=(int(width), int(height)), page=args.page, edition=args.edition, theme=args.theme,
         deck=Path(args.deck) if args.deck else None,
         feature=args.feature,
+        photos=Path(args.photos) if args.photos else None,
     )

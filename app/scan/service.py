@@ -7,11 +7,11 @@ part is built: a command that does not scan pays nothing for them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.errors import InvalidRequest
+from app.errors import ArchivistError, InvalidRequest
 from app.scan.results import Candidate, PhotoResult
 
 if TYPE_CHECKING:
@@ -25,6 +25,16 @@ if TYPE_CHECKING:
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".heic", ".heif")
 """What a folder given to a scan is searched for (a file named alone is read whatever its
 name)."""
+
+Cancel = Callable[[], bool]
+"""Asked between images and between photos: True stops the work (:class:`ScanCancelled`)."""
+
+
+class ScanCancelled(ArchivistError):
+    """A scan (or the index build before it) was cancelled; an index half built is not
+    kept (the images hashed so far are hashed again next time)."""
+
+    status = 499
 
 
 class Scan:
@@ -55,24 +65,28 @@ class Scan:
             self._editions = found
         return self._editions
 
-    def index(self, progress: Progress | None = None) -> ScanIndex:
+    def index(self, progress: Progress | None = None,
+              cancel: Cancel | None = None) -> ScanIndex:
         """The index, brought up to date with the stored images (new and changed ones
         hashed, the file rewritten when anything changed); ``progress`` is told
-        (done, to hash). Raises StoreError."""
+        (done, to hash); ``cancel`` is asked after each image hashed. Raises StoreError,
+        ScanCancelled."""
         if self._index is None:
             require_libraries()
-            from app.scan import index as kept
+            import app.scan.index as kept
 
             stored = ((name, path) for name in sorted(self.editions())
                       if (path := self._images.find(name)) is not None)
-            loaded, changed = kept.update(kept.load(self.index_file), stored, progress)
+            told = progress if cancel is None else _cancellable(progress, cancel)
+            loaded, changed = kept.update(kept.load(self.index_file), stored, told)
             if changed or not self.index_file.is_file():
                 kept.save(loaded, self.index_file)
             self._index = loaded
         return self._index
 
     def scan(self, photos: Sequence[Path], top: int = 5,
-             progress: Progress | None = None) -> list[PhotoResult]:
+             progress: Progress | None = None,
+             cancel: Cancel | None = None) -> list[PhotoResult]:
         """Each photo's answer, in order (folders expanded to their photos, by name).
 
         Args:
@@ -80,12 +94,19 @@ class Scan:
             top: the most candidates a photo lists (at least the editions sharing the
                 best image).
             progress: told (done, to hash) while the index is built.
+            cancel: asked between images of the index and between photos.
 
         Raises:
             StoreError: the catalogue cannot be read.
+            ScanCancelled: ``cancel`` answered True.
         """
-        index = self.index(progress)
-        return [self.scan_one(path, index, top) for path in expand(photos)]
+        index = self.index(progress, cancel)
+        results = []
+        for path in expand(photos):
+            if cancel is not None and cancel():
+                raise ScanCancelled("The scan was cancelled")
+            results.append(self.scan_one(path, index, top))
+        return results
 
     def scan_one(self, path: Path, index: ScanIndex, top: int = 5) -> PhotoResult:
         """One photo's answer (never raises for a bad photo: ``unreadable`` says why)."""
@@ -130,6 +151,17 @@ class Scan:
             return PhotoResult(path, "matched", f"{first.name} ({first.set_prefix} "
                                f"{first.collector_number})", listed)
         return PhotoResult(path, "uncertain", "no candidate is clearly ahead", listed)
+
+
+def _cancellable(progress: Progress | None, cancel: Cancel) -> Progress:
+    """``progress`` that first asks ``cancel`` (raising :class:`ScanCancelled`)."""
+    def told(done: int, total: int) -> None:
+        if cancel():
+            raise ScanCancelled("The scan was cancelled while the card index was prepared")
+        if progress is not None:
+            progress(done, total)
+
+    return told
 
 
 def expand(photos: Iterable[Path]) -> list[Path]:

@@ -1,7 +1,9 @@
 """The "Collection" page: the cards owned as rows or tiles with the totals above them, set
 completion per set prefix beside them, and the missing editions of the chosen set as a grid
 (double-click a tile to open its card). Import CSV… (add the copies of a file, or replace
-the collection with it), Export CSV… and Undo (Ctrl+Z) act on ``collection.sqlite3``; every
+the collection with it), Add from photos… (or photos dropped onto the page:
+:mod:`~app.gui.collection.photo_actions`), Export CSV… and Undo (Ctrl+Z) act on
+``collection.sqlite3``; every
 read and write runs in the pool (:func:`~app.gui.kit.operations.run_operation`). A replace
 is all or nothing: when rows are reported, the page asks before replacing the collection
 with the rows taken.
@@ -10,7 +12,7 @@ with the rows taken.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QSize, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -51,6 +53,10 @@ from app.gui.kit.file_problem import RESTORE, problem_text, unreadable_note
 from app.gui.kit.operations import run_operation
 from app.gui.kit.thumbnails import ThumbnailProvider
 
+if TYPE_CHECKING:
+    from app.gui.collection.photo_actions import ChoosePhotos, PhotoActions
+    from app.gui.collection.scan_task import ScanSource
+
 THUMB = QSize(126, 176)
 
 
@@ -74,6 +80,8 @@ class CollectionPage(QWidget):
         setsLoaded(): set completion of that reading is shown.
         message(str): a line for the status bar.
         failed(str, object): what failed (``"collection"``) and the error.
+        downloadImagesRequested(): the person asked to download the card images (a
+            scan found none to match photos against).
 
     Args:
         catalogue: the collection and the catalogue's editions (``app.collection``).
@@ -83,6 +91,8 @@ class CollectionPage(QWidget):
             → a path or None.
         ask_replace: asks whether to replace the collection with the rows taken of a file
             with rows reported (tests pass their own): ``(parent, report)`` → yes or no.
+        scan: the scanner (``app.scan``); None: no Add from photos….
+        choose_photos: asks for photos or a folder (tests pass their own).
     """
 
     cardRequested = Signal(str)
@@ -91,10 +101,12 @@ class CollectionPage(QWidget):
     setsLoaded = Signal()
     message = Signal(str)
     failed = Signal(str, object)
+    downloadImagesRequested = Signal()
 
     def __init__(self, catalogue: CollectionSource, pool: QThreadPool,
                  provider: ThumbnailProvider, choose_file: Any = None,
-                 ask_replace: Any = None) -> None:
+                 ask_replace: Any = None, scan: ScanSource | None = None,
+                 choose_photos: ChoosePhotos | None = None) -> None:
         super().__init__()
         self.setObjectName("collection-page")
         self._catalogue, self._pool = catalogue, pool
@@ -124,11 +136,14 @@ class CollectionPage(QWidget):
         self.note.hide()
         self.problem = EmptyState()
         self.problem.actionRequested.connect(lambda: self.refresh())
+        self.photos = self._photo_actions(scan, provider, choose_photos)
         top = QHBoxLayout()
         top.addWidget(self.totals, 1)
         for widget in (self.tiles_button, self.import_button, self.export_button,
                        self.undo_button):
             top.addWidget(widget)
+        if self.photos is not None:
+            top.insertWidget(3, self.photos.button)
 
         self.entries = EntriesModel(provider, THUMB, self)
         self.rows = QTableView()
@@ -181,6 +196,30 @@ class CollectionPage(QWidget):
         self.sets_view.selectionModel().currentRowChanged.connect(self._show_set)
         for view in (self.rows, self.tiles, self.missing_view):
             view.doubleClicked.connect(self._open)
+
+    def _photo_actions(self, scan: ScanSource | None, provider: ThumbnailProvider,
+                       choose: ChoosePhotos | None) -> PhotoActions | None:
+        """Add from photos… and photos dropped onto the page (None without a scanner)."""
+        if scan is None:
+            return None
+        from app.gui.collection.photo_actions import PhotoActions
+
+        actions = PhotoActions(self, self._catalogue, scan, self._pool, provider,
+                               self._catalogue_editions, choose)
+        actions.added.connect(self._changed)
+        actions.message.connect(self.message.emit)
+        actions.failed.connect(self._fail)
+        actions.downloadRequested.connect(self.downloadImagesRequested.emit)
+        return actions
+
+    def shutdown(self) -> None:
+        """Stop a scan of photos (the window closes)."""
+        if self.photos is not None:
+            self.photos.shutdown()
+
+    def _catalogue_editions(self) -> CollectionEditions:
+        """The catalogue's editions, read once (worker thread)."""
+        return self._editions or self._catalogue.collection_editions()
 
     @property
     def view(self) -> CollectionView | None:

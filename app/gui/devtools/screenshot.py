@@ -10,7 +10,7 @@ from pathlib import Path
 from app.bootstrap import Application
 from app.errors import InvalidRequest
 from app.files import check_target, write_bytes
-from app.gui.devtools import deck_shots, detail_shots
+from app.gui.devtools import deck_shots, detail_shots, scan_shots
 from app.gui.devtools.waiting import wait_until
 from app.gui.kit.image_file import png_bytes
 from app.gui.kit.thumbnails import ThumbState
@@ -19,7 +19,7 @@ log = logging.getLogger("app.gui")
 
 TIMEOUT_S = 20.0
 SCREENSHOT_PAGES = ("search", "sets", "thema", "decks", "banlist", "changes", "collection",
-                    "meta", *detail_shots.DETAIL_PAGES)
+                    "meta", "scan", *detail_shots.DETAIL_PAGES)
 THEMES = ("light", "dark")
 _DONE = (ThumbState.READY, ThumbState.MISSING)
 
@@ -127,7 +127,8 @@ def take_screenshot(services: Application, out: Path, query: str = "", card: str
                     size: tuple[int, int] = (1280, 800), page: str = "search",
                     edition: str | None = None, theme: str = "light", per: str = "card",
                     sort: str = "name", descending: bool = False,
-                    deck: Path | None = None, feature: str | None = None) -> int:
+                    deck: Path | None = None, feature: str | None = None,
+                    photos: Path | None = None) -> int:
     """Render the window with ``query`` typed and ``card`` selected, and save it as PNG.
 
     Waits (at most about 20 s) until the search answered, the card's detail is shown and
@@ -155,6 +156,8 @@ def take_screenshot(services: Application, out: Path, query: str = "", card: str
             file: its first decklist).
         feature: also show one of :data:`app.gui.devtools.feature_shots.FEATURES` (the
             sync dialog's progress or offline failure, the syntax sheet, name completion).
+        photos: on the ``scan`` page (the review of Collection ▸ Add from photos…, ``size``
+            large), the photo file or folder scanned.
 
     Returns:
         0: the PNG was written.
@@ -176,6 +179,7 @@ def take_screenshot(services: Application, out: Path, query: str = "", card: str
     if page in detail_shots.DETAIL_PAGES and not card:
         raise InvalidRequest(f"--page {page} needs --card CARD (its slug or name)")
     deck_text = deck_shots.read_deck(deck, page)
+    scan_shots.check(page, photos)
     check_target(out)  # a folder or device named: refused before the window is drawn
     if not os.environ.get("QT_QPA_PLATFORM") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -201,6 +205,8 @@ def take_screenshot(services: Application, out: Path, query: str = "", card: str
         window.show_thema(edition)
     elif page in detail_shots.DETAIL_PAGES:
         detail_shots.prepare(window, page, size)
+    elif page == "scan" and photos is not None:
+        scan_shots.prepare(window, photos, size)
     else:
         window.show_page("decks" if page == "banlist" else page)
     if page == "decks":
@@ -211,6 +217,8 @@ def take_screenshot(services: Application, out: Path, query: str = "", card: str
         lambda: _page_settled(window, page))
     if page in detail_shots.DETAIL_PAGES:
         settled = lambda: detail_shots.settle(window, page, card or "", edition)  # noqa: E731
+    if page == "scan":
+        settled = lambda: scan_shots.settled(window)  # noqa: E731
     if not wait_until(settled, TIMEOUT_S):
         log.warning("screenshot: the window did not settle within %.0f s", TIMEOUT_S)
         print("archivist: warning: not everything was loaded in time", file=sys.stderr)
@@ -222,6 +230,8 @@ def take_screenshot(services: Application, out: Path, query: str = "", card: str
     wait_until(lambda: False, 0.1)  # let the last repaints land
     if floating:
         shot = feature_shots.compose(window, floating)
+    elif page == "scan":
+        shot = scan_shots.grab(window)
     else:
         shot = detail_shots.grab(window, page) if page in detail_shots.DETAIL_PAGES \
             else window.grab()

@@ -415,6 +415,8 @@ class MainWindow(QMainWindow):
             self.gallery.shutdown()
         if self.page_built("decks"):
             self.decks.shutdown()
+        if self.page_built("collection"):
+            self.collection.shutdown()  # a scan of photos stops after the image in hand
         if self._export is not None:
             self._export.shutdown()
         self.browser.stop()

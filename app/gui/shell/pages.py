@@ -83,7 +83,9 @@ def build_page(window: Any, name: str, thumb_size: QSize) -> QWidget:
         page = decks
     elif name == "collection":
         from app.gui.collection.page import CollectionPage
-        collection = CollectionPage(services.collection, window._pool, window.provider)
+        collection = CollectionPage(services.collection, window._pool, window.provider,
+                                    scan=services.scan)
+        collection.downloadImagesRequested.connect(window.sync.download_images)
         collection.failed.connect(window._on_failed)
         collection.message.connect(lambda text: status.showMessage(text, STATUS_MS))
         collection.cardRequested.connect(window.open_card)
