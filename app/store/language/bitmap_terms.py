@@ -1,7 +1,7 @@
 """A query of the search language evaluated on the bitmaps (:mod:`app.store.language.bitmaps`):
 the exact set of cards (or editions) it matches, as :func:`app.store.language.conditions.
-compile_where` would find them, or None when a term has no bitmap (a Thema total, an
-illustrator, the collection, the history): the search then runs in SQL alone.
+compile_where` would find them; a query with a term that has no bitmap (the collection,
+the history) runs in SQL alone (:func:`supported`).
 
 The meaning is the compiled condition's, term by term: every condition is true or false,
 never NULL, so ``not`` is the rest of the cards (editions); a number compared with ``!=``
@@ -16,12 +16,13 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from pyroaring import BitMap
 
 from app.search.ast import And, Node, Not, Or, Term, terms
 from app.search.fields import BY_NAME, COLLECTION_FIELDS, COLLECTION_IS, HISTORY_IS, about_edition
 from app.store.db.reading import Reading
-from app.store.language.bitmaps import FLAGS, Index, folded
+from app.store.language.bitmaps import FLAGS, Index, bitmap, folded
 from app.store.language.conditions import SET_PARAMS, SET_PREFIXES, fts_match
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
@@ -43,8 +44,10 @@ def _supported(t: Term) -> bool:
     kind = BY_NAME[t.field].kind
     if t.field in COLLECTION_FIELDS or t.value in COLLECTION_IS or t.value in HISTORY_IS:
         return False
-    if t.field in ("thema", "illustrator", "changed"):
+    if t.field == "changed":
         return False
+    if t.field == "illustrator":  # a name contains it: it cannot span two names
+        return bool(str(t.value)) and "\n" not in str(t.value)
     if kind == "number":
         return t.value == "X" or (isinstance(t.value, int | float)
                                   and not isinstance(t.value, bool))
@@ -147,7 +150,7 @@ class _Run:
 
     def edition_term(self, t: Term) -> BitMap:
         made = self.made
-        if t.op == "!=":
+        if t.op == "!=" and t.field != "thema":
             return made.editions - self.edition_term(Term(t.field, ":", t.value, t.exact))
         conn = self.store.connection()
         if t.field == "set":
@@ -159,7 +162,24 @@ class _Run:
             return _union(made.set_ids.get(str(i)) for i in ids)
         if t.field == "rarity":
             return BitMap(made.rarities.get(t.value, BitMap()))
+        if t.field == "illustrator":  # LIKE '%value%': any case of ASCII letters
+            wanted = folded(str(t.value))
+            return _union(cards for name, cards in made.illustrators.items()
+                          if wanted in folded(name))
+        if t.field == "thema":  # the foil or the non-foil total
+            return self._thema(t.op, t.value)
         return BitMap(made.flags[str(t.value)])
+
+    def _thema(self, op: str, value: Any) -> BitMap:
+        found = []
+        for values, rows in self.made.thema.values():
+            low = np.searchsorted(values, value, "left")
+            high = np.searchsorted(values, value, "right")
+            parts = {"=": [rows[low:high]], "!=": [rows[:low], rows[high:]],
+                     "<": [rows[:low]], "<=": [rows[:high]], ">": [rows[high:]],
+                     ">=": [rows[low:]]}[op]
+            found += [bitmap(part) for part in parts]
+        return BitMap.union(*found)
 
 
 def _union(found: Any) -> BitMap:

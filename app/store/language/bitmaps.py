@@ -62,6 +62,11 @@ class Index:
         values: ``(field, folded value) → cards`` of :data:`VALUE_FIELDS`.
         numbers: ``column → value → cards`` of :data:`NUMBER_COLUMNS` (no NULLs).
         prefixes, set_ids, rarities, flags: edition values → editions.
+        orders: ranks by order (:mod:`app.store.language.bitmap_pages`), made on first use.
+        thema: ``thema_foil`` and ``thema_nonfoil`` → (their values in ascending order, the
+            edition row id of each): a range of values is a slice.
+        illustrators: each name an edition credits (a line of its ``illustrators``) →
+            editions.
     """
 
     key: str
@@ -75,6 +80,9 @@ class Index:
     rarities: dict[float, BitMap]
     flags: dict[str, BitMap]
     orders: dict[str, np.ndarray[Any, Any]]
+    thema: dict[str, tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]]
+    illustrators: dict[str, BitMap]
+    _with_editions: BitMap | None = None
 
     def lift(self, cards: BitMap) -> BitMap:
         """The editions of ``cards``."""
@@ -86,8 +94,18 @@ class Index:
 
     def project(self, editions: BitMap) -> BitMap:
         """The cards of ``editions``."""
-        rows = np.frombuffer(editions.to_array(), dtype=np.uint32)
-        return bitmap(np.unique(self.edition_card[rows]))
+        if len(editions) == len(self.editions):
+            return BitMap(self.with_editions)
+        mask = np.zeros(int(self.cards.max()) + 1 if self.cards else 1, dtype=bool)
+        mask[self.edition_card[np.frombuffer(editions.to_array(), dtype=np.uint32)]] = True
+        return bitmap(np.flatnonzero(mask))
+
+    @property
+    def with_editions(self) -> BitMap:
+        """The cards with an edition."""
+        if self._with_editions is None:
+            self._with_editions = bitmap(np.unique(self.edition_card[self.edition_card > 0]))
+        return self._with_editions
 
 
 _BUILD_LOCK = threading.Lock()
@@ -145,15 +163,23 @@ def _build(store: Reading, key: str) -> Index:
                 numbers[column][value].append(row[0])
     rows = conn.execute(
         "SELECT e.rowid, c.card_rowid, e.set_prefix, e.set_id, e.rarity, e.foil, e.flip, "
-        "e.dynamic FROM editions e JOIN card_facts c ON c.uuid = e.card_uuid").fetchall()
+        "e.dynamic, e.thema_foil, e.thema_nonfoil, e.illustrators "
+        "FROM editions e JOIN card_facts c ON c.uuid = e.card_uuid").fetchall()
     top = max((r[0] for r in rows), default=0)
     edition_card = np.zeros(top + 1, dtype=np.uint32)
     prefixes: dict[str, list[int]] = defaultdict(list)
     set_ids: dict[str, list[int]] = defaultdict(list)
     rarities: dict[float, list[int]] = defaultdict(list)
     flags: dict[str, list[int]] = {f: [] for f in FLAGS}
-    for rowid, card, prefix, set_id, rarity, *flagged in rows:
+    themas: dict[str, list[tuple[float, int]]] = {"thema_foil": [], "thema_nonfoil": []}
+    names: dict[str, list[int]] = defaultdict(list)
+    for rowid, card, prefix, set_id, rarity, *flagged, foil, nonfoil, credits in rows:
         edition_card[rowid] = card
+        for column, value in (("thema_foil", foil), ("thema_nonfoil", nonfoil)):
+            if isinstance(value, int | float):
+                themas[column].append((value, rowid))
+        for name in dict.fromkeys(str(credits or "").split("\n")):
+            names[name].append(rowid)
         prefixes[str(prefix)].append(rowid)
         set_ids[str(set_id)].append(rowid)
         if isinstance(rarity, int | float):
@@ -167,10 +193,17 @@ def _build(store: Reading, key: str) -> Index:
         {c: {v: bitmap(r) for v, r in by.items()} for c, by in numbers.items()},
         {k: bitmap(v) for k, v in prefixes.items()}, {k: bitmap(v) for k, v in set_ids.items()},
         {k: bitmap(v) for k, v in rarities.items()}, {k: bitmap(v) for k, v in flags.items()},
-        {})
+        {}, {column: _sorted(pairs) for column, pairs in themas.items()},
+        {k: bitmap(v) for k, v in names.items()})
 
 
-_GROUPS = ("values", "numbers", "prefixes", "set_ids", "rarities", "flags")
+def _sorted(pairs: list[tuple[float, int]]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    pairs.sort()
+    return (np.array([v for v, _ in pairs], dtype=np.float64),
+            np.array([r for _, r in pairs], dtype=np.uint32))
+
+
+_GROUPS = ("values", "numbers", "prefixes", "set_ids", "rarities", "flags", "illustrators")
 
 
 def _encode(made: Index) -> dict[str, bytes]:
@@ -179,6 +212,9 @@ def _encode(made: Index) -> dict[str, bytes]:
 
     parts = {"cards": made.cards.serialize(), "editions": made.editions.serialize(),
              "edition_card": made.edition_card.astype("<u4").tobytes()}
+    for column, (values, rows) in made.thema.items():
+        parts[f"{column}.values"] = values.astype("<f8").tobytes()
+        parts[f"{column}.rows"] = rows.astype("<u4").tobytes()
     for group in _GROUPS:
         table: dict[Any, Any] = getattr(made, group)
         for key, value in table.items():
@@ -197,9 +233,12 @@ def _decode(key: str, parts: dict[str, bytes]) -> Index | None:
         made = Index(key, BitMap.deserialize(parts["cards"]),
                      BitMap.deserialize(parts["editions"]),
                      np.frombuffer(parts["edition_card"], dtype="<u4").astype(np.uint32),
-                     {}, {c: {} for c in NUMBER_COLUMNS}, {}, {}, {}, {}, {})
+                     {}, {c: {} for c in NUMBER_COLUMNS}, {}, {}, {}, {}, {},
+                     {c: (np.frombuffer(parts[f"{c}.values"], dtype="<f8").astype(np.float64),
+                          np.frombuffer(parts[f"{c}.rows"], dtype="<u4").astype(np.uint32))
+                      for c in ("thema_foil", "thema_nonfoil")}, {})
         for name, blob in parts.items():
-            if not name.startswith("["):
+            if not name.startswith("[\""):
                 continue
             group, *where = json.loads(name)
             if group == "numbers":
