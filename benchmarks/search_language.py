@@ -43,7 +43,9 @@ from typing import Any
 from app.bootstrap import build
 from app.catalogue import LocalCatalogue
 from app.ingest import import_paths
+from app.search.errors import QuerySyntaxError
 from app.search.fields import RARITY_CODES
+from app.search.parser import parse
 from app.store import Store
 from app.store.language.query import run_query
 from benchmarks.common import CARD_IMAGES, SNAPSHOT_0404, figure, percentile, save_or_check
@@ -126,8 +128,19 @@ def make_queries(store: Store, count: int, seed: int = SEED) -> list[tuple[str, 
             "sort": rng.choice(["name"] * 4 + ["set", "cost", "level", "rarity", "thema"]),
             "descending": rng.random() < 0.3,
         }
-        out.append((kind, rng.choice(makers[kind])(), options))
+        text = rng.choice(makers[kind])()
+        while not _parses(text):  # a value that is not a term (an illustrator "(…)"): redraw
+            text = rng.choice(makers[kind])()
+        out.append((kind, text, options))
     return out
+
+
+def _parses(text: str) -> bool:
+    try:
+        parse(text)
+    except QuerySyntaxError:
+        return False
+    return True
 
 
 Query = tuple[str, str, dict[str, Any]]

@@ -7,8 +7,9 @@ order is total) is made once per catalogue version, on first use, and kept besid
 bitmaps; the page is then the ``limit`` hits of least rank (a partition, about 1 ms for
 80,000 hits), and SQLite sorts and reads those rows only.
 
-Not here: per card by set (the order is each hit's shown edition's, which depends on
-the query) and a name search's own order (the typed name first): these sort in SQL.
+Per card by set, the order is each hit's shown edition's (which depends on the query): it
+is found for every hit from the edition arrays of the bitmaps (:func:`_by_shown_set`). Not
+here: a name search's own order (the typed name first), which sorts in SQL.
 """
 
 from __future__ import annotations
@@ -59,20 +60,58 @@ def order_sql(per: str, sort: str, direction: str) -> str | None:
 
 
 def page(store: Reading, made: Index, per: str, sort: str, direction: str, hits: BitMap,
-         limit: int) -> list[int] | None:
+         limit: int, matched: BitMap | None = None) -> list[int] | None:
     """The row ids of the first ``limit`` of ``hits`` in the order (unordered), or None
     when the order has no ranks (:func:`order_sql`).
+
+    Args:
+        matched: per card by set, the editions the query matches (a hit's shown edition is
+            one of them when it has one).
 
     Raises:
         sqlite3.Error: the catalogue cannot be read (the ranks are made on first use).
     """
-    ranks = _ranks(store, made, per, sort, direction.upper())
-    if ranks is None:
-        return None
     rows = np.frombuffer(hits.to_array(), dtype=np.uint32)
+    if per == "card" and sort == "set" and matched is not None:
+        names = _ranks(store, made, "card", "name", "ASC")
+        assert names is not None
+        keys = _by_shown_set(made, rows, matched, direction.upper() == "DESC") + names[rows]
+    else:
+        ranks = _ranks(store, made, per, sort, direction.upper())
+        if ranks is None:
+            return None
+        keys = ranks[rows]
     if len(rows) > limit:
-        rows = rows[np.argpartition(ranks[rows], limit - 1)[:limit]]
+        rows = rows[np.argpartition(keys, limit - 1)[:limit]]
     return [int(r) for r in rows]
+
+
+def _by_shown_set(made: Index, cards: np.ndarray[Any, Any], matched: BitMap, descending: bool
+                  ) -> np.ndarray[Any, Any]:
+    """Per card (in ``cards`` order), its shown edition's set rank times 2**31 (descending:
+    the reverse rank), cards without editions last: the order of query.py's
+    ``_CARDS_BY_SET_SQL`` before its ties by name (added by the caller, as name ranks).
+
+    The shown edition is the card's least by (not matched, no image, position), as
+    query.py's ``_SHOWN_KEY``."""
+    top = len(made.edition_card)
+    hit = np.zeros(int(cards.max()) + 1 if len(cards) else 1, dtype=bool)
+    hit[cards] = True
+    owner = made.edition_card
+    editions = np.flatnonzero(hit[np.minimum(owner, len(hit) - 1)] & (owner > 0)
+                              & (owner < len(hit)))
+    in_matched = np.zeros(top, dtype=bool)
+    in_matched[np.frombuffer(matched.to_array(), dtype=np.uint32)] = True
+    shown = made.shown
+    score = ((~in_matched[editions]).astype(np.int64) * 2 + shown["no_image"][editions]) \
+        * 2**32 + shown["position"][editions]
+    order = np.lexsort((score, owner[editions]))
+    owners = owner[editions][order]
+    first = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]]) if len(owners) else owners
+    card_rank = np.full(len(hit), np.int64(2**30), dtype=np.int64)  # no editions: last
+    set_rank = shown["set_rank"][editions[order][first]].astype(np.int64)
+    card_rank[owners[first]] = -set_rank if descending else set_rank
+    return (card_rank[cards] + 2**30) * 2**31  # under 2**62; a name rank is under 2**31
 
 
 def _ranks(store: Reading, made: Index, per: str, sort: str, direction: str

@@ -67,6 +67,9 @@ class Index:
             edition row id of each): a range of values is a slice.
         illustrators: each name an edition credits (a line of its ``illustrators``) →
             editions.
+        shown: by edition row id, what a card hit's shown edition is chosen and sorted by:
+            ``position``, ``no_image`` (1: no stored image) and ``set_rank`` (the rank of
+            its set prefix, any case, and collector number; equal ones share it).
     """
 
     key: str
@@ -82,6 +85,7 @@ class Index:
     orders: dict[str, np.ndarray[Any, Any]]
     thema: dict[str, tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]]
     illustrators: dict[str, BitMap]
+    shown: dict[str, np.ndarray[Any, Any]]
     _with_editions: BitMap | None = None
 
     def lift(self, cards: BitMap) -> BitMap:
@@ -163,7 +167,8 @@ def _build(store: Reading, key: str) -> Index:
                 numbers[column][value].append(row[0])
     rows = conn.execute(
         "SELECT e.rowid, c.card_rowid, e.set_prefix, e.set_id, e.rarity, e.foil, e.flip, "
-        "e.dynamic, e.thema_foil, e.thema_nonfoil, e.illustrators "
+        "e.dynamic, e.thema_foil, e.thema_nonfoil, e.illustrators, e.position, "
+        "e.collector_number, NOT EXISTS (SELECT 1 FROM images WHERE filename = e.image_file) "
         "FROM editions e JOIN card_facts c ON c.uuid = e.card_uuid").fetchall()
     top = max((r[0] for r in rows), default=0)
     edition_card = np.zeros(top + 1, dtype=np.uint32)
@@ -173,7 +178,16 @@ def _build(store: Reading, key: str) -> Index:
     flags: dict[str, list[int]] = {f: [] for f in FLAGS}
     themas: dict[str, list[tuple[float, int]]] = {"thema_foil": [], "thema_nonfoil": []}
     names: dict[str, list[int]] = defaultdict(list)
-    for rowid, card, prefix, set_id, rarity, *flagged, foil, nonfoil, credits in rows:
+    shown = {k: np.zeros(top + 1, dtype=np.uint32) for k in ("position", "no_image",
+                                                            "set_rank")}
+    shown["position"][[r[0] for r in rows]] = [r[11] for r in rows]
+    shown["no_image"][[r[0] for r in rows]] = [r[13] for r in rows]
+    rank, last = 0, None
+    for rowid, set_key in sorted(((r[0], (folded(str(r[2])), str(r[12]))) for r in rows),
+                                 key=lambda pair: pair[1]):
+        rank += set_key != last
+        shown["set_rank"][rowid], last = rank, set_key
+    for rowid, card, prefix, set_id, rarity, *flagged, foil, nonfoil, credits, _, _, _ in rows:
         edition_card[rowid] = card
         for column, value in (("thema_foil", foil), ("thema_nonfoil", nonfoil)):
             if isinstance(value, int | float):
@@ -194,7 +208,7 @@ def _build(store: Reading, key: str) -> Index:
         {k: bitmap(v) for k, v in prefixes.items()}, {k: bitmap(v) for k, v in set_ids.items()},
         {k: bitmap(v) for k, v in rarities.items()}, {k: bitmap(v) for k, v in flags.items()},
         {}, {column: _sorted(pairs) for column, pairs in themas.items()},
-        {k: bitmap(v) for k, v in names.items()})
+        {k: bitmap(v) for k, v in names.items()}, shown)
 
 
 def _sorted(pairs: list[tuple[float, int]]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
@@ -212,6 +226,8 @@ def _encode(made: Index) -> dict[str, bytes]:
 
     parts = {"cards": made.cards.serialize(), "editions": made.editions.serialize(),
              "edition_card": made.edition_card.astype("<u4").tobytes()}
+    for name, values in made.shown.items():
+        parts[f"shown.{name}"] = values.astype("<u4").tobytes()
     for column, (values, rows) in made.thema.items():
         parts[f"{column}.values"] = values.astype("<f8").tobytes()
         parts[f"{column}.rows"] = rows.astype("<u4").tobytes()
@@ -236,7 +252,9 @@ def _decode(key: str, parts: dict[str, bytes]) -> Index | None:
                      {}, {c: {} for c in NUMBER_COLUMNS}, {}, {}, {}, {}, {},
                      {c: (np.frombuffer(parts[f"{c}.values"], dtype="<f8").astype(np.float64),
                           np.frombuffer(parts[f"{c}.rows"], dtype="<u4").astype(np.uint32))
-                      for c in ("thema_foil", "thema_nonfoil")}, {})
+                      for c in ("thema_foil", "thema_nonfoil")}, {},
+                     {k: np.frombuffer(parts[f"shown.{k}"], dtype="<u4").astype(np.uint32)
+                      for k in ("position", "no_image", "set_rank")})
         for name, blob in parts.items():
             if not name.startswith("[\""):
                 continue

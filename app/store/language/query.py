@@ -292,7 +292,10 @@ def _by_bitmaps(store: Reading, tree: Node, per: Per, limit: int, order: tuple[s
         hits = matching(store, made, tree, per)
         if not hits:
             return 0, None, False
-        found = None if closeness else page(store, made, per, *order, hits, limit)
+        matched = None
+        if per == "card" and order[0] == "set":  # a hit shows an edition the query matched
+            matched = matching(store, made, tree, "edition")
+        found = None if closeness else page(store, made, per, *order, hits, limit, matched)
     cap = (rows - 1) // DENSE if order[0] != "name" else min((rows - 1) // DENSE,
                                                              WALK_PAGES * limit - 1)
     if found is None and len(hits) <= cap:

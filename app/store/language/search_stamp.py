@@ -1,10 +1,12 @@
-"""The catalogue's search version: a counter that moves with every card written or removed.
+"""The catalogue's search version: a counter that moves with every card (or card image)
+written or removed.
 
 The search's bitmaps (:mod:`app.store.language.bitmaps`) are made for one version of the
 catalogue and kept in a file beside it; this counter, kept by triggers on ``cards`` in the
 same transaction as the write, says which version a file was made from, in any process and
-whichever writer wrote (import, sync, history revert). A trigger costs about a microsecond
-a card written; an unchanged card is not written, so a sync that changes nothing leaves it.
+whichever writer wrote (import, sync, history revert). Images count because a card hit
+shows an edition with an image first. A trigger costs about a microsecond a row written; an
+unchanged card is not written, so a sync that changes nothing leaves the counter alone.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ CREATE TABLE IF NOT EXISTS search_stamp (n INTEGER NOT NULL);
 
 
 def install(conn: sqlite3.Connection) -> None:
-    """Migration 15's data step: the counter's one row and the triggers that move it."""
+    """Migration 15's data step: the counter's one row and the triggers on ``cards`` and
+    ``images`` that move it."""
     conn.execute("DELETE FROM search_stamp")
     conn.execute("INSERT INTO search_stamp(n) VALUES (0)")
-    for event in ("INSERT", "UPDATE", "DELETE"):
-        conn.execute(f"CREATE TRIGGER IF NOT EXISTS search_stamp_cards_{event.lower()} "
-                     f"AFTER {event} ON cards BEGIN UPDATE search_stamp SET n = n + 1; END")
+    for table in ("cards", "images"):
+        for event in ("INSERT", "UPDATE", "DELETE"):
+            conn.execute(f"CREATE TRIGGER IF NOT EXISTS search_stamp_{table}_{event.lower()} "
+                         f"AFTER {event} ON {table} BEGIN UPDATE search_stamp SET n = n + 1; END")
 
 
 def read(conn: sqlite3.Connection) -> str | None:
