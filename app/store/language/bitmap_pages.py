@@ -111,7 +111,8 @@ def _by_shown_set(made: Index, cards: np.ndarray[Any, Any], matched: BitMap, des
     card_rank = np.full(len(hit), np.int64(2**30), dtype=np.int64)  # no editions: last
     set_rank = shown["set_rank"][editions[order][first]].astype(np.int64)
     card_rank[owners[first]] = -set_rank if descending else set_rank
-    return (card_rank[cards] + 2**30) * 2**31  # under 2**62; a name rank is under 2**31
+    keys: np.ndarray[Any, Any] = (card_rank[cards] + 2**30) * 2**31
+    return keys  # under 2**62; a name rank is under 2**31
 
 
 def _ranks(store: Reading, made: Index, per: str, sort: str, direction: str

@@ -161,7 +161,7 @@ class _Run:
                 "SELECT id FROM sets WHERE language = ? COLLATE NOCASE", (str(t.value),))]
             return _union(made.set_ids.get(str(i)) for i in ids)
         if t.field == "rarity":
-            return BitMap(made.rarities.get(t.value, BitMap()))
+            return BitMap(made.rarities.get(float(t.value), BitMap()))  # a number (supported)
         if t.field == "illustrator":  # LIKE '%value%': any case of ASCII letters
             wanted = folded(str(t.value))
             return _union(cards for name, cards in made.illustrators.items()

@@ -262,7 +262,8 @@ def _decode(key: str, parts: dict[str, bytes]) -> Index | None:
             if group == "numbers":
                 made.numbers[where[0]][where[1]] = BitMap.deserialize(blob)
             elif group == "values":
-                made.values[tuple(where[0])] = BitMap.deserialize(blob)  # type: ignore[index]
+                field, value = where[0]
+                made.values[str(field), str(value)] = BitMap.deserialize(blob)
             else:
                 getattr(made, group)[where[0]] = BitMap.deserialize(blob)
     except (KeyError, ValueError, TypeError):
