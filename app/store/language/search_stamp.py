@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS search_stamp (n INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS search_stamp (n INTEGER NOT NULL, file TEXT NOT NULL);
 """
 """Migration 15's SQL; :func:`install` is its data step."""
 
@@ -23,7 +23,7 @@ def install(conn: sqlite3.Connection) -> None:
     """Migration 15's data step: the counter's one row and the triggers on ``cards`` and
     ``images`` that move it."""
     conn.execute("DELETE FROM search_stamp")
-    conn.execute("INSERT INTO search_stamp(n) VALUES (0)")
+    conn.execute("INSERT INTO search_stamp(n, file) VALUES (0, lower(hex(randomblob(16))))")
     for table in ("cards", "images"):
         for event in ("INSERT", "UPDATE", "DELETE"):
             conn.execute(f"CREATE TRIGGER IF NOT EXISTS search_stamp_{table}_{event.lower()} "
@@ -31,15 +31,19 @@ def install(conn: sqlite3.Connection) -> None:
 
 
 def read(conn: sqlite3.Connection) -> str | None:
-    """The version: ``"<schema version>:<counter>"`` (None: the file has no counter, an
-    older schema opened read-only).
+    """The version: the schema version, the file's own random name (a new catalogue at the
+    same path counts afresh), the counter, and the newest card change and card row (two
+    copies of one file that went separate ways differ there); None when the file has no
+    counter (an older schema opened read-only).
 
     Raises:
         sqlite3.Error: the catalogue cannot be read.
     """
     try:
-        found = conn.execute("SELECT (SELECT user_version FROM pragma_user_version), "
-                             "(SELECT n FROM search_stamp)").fetchone()
+        found = conn.execute(
+            "SELECT (SELECT user_version FROM pragma_user_version), s.file, s.n, "
+            "(SELECT MAX(changed_at) FROM cards), (SELECT MAX(rowid) FROM cards) "
+            "FROM search_stamp s").fetchone()
     except sqlite3.OperationalError:  # no such table
         return None
-    return None if found[1] is None else f"{found[0]}:{found[1]}"
+    return None if found is None else ":".join(str(part) for part in found)
