@@ -24,10 +24,13 @@ def install(conn: sqlite3.Connection) -> None:
     ``images`` that move it."""
     conn.execute("DELETE FROM search_stamp")
     conn.execute("INSERT INTO search_stamp(n, file) VALUES (0, lower(hex(randomblob(16))))")
-    for table in ("cards", "images"):
-        for event in ("INSERT", "UPDATE", "DELETE"):
-            conn.execute(f"CREATE TRIGGER IF NOT EXISTS search_stamp_{table}_{event.lower()} "
-                         f"AFTER {event} ON {table} BEGIN UPDATE search_stamp SET n = n + 1; END")
+    # an image counts by its name only (a stored image's size, rewritten by each sync, not)
+    for table, event in (("cards", "INSERT"), ("cards", "UPDATE"), ("cards", "DELETE"),
+                         ("images", "INSERT"), ("images", "UPDATE OF filename"),
+                         ("images", "DELETE")):
+        name = f"search_stamp_{table}_{event.split()[0].lower()}"
+        conn.execute(f"CREATE TRIGGER IF NOT EXISTS {name} AFTER {event} ON {table} "
+                     "BEGIN UPDATE search_stamp SET n = n + 1; END")
 
 
 def read(conn: sqlite3.Connection) -> str | None:
