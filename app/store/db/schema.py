@@ -279,9 +279,9 @@ MIGRATIONS: tuple[str, ...] = (
     # Indexes only: SQLite fills and keeps them.
     API_TEXTS + POPULATIONS_INDEX,
     # 15: the search's version (app/store/language/search_stamp.py): a counter that triggers
-    # on cards move with every card written or removed, so the search language's bitmaps,
-    # kept in a file beside the catalogue, are known current or remade. install() writes the
-    # row and the triggers.
+    # on cards and images move with every card (or image) written or removed, and the file's
+    # own random name, so the search language's bitmaps, kept in files beside the catalogue,
+    # are known current or remade. install() writes the row and the triggers.
     SEARCH_STAMP,
 )
 
