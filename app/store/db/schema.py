@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 from app.errors import StoreError
 from app.store.language.facts import SORT_COLUMNS, backfill
+from app.store.language.search_stamp import SCHEMA as SEARCH_STAMP
+from app.store.language.search_stamp import install as install_search_stamp
 from app.store.language.start_page import SCHEMA as START_PAGE
 from app.store.language.start_page import install as install_start_page
 from app.store.language.value_counts import SCHEMA as VALUE_COUNTS
@@ -276,6 +278,11 @@ MIGRATIONS: tuple[str, ...] = (
     # (app/store/official/narrow_editions.py).
     # Indexes only: SQLite fills and keeps them.
     API_TEXTS + POPULATIONS_INDEX,
+    # 15: the search's version (app/store/language/search_stamp.py): a counter that triggers
+    # on cards and images move with every card (or image) written or removed, and the file's
+    # own random name, so the search language's bitmaps, kept in files beside the catalogue,
+    # are known current or remade. install() writes the row and the triggers.
+    SEARCH_STAMP,
 )
 
 def _install_start_page(conn: sqlite3.Connection) -> None:
@@ -288,7 +295,7 @@ def _install_start_page(conn: sqlite3.Connection) -> None:
 
 DATA_STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
     7: backfill, 9: backfill_api, 10: _install_start_page, 11: backfill_order,
-    12: install_value_counts, 13: backfill_narrow}
+    12: install_value_counts, 13: backfill_narrow, 15: install_search_stamp}
 """Python steps that run after a migration's SQL, in the same transaction."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -14,6 +14,7 @@ Example::
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,16 @@ from app.store.language.conditions import (
     rare_key,
 )
 from app.store.language.owned_terms import attach_collection, uses_collection
-from app.store.language.plan import DENSE, WALKS, count_hits, find_hits, plan, probing, table_rows
+from app.store.language.plan import (
+    DENSE,
+    WALK_PAGES,
+    WALKS,
+    count_hits,
+    find_hits,
+    plan,
+    probing,
+    table_rows,
+)
 from app.store.language.start_page import stored_rows
 from app.store.language.value_counts import every, exact_total, most_cards, negated, value_count
 
@@ -195,9 +205,17 @@ def run_query(
         column = ""  # the edition's, not the card's
     order = ("" if wanted else sort, column, direction.lower())
     total, table = None, table_rows(store, per) if limit else None
+    planned: int | None = None  # the hits the page's plan is chosen by, when not the total
     if limit == 0:
         total = count_hits(store, per, where.where, where.params)
-    if table is not None:  # from the stored counts, or the other cards'
+    if table is not None and limit:  # the bitmaps' hits: the total, and the page's rows
+        bits = _by_bitmaps(store, tree, per, limit, (sort, direction), bool(wanted), table)
+        if bits is not None:
+            total, listed, ranked = bits
+            if listed is not None:
+                where, params = listed, (*closeness, *listed.params)
+                planned = 0 if ranked else total
+    if table is not None and total is None:  # from the stored counts, or the other cards'
         total = _exact_total(store, tree, per)
         if total is None:
             total = _by_complement(store, tree, per, table)
@@ -211,7 +229,8 @@ def run_query(
             params = (*closeness, *where.params)
     if total == 0 or limit == 0:
         return QueryResult(text, per, (), total or 0)
-    walk, condition, _ = plan(store, per, order, where.where, total, limit, table)
+    walk, condition, _ = plan(store, per, order, where.where,
+                              total if planned is None else planned, limit, table)
     if per == "card":
         matched = compile_where(tree, "edition")  # which of a card's editions the query hit
         if not _READS_EDITION.search(matched.where):  # card terms only: all of a hit's
@@ -251,6 +270,45 @@ def run_query(
             for r in rows
         )
     return QueryResult(text, per, hits, total)
+
+
+def _by_bitmaps(store: Reading, tree: Node, per: Per, limit: int, order: tuple[str, str],
+                closeness: bool, rows: int) -> tuple[int, Compiled | None, bool] | None:
+    """``(total, the page's rows as a condition, whether they are the page)`` from the
+    bitmaps (:mod:`app.store.language.bitmaps`), or None when the query has a term without
+    them. The rows are the page's when the order has ranks, else every hit when few (as
+    :func:`find_hits` lists them), else None: the compiled condition reads the page."""
+    # numpy and pyroaring load with the first search that needs them, not at start-up
+    from app.store.language.bitmap_pages import page
+    from app.store.language.bitmap_terms import matching, supported
+    from app.store.language.bitmaps import index
+
+    if not supported(tree):
+        return None
+    with store_errors("Searching the catalogue failed"):
+        made = index(store)
+        if made is None:
+            return None
+        hits = matching(store, made, tree, per)
+        if not hits:
+            return 0, None, False
+        matched = None
+        if per == "card" and order[0] == "set":  # a hit shows an edition the query matched
+            matched = matching(store, made, tree, "edition")
+        found = None if closeness else page(store, made, per, *order, hits, limit, matched)
+    cap = (rows - 1) // DENSE if order[0] != "name" else min((rows - 1) // DENSE,
+                                                             WALK_PAGES * limit - 1)
+    if found is None and len(hits) <= cap:
+        found, ranked = list(hits), False
+    elif found is None:
+        return len(hits), None, False
+    else:
+        ranked = True
+    alias = "c" if per == "card" else "e"
+    return len(hits), Compiled(_BY_ROWID.format(alias), (json.dumps(found),)), ranked
+
+
+_BY_ROWID = "{}.rowid IN (SELECT value FROM json_each(?))"
 
 
 def _exact_total(store: Reading, tree: Node, per: str) -> int | None:
