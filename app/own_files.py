@@ -80,7 +80,8 @@ def protect(paths: Paths) -> None:
         new_files[_real(data / name)] = "the window's settings"
     for folder, what in ((paths.cache, "the cache"), (paths.logs, "the logs"),
                          (data / BACKUPS_FOLDER, "the backups"),
-                         (data / "images", "the image store")):
+                         (data / "images", "the image store"),
+                         (Path(f"{paths.catalogue_file}.search"), "the search's bitmaps")):
         new_folders[_real(folder)] = what
     with _lock:
         files, folders = _protected

@@ -85,6 +85,13 @@ def test_a_target_inside_an_own_folder_is_refused_even_before_the_folder_exists(
     assert not (paths.data / folder / "deep").exists()
 
 
+def test_a_target_among_the_search_bitmaps_is_refused(paths: Paths) -> None:
+    from app.store.language.bitmap_files import folder
+
+    _refused(folder(paths.catalogue_file) / "cards.bin", "in Archivist's own folder "
+             "(the search's bitmaps)")
+
+
 def test_a_file_renamed_into_place_is_checked_at_the_rename(paths: Paths) -> None:
     before = paths.collection_file.read_bytes()
     tmp = paths.data / ".part"
