@@ -17,10 +17,10 @@ from app import API_VERSION
 from app.catalogue.local import LocalCatalogue
 from app.model import Card, FeaturedSetGroup
 from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
+from app.server.encoding import json_body
 from app.server.errors import install_error_handlers
 from app.server.guards import HeadAsGet, install_corruption_handler
 from app.server.http_cache import HttpCache
-from app.server.inprocess import json_body
 from app.server.official import add_official_routes
 from app.server.request_log import RequestLog
 

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from app.server.encoding import json_body
+
 if TYPE_CHECKING:
     import httpx
 
@@ -27,11 +29,6 @@ DIRECT: dict[str, Callable[[LocalCatalogue], Any]] = {
 }
 """The paths answered by one catalogue call (their routes' only work); a test holds each
 answer equal to its route's."""
-
-
-def json_body(value: Any) -> bytes:
-    """A JSON body as every route encodes it: UTF-8, non-ASCII kept."""
-    return json.dumps(value, ensure_ascii=False).encode("utf-8")
 
 
 @dataclass(frozen=True)

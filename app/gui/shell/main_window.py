@@ -40,6 +40,8 @@ from app.gui.kit.settings_file import restore_geometry
 from app.gui.kit.status_bar import ElidingStatusBar
 
 if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_catalogue
+    from pathlib import Path
+
     from app.bootstrap import Application
     from app.gui.card.gallery import GalleryDialog
     from app.gui.changes.page import ChangesPage
@@ -166,6 +168,8 @@ class MainWindow(QMainWindow):
         # once the first results are painted: the filter options and the badges, then the rest
         self.firstPainted.connect(partial(wiring.load_rest, self._on_failed))
         self.firstPainted.connect(self.sync.start_up)
+        if dialogs:  # the daily backup of the decks and collection files (not for a screenshot)
+            self.firstPainted.connect(partial(_back_up_daily, self._pool, services.paths.data))
         self.browser.images_notice.downloadRequested.connect(self.sync.download_images)
         self.controller.failed.connect(self._on_failed)
         self.first_run.setupRequested.connect(self.setup.request)
@@ -462,3 +466,11 @@ def _open_about(parent: QWidget, icon: QIcon | None, api_url: str | None,
     from app.gui.shell.about_dialog import open_about
 
     return open_about(parent, icon, api_url, counts)
+
+
+def _back_up_daily(pool: QThreadPool, data: Path) -> None:
+    """Start the daily backup (after the first paint: it need not compete with the first
+    results; its module loads then)."""
+    from app.gui.shell.backups_dialog import start_daily_backups
+
+    start_daily_backups(pool, data)

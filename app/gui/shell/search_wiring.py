@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSize, Qt, QThreadPool, Signal, Slot
 from PySide6.QtGui import QIcon
@@ -28,6 +28,7 @@ from app.gui.search.controller import SearchController
 from app.gui.search.page import BrowserPage
 from app.gui.search.result_model import ResultModel, edition_of
 from app.gui.shell.first_run import FirstRunPage
+from app.gui.shell.on_first_use import OnFirstUse
 
 if TYPE_CHECKING:
     from app.bootstrap import Application
@@ -71,12 +72,14 @@ class SearchWiring(QObject):
         super().__init__(parent)
         catalogue = app.catalogue
         self._catalogue, self._pool, self._shown_page = catalogue, pool, shown_page
-        self._history = app.history
-        self.controller = SearchController(catalogue, pool, parent, app.history, app.collection)
+        # the card page's history and copies owned: their services load with the first card
+        self._history: Any = OnFirstUse(lambda: app.history)
+        self.controller = SearchController(catalogue, pool, parent, self._history,
+                                           OnFirstUse(lambda: app.collection))
         self.model = ResultModel(provider, thumb_size, parent)
         self.detail = DetailPane(provider)
         self.browser = BrowserPage(self.model, self.detail, thumb_size)
-        self.first_run = FirstRunPage(data_dir, icon, data_dir_args=catalogue.data_dir_args())
+        self.first_run = FirstRunPage(data_dir, icon, data_dir_args=catalogue.data_dir_args)
         self.pages = QStackedWidget()
         """The Search tab: the browsing page, or the first-run page for an empty catalogue."""
         self.pages.addWidget(self.browser)
