@@ -79,11 +79,12 @@ class SearchWiring(QObject):
         self.model = ResultModel(provider, thumb_size, parent)
         self.detail = DetailPane(provider)
         self.browser = BrowserPage(self.model, self.detail, thumb_size)
-        self.first_run = FirstRunPage(data_dir, icon, data_dir_args=catalogue.data_dir_args)
+        self._first_run: FirstRunPage | None = None  # built when the catalogue is empty
+        self._first_run_args = (data_dir, icon, catalogue.data_dir_args)
+        self._first_run_hooks: list[Callable[[FirstRunPage], object]] = []
         self.pages = QStackedWidget()
         """The Search tab: the browsing page, or the first-run page for an empty catalogue."""
         self.pages.addWidget(self.browser)
-        self.pages.addWidget(self.first_run)
         self.count_label = QLabel(textFormat=Qt.TextFormat.PlainText)
         """The result count (a permanent status-bar widget); its tooltip has the totals."""
         self._grid = self.browser.grid
@@ -102,12 +103,30 @@ class SearchWiring(QObject):
         self.completion = NameCompleter(browser.search, catalogue.card_names, pool, parent)
         controller.cardReady.connect(self._on_card)
         controller.countsReady.connect(self._on_counts)
-        self.first_run.recheckRequested.connect(controller.load_counts)
         self._gallery: GalleryDialog | None = None  # built on first use
         self._parent = parent
         self.detail.cardRequested.connect(self.select_card)
         self.detail.galleryRequested.connect(
             lambda detail, row: self.gallery.show_card(detail, row, self.detail.current_edition()))
+
+    @property
+    def first_run(self) -> FirstRunPage:
+        """The page for an empty catalogue (built, and added to :attr:`pages`, when first
+        needed: a start over a catalogue with cards never shows it)."""
+        if self._first_run is None:
+            data_dir, icon, data_dir_args = self._first_run_args
+            page = self._first_run = FirstRunPage(data_dir, icon, data_dir_args=data_dir_args)
+            self.pages.addWidget(page)
+            page.recheckRequested.connect(self.controller.load_counts)
+            for hook in self._first_run_hooks:
+                hook(page)
+        return self._first_run
+
+    def when_first_run_built(self, hook: Callable[[FirstRunPage], object]) -> None:
+        """Call ``hook(page)`` with the first-run page once it is built (now if it is)."""
+        self._first_run_hooks.append(hook)
+        if self._first_run is not None:
+            hook(self._first_run)
 
     @property
     def gallery(self) -> GalleryDialog:
