@@ -27,7 +27,6 @@ from app.gui.search.completion import NameCompleter
 from app.gui.search.controller import SearchController
 from app.gui.search.page import BrowserPage
 from app.gui.search.result_model import ResultModel, edition_of
-from app.gui.shell.first_run import FirstRunPage
 from app.gui.shell.on_first_use import OnFirstUse
 
 if TYPE_CHECKING:
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
     from app.gui.card.gallery import GalleryDialog
     from app.gui.kit.detail_data import CardDetail
     from app.gui.search.controller import QueryProblem, SearchRequest
+    from app.gui.shell.first_run import FirstRunPage
     from app.model.query import QueryResult
 
 
@@ -114,6 +114,8 @@ class SearchWiring(QObject):
         """The page for an empty catalogue (built, and added to :attr:`pages`, when first
         needed: a start over a catalogue with cards never shows it)."""
         if self._first_run is None:
+            from app.gui.shell.first_run import FirstRunPage
+
             data_dir, icon, data_dir_args = self._first_run_args
             page = self._first_run = FirstRunPage(data_dir, icon, data_dir_args=data_dir_args)
             self.pages.addWidget(page)
