@@ -223,18 +223,21 @@ def build_parser(command: str | None = None,
                    help="window size in pixels: the PNG's size (default 1280x800)")
     p.add_argument("--page", default="search",
                    choices=("search", "sets", "thema", "card", "gallery", "decks", "banlist",
-                            "changes", "collection", "meta"),
+                            "changes", "collection", "meta", "scan"),
                    help="page to show: search (default), sets (featured sets), thema, card "
                         "(the detail of --card), gallery (the editions of --card), decks, "
                         "banlist (the Decks page's ban list), changes (the newest revision), "
-                        "collection (owned cards, set completion) or meta (the stored "
-                        "events' meta)")
+                        "collection (owned cards, set completion), meta (the stored "
+                        "events' meta) or scan (the review of photos added to the collection, "
+                        "with --photos)")
     p.add_argument("--edition", metavar="UUID",
                    help="edition whose Thema chart (thema), details (card) or large view "
                         "(gallery) is shown")
     p.add_argument("--theme", default="light", choices=("light", "dark"), help="palette")
     p.add_argument("--deck", metavar="FILE", help="with --page decks: a decklist file shown "
                    "in the page and checked (never kept among the decks)")
+    p.add_argument("--photos", metavar="FOLDER", help="with --page scan: a photo file or "
+                   "folder of photos scanned and shown for review")
     p.add_argument("--feature", choices=("sync-progress", "sync-retry", "sync-offline",
                                          "syntax-help", "completion"),
                    help="also show a dialog or popup: the sync's progress, a retry or an "
