@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 
 def _version() -> str:
@@ -13,10 +13,15 @@ def _version() -> str:
     an ``archivist-<version>.dist-info`` (packaging/metadata.py), ask
     ``importlib.metadata``. ``0+unknown`` when neither answers.
     """
-    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
-    try:  # a line scan, not tomllib: this runs at every start (tests/test_version.py)
+    # os.path, not pathlib, and a line scan, not tomllib: this runs at every start, and
+    # `archivist --version` loads nothing else (tests/test_version.py)
+    beside = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    pyproject = os.path.join(beside, "pyproject.toml")
+    try:
         section, name = "", ""
-        for line in pyproject.read_text(encoding="utf-8").splitlines():
+        with open(pyproject, encoding="utf-8") as file:
+            text = file.read()
+        for line in text.splitlines():
             key, equals, value = (part.strip() for part in line.partition("="))
             if line.startswith("["):
                 section = line.strip()
@@ -27,6 +32,13 @@ def _version() -> str:
                     return value.strip('"')
     except (OSError, UnicodeDecodeError):
         pass
+    try:  # an installed copy: its folder's name says it (importlib.metadata is slow to load)
+        found = [name for name in os.listdir(beside)
+                 if name.startswith("archivist-") and name.endswith(".dist-info")]
+    except OSError:
+        found = []
+    if len(found) == 1:
+        return found[0].removeprefix("archivist-").removesuffix(".dist-info")
     from importlib import metadata
 
     try:

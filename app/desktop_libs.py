@@ -11,12 +11,13 @@ of :data:`XCB_LIBRARIES` with ``ctypes``.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # subprocess and shutil load only where a window needs xcb (not offscreen)
+    import subprocess
 
 from app.errors import ArchivistError
 
@@ -70,6 +71,9 @@ def xcb_plugin() -> Path | None:
 
 def _not_found_by_ldd(plugin: Path) -> list[str] | None:
     """The libraries ``ldd`` reports ``not found`` for ``plugin`` (None: no answer)."""
+    import shutil
+    import subprocess
+
     ldd = shutil.which("ldd")
     if ldd is None:
         return None
@@ -129,6 +133,8 @@ def packages(missing: list[str], family: int) -> list[str]:
 def install_line(missing: list[str]) -> str:
     """The one command that installs ``missing``: ``apt-get`` where it is (else ``dnf``
     where it is, else both), with ``sudo`` unless the user is root."""
+    import shutil
+
     sudo = "" if hasattr(os, "geteuid") and os.geteuid() == 0 else "sudo "
     debian = f"{sudo}apt-get install {' '.join(packages(missing, 0))}"
     fedora = f"{sudo}dnf install {' '.join(packages(missing, 1))}"
@@ -173,15 +179,19 @@ def install_advice(missing: list[str] | None = None) -> str:
     return "\n".join(lines)
 
 
-def install(run: Callable[..., subprocess.CompletedProcess[Any]] = subprocess.run) -> int:
+def install(run: Callable[..., subprocess.CompletedProcess[Any]] | None = None) -> int:
     """Install the missing libraries with ``apt-get`` (as root, or through ``sudo``), saying
     what it installs; where that cannot be done, say what to install. Always 0 but for a
     failed ``apt-get`` (1), so README's first command goes on to open the window (which
     then says what is still missing).
 
     Args:
-        run: runs a command (``subprocess.run``'s signature).
+        run: runs a command (``subprocess.run``'s signature; None: ``subprocess.run``).
     """
+    import shutil
+    import subprocess
+
+    run = run or subprocess.run
     missing = missing_libraries()
     if not missing:
         return 0

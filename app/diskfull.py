@@ -8,7 +8,6 @@ removes its partial file and leaves the catalogue whole.
 from __future__ import annotations
 
 import errno
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -17,6 +16,8 @@ FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
 
 def free_mb(path: Path | str) -> float:
     """Free megabytes on the file system holding ``path`` (its nearest existing parent)."""
+    import shutil  # only here: every opening of the catalogue loads this module
+
     where = Path(path)
     while not where.exists() and where != where.parent:
         where = where.parent

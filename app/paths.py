@@ -10,8 +10,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "Archivist"
 ENV_DATA_DIR = "ARCHIVIST_DATA_DIR"
 
@@ -92,6 +90,8 @@ def resolve_paths(data_dir: str | os.PathLike[str] | None = None) -> Paths:
     if chosen:
         root = Path(chosen).expanduser().resolve()
         return Paths(data=root, cache=root / "cache", logs=root / "logs")
+    import platformdirs  # only here: it loads tempfile and shutil
+
     dirs = platformdirs.PlatformDirs(APP_NAME, appauthor=False)  # this platform's class
     return Paths(data=Path(dirs.user_data_dir), cache=Path(dirs.user_cache_dir),
                  logs=Path(dirs.user_log_dir))

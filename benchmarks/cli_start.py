@@ -1,17 +1,21 @@
-"""A one-shot command from process start to exit: ``archivist search "el:fire"``,
-``archivist --version`` and ``archivist --help`` next to ``python -c pass``.
+"""One-shot commands from process start to exit: ``archivist --version``, ``--help``,
+``get /`` and ``search "el:fire"``, each next to ``python -c pass``.
 
-Run: ``python -m benchmarks.cli_start [--data-dir DIR] [--runs N] [--compare CHECKOUT]``.
-Prints figures; asserts nothing.
+Run: ``python -m benchmarks.cli_start [--data-dir DIR] [--runs N] [--compare CHECKOUT]
+[--module]``. Prints figures; asserts nothing.
 
-Each run is a fresh process of this Python: the bare side runs ``-c pass``, Archivist's
-runs ``-m app search "el:fire" --data-dir DIR`` (its output goes nowhere). Runs alternate
-(bare, Archivist[, the other checkout]) so a busy moment hits them alike; the figures are
-medians of wall time and of the child's CPU time (user + system, from ``wait4``: less noisy
-when other work shares the cores) and their ratios to the bare side. ``--compare`` runs a
-second checkout's ``app`` (e.g. ``git archive main | tar -x -C /tmp/base``) in the same
-alternation, over the same catalogue or ``--compare-data-dir`` (a checkout of an older
-schema would refuse a migrated file: give it a copy made before).
+Each run is a fresh process of this Python, started the way a person starts it: the
+console script ``archivist`` that pip writes for ``[project.scripts]`` (its text is
+:data:`WRAPPER`: it imports ``re`` and ``sys``, then ``app.cli.main``, and calls ``main()``),
+run as ``python WRAPPER ARGS``. ``--module`` runs ``python -m app ARGS`` instead (``runpy``
+and ``app/__main__.py``: what a source checkout offers). The bare side runs ``-c pass``.
+Output goes nowhere. Runs alternate (bare, each command[, the other checkout's]) so a busy
+moment hits them alike; the figures are medians of wall time and of the child's CPU time
+(user + system, from ``wait4``: less noisy when other work shares the cores) and their
+ratios to the bare side. ``--compare`` runs a second checkout's ``app`` (e.g. ``git archive
+main | tar -x -C /tmp/base``) in the same alternation, over the same catalogue or
+``--compare-data-dir`` (a checkout of an older schema would refuse a migrated file: give it
+a copy made before).
 
 Modules are compiled once before the timed runs (into a temporary ``PYTHONPYCACHEPREFIX``,
 also when ``PYTHONDONTWRITEBYTECODE`` is set), as an installed package has them.
@@ -34,14 +38,30 @@ from benchmarks.common import SNAPSHOT_0404, figure
 
 ROOT = str(Path(__file__).resolve().parents[1])
 QUERY = "el:fire"
+WRAPPER = r"""# -*- coding: utf-8 -*-
+import re
+import sys
+from app.cli.main import main
+if __name__ == '__main__':
+    sys.argv[0] = re.sub(r'(-script\.pyw|\.exe)?$', '', sys.argv[0])
+    sys.exit(main())
+"""
+"""The console script pip generates for ``archivist = "app.cli.main:main"`` (its shebang
+line aside)."""
+
+
+def commands(data_dir: str) -> dict[str, list[str]]:
+    """Each measured command's name → its arguments after ``archivist``."""
+    return {"--version": ["--version"], "--help": ["--help"],
+            "get /": ["--data-dir", data_dir, "get", "/"],
+            "search": ["--data-dir", data_dir, "search", QUERY]}
 
 
 def run_once(args: list[str], checkout: str | None, bytecode: str) -> tuple[float, float]:
-    """``(wall s, CPU s)`` of one child ``python ARGS`` (``checkout`` on its path)."""
-    env = {**os.environ, "PYTHONPYCACHEPREFIX": bytecode}
+    """``(wall s, CPU s)`` of one child ``python ARGS`` (``checkout``'s app on its path,
+    default this one)."""
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": bytecode, "PYTHONPATH": checkout or ROOT}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    if checkout is not None:
-        env["PYTHONPATH"] = checkout
     started = time.perf_counter()
     proc = subprocess.Popen([sys.executable, *args], env=env, cwd=checkout or ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -55,21 +75,20 @@ def run_once(args: list[str], checkout: str | None, bytecode: str) -> tuple[floa
 
 
 def measure(data_dir: str, runs: int, compare: str | None,
-            compare_data_dir: str | None = None) -> None:
+            compare_data_dir: str | None = None, module: bool = False) -> None:
     """Alternate the sides ``runs`` times (after one untimed run each) and print medians."""
-    search = ["-m", "app", "search", QUERY, "--data-dir"]
-    sides: list[tuple[str, list[str], str | None]] = [
-        ("python -c pass", ["-c", "pass"], None),
-        ("archivist search", [*search, data_dir], ROOT)]
-    if compare is not None:
-        sides.append(("archivist search (compared)", [*search, compare_data_dir or data_dir],
-                      compare))
-    for option in ("--version", "--help"):
-        sides.append((f"archivist {option}", ["-m", "app", option], ROOT))
-        if compare is not None:
-            sides.append((f"archivist {option} (compared)", ["-m", "app", option], compare))
-    samples: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in sides}
-    with tempfile.TemporaryDirectory() as bytecode:
+    with tempfile.TemporaryDirectory() as tmp:
+        wrapper = Path(tmp) / "archivist"
+        wrapper.write_text(WRAPPER, encoding="utf-8")
+        start = ["-m", "app"] if module else [str(wrapper)]
+        sides: list[tuple[str, list[str], str | None]] = [("python -c pass", ["-c", "pass"], None)]
+        theirs = commands(compare_data_dir or data_dir)
+        for name, args in commands(data_dir).items():
+            sides.append((f"archivist {name}", [*start, *args], ROOT))
+            if compare is not None:
+                sides.append((f"archivist {name} (compared)", [*start, *theirs[name]], compare))
+        samples: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in sides}
+        bytecode = str(Path(tmp) / "bytecode")
         for _, args, checkout in sides:
             run_once(args, checkout, bytecode)  # compiles the modules
         for _ in range(runs):
@@ -77,7 +96,9 @@ def measure(data_dir: str, runs: int, compare: str | None,
                 samples[name].append(run_once(args, checkout, bytecode))
     bare_wall = statistics.median(w for w, _ in samples[sides[0][0]])
     bare_cpu = statistics.median(c for _, c in samples[sides[0][0]])
-    print(f'process start to exit, median of {runs} alternating runs ({QUERY!r}):')
+    how = "python -m app" if module else "the console script (pip's wrapper)"
+    print(f"process start to exit, median of {runs} alternating runs, run as {how} "
+          f"(search {QUERY!r}):")
     for name, _, _ in sides:
         wall = statistics.median(w for w, _ in samples[name])
         cpu = statistics.median(c for _, c in samples[name])
@@ -96,16 +117,19 @@ def main() -> None:
     parser.add_argument("--compare", metavar="CHECKOUT", help="another checkout to run too")
     parser.add_argument("--compare-data-dir", metavar="DIR",
                         help="the compared checkout's catalogue folder (default: --data-dir)")
+    parser.add_argument("--module", action="store_true",
+                        help="run `python -m app` instead of the console script")
     args = parser.parse_args()
+    compare = str(Path(args.compare).resolve()) if args.compare else None
     if args.data_dir is not None:
-        measure(args.data_dir, args.runs, args.compare, args.compare_data_dir)
+        measure(args.data_dir, args.runs, compare, args.compare_data_dir, args.module)
         return
     from app.bootstrap import build
     from app.ingest import import_paths
 
     with tempfile.TemporaryDirectory() as tmp:
         import_paths(build(tmp).store, [SNAPSHOT_0404])
-        measure(tmp, args.runs, args.compare)
+        measure(tmp, args.runs, compare, None, args.module)
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ def test_the_missing_libraries_are_what_the_loader_does_not_find(
 
 
 def test_without_ldd_each_library_is_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(desktop_libs.shutil, "which", lambda name: None)
+    monkeypatch.setattr("shutil.which", lambda name: None)
     loaded: list[str] = []
 
     def cdll(name: str) -> None:
@@ -105,7 +105,7 @@ class Runs:
 def _machine(monkeypatch: pytest.MonkeyPatch, missing: list[str], tools: tuple[str, ...],
              root: bool) -> None:
     monkeypatch.setattr(desktop_libs, "missing_libraries", lambda: missing)
-    monkeypatch.setattr(desktop_libs.shutil, "which",
+    monkeypatch.setattr("shutil.which",
                         lambda name: f"/usr/bin/{name}" if name in tools else None)
     monkeypatch.setattr(desktop_libs.os, "geteuid", lambda: 0 if root else 1000)
 

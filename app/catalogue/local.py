@@ -9,21 +9,20 @@ from typing import TYPE_CHECKING, Any
 
 from app.catalogue.card_cache import CardBodyCache
 from app.catalogue.shapes import card_response, card_text
-from app.catalogue.typing_help import TypingHelp, query_help
 from app.errors import NotFound
 from app.images.cache import RoundedCache
 from app.images.store import ImageStore
 from app.model.query import Per, QueryResult, SortKey
 from app.paths import Paths, resolve_paths
-from app.search.parser import parse
 from app.store import Reader, Store
-from app.store.language.query import run_query
 
 # The official API's modules (its search, options, other endpoints) load on first use: a
-# one-shot command such as ``archivist search`` needs none of them.
+# one-shot command such as ``archivist search`` needs none of them; the search language's
+# neither: ``archivist get /`` reads one row.
 if TYPE_CHECKING:
     from app.catalogue.base import Catalogue
     from app.catalogue.thema import ThemaEndpoints
+    from app.catalogue.typing_help import TypingHelp
     from app.store.reads.sets import SetsReader
 
 
@@ -57,7 +56,7 @@ class LocalCatalogue:
         self._thema_endpoints: ThemaEndpoints | None = None
         self._options: tuple[Any, dict[str, Any]] | None = None
         self._card_bodies = CardBodyCache()
-        self._typing = TypingHelp(store)
+        self._typing_help: TypingHelp | None = None
 
     @property
     def _sets(self) -> SetsReader:
@@ -66,6 +65,14 @@ class LocalCatalogue:
 
             self._sets_reader = SetsReader(self.store)
         return self._sets_reader
+
+    @property
+    def _typing(self) -> TypingHelp:
+        if self._typing_help is None:
+            from app.catalogue.typing_help import TypingHelp
+
+            self._typing_help = TypingHelp(self.store)
+        return self._typing_help
 
     @property
     def _thema(self) -> ThemaEndpoints:
@@ -267,6 +274,10 @@ class LocalCatalogue:
             InvalidRequest: an unknown ``per`` or ``sort``, a negative ``limit``.
             StoreError: the catalogue cannot be read.
         """
+        from app.catalogue.typing_help import query_help
+        from app.search.parser import parse
+        from app.store.language.query import run_query
+
         collection = self.paths.collection_file if self.paths is not None else None
         parsed = parse(text) if text.strip() else None  # once: the run and its help read it
         result = run_query(self.store, text, per, sort, descending, limit, collection, parsed)

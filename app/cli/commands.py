@@ -11,9 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.bootstrap import build
-from app.diskfull import write_failure
 from app.errors import InvalidData, InvalidRequest, StoreError
-from app.files import check_target, write_bytes
 
 if TYPE_CHECKING:
     import socket
@@ -53,9 +51,12 @@ def run_get(args: argparse.Namespace) -> int:
     only on status 200. An error answer is never written to FILE (it stays as it was): its
     message goes to stderr on one line with the status."""
     services = build(args.data_dir, args.verbose, writing=False)
-    from app.server.inprocess import dispatch
+    from app.server.inprocess import InProcessClient, direct
 
-    response = dispatch(services.catalogue, args.api_path, services.events)
+    path = args.api_path if args.api_path.startswith("/") else "/" + args.api_path
+    # the stored events (and the decks they read) are loaded only for the routes
+    response = (direct(services.catalogue, path)
+                or InProcessClient(services.catalogue, services.events).get(path))
     if response.status != 200:
         if args.output:
             print(f"archivist get: status {response.status}: {_error_text(response.body)} "
@@ -98,6 +99,9 @@ def _write_output(target: Path, body: bytes) -> None:
         NotAFile: ``target`` is a folder, a device or a FIFO (refused, left as it is).
         StoreError: the file cannot be written (a full disk); no partial file is left.
     """
+    from app.diskfull import write_failure
+    from app.files import check_target, write_bytes
+
     if not target.parent.is_dir():
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(target))
     check_target(target)

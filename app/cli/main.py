@@ -2,340 +2,48 @@
 
 Without a command it opens the window. Errors are printed as one line on stderr with a
 non-zero exit status, never as a traceback.
+
+This module imports nothing at its top but ``sys``: ``archivist --version`` answers from
+here, and every other command line loads the parser (:mod:`app.cli.parser`) and then
+only what its command needs.
 """
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import importlib
-import sqlite3
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
 
-from app import __version__
+TYPE_CHECKING = False  # typing itself is not loaded for --version
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from typing import Any
 
-
-class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose user errors are one line on stderr (exit 2), naming --help
-    instead of printing the whole usage."""
-
-    def error(self, message: str) -> NoReturn:
-        """Print ``PROG: MESSAGE (see PROG --help)`` and exit with status 2."""
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+_PARSER_NAMES = ("COMMAND_MODULES", "CORE_COMMANDS", "EXAMPLES", "SUMMARIES", "OneLineParser",
+                 "build_parser", "command_word", "parse", "query_first", "window_options")
 
 
-def _common_options(defaults: bool) -> OneLineParser:
-    """``--data-dir`` and ``--verbose``, accepted before and after the command.
+def __getattr__(name: str) -> Any:
+    """The parser's names (:mod:`app.cli.parser`), where they were before it was a module
+    of its own, loaded on first use."""
+    if name in _PARSER_NAMES:
+        from app.cli import parser
 
-    The subcommands' copies have no defaults, so ``archivist --data-dir D get …`` keeps D.
-    """
-    common = OneLineParser(add_help=False)
-    common.add_argument(
-        "--data-dir", metavar="DIR", default=None if defaults else argparse.SUPPRESS,
-        help="folder of the catalogue (default: $ARCHIVIST_DATA_DIR or the user data folder)",
-    )
-    common.add_argument(
-        "-v", "--verbose", action="store_true",
-        default=False if defaults else argparse.SUPPRESS,
-        help="log debug detail to stderr; also list each thing a report only counts "
-             "(changes: the kept-out records, on stdout; import: the filled fields, on stdout; "
-             "import and sync: the rejected records on stderr)",
-    )
-    return common
-
-
-def _size(text: str) -> str:
-    """An argparse type: ``WIDTHxHEIGHT`` in pixels, each 100–10000."""
-    width, _, height = text.lower().partition("x")
-    if not (width.isdigit() and height.isdigit() and 100 <= int(width) <= 10000
-            and 100 <= int(height) <= 10000):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800")
-    return f"{int(width)}x{int(height)}"
-
-
-COMMAND_MODULES = {
-    "sync": "sync_cmd", "search": "search_cmd", "export": "export_cmd", "deck": "deck_cmd",
-    "banlist": "banlist_cmd", "collection": "collection_cmd",
-    "changes": "history_cmd", "history": "history_cmd", "revert": "history_cmd",
-    "backup": "backup_cmd", "events": "events_cmd", "meta": "meta_cmd", "scan": "scan_cmd",
-}
-"""The subcommands whose parser lives in a module of their own (``app.cli.<module>``)."""
-
-SUMMARIES: dict[str, tuple[tuple[str, str], ...]] = {
-    "sync_cmd": (("sync", "bring the catalogue up to date from the API (resumable)"),),
-    "search_cmd": (("search", "search the catalogue with the search language"),),
-    "export_cmd": (("export", "export card images (files, ZIP, proxy-sheet PDF)"),),
-    "deck_cmd": (("deck", "check, keep and export decklists"),),
-    "banlist_cmd": (("banlist", "print a format's banned and limited cards"),),
-    "collection_cmd": (("collection", "the cards you own: import, export, add, show"),),
-    "history_cmd": (("changes", "print what changed: the patch notes of a revision"),
-                    ("history", "print one card's versions and diffs"),
-                    ("revert", "put the catalogue back to before a revision")),
-    "backup_cmd": (("backup", "list, make and restore backups of decks and collection"),),
-    "events_cmd": (("events", "import, sync and list tournaments (events and their "
-                             "decklists)"),),
-    "meta_cmd": (("meta", "what the field plays: champions, cards, trends"),),
-    "scan_cmd": (("scan", "recognise cards in photos (offline)"),),
-}
-"""Each command module's subcommands and their one-line help, in the order the module adds
-them: ``archivist --help`` lists them without importing the modules (which import the
-catalogue, the HTTP client…), so it answers as fast as ``--version``. A test holds them
-equal to the modules' own."""
-
-
-def build_parser(command: str | None = None,
-                 parser_class: type[OneLineParser] | None = None,
-                 summaries_only: bool = False) -> argparse.ArgumentParser:
-    """The argument parser with every subcommand (it imports every command's module), or
-    with ``command``'s module only (see :func:`command_word`).
-
-    Args:
-        command: a key of :data:`COMMAND_MODULES`: import that command's module only.
-        parser_class: the class of the parser and its subparsers (default OneLineParser).
-        summaries_only: import no command's module, nor the commands themselves: every
-            subcommand is its name and one-line help only (:data:`SUMMARIES`), enough for
-            ``archivist --help`` and ``--version``; its ``run`` defaults are missing.
-    """
-    modules = ([] if summaries_only
-               else sorted(set(COMMAND_MODULES.values())) if command not in COMMAND_MODULES
-               else [COMMAND_MODULES[command]])
-    loaded = {name: importlib.import_module(f"app.cli.{name}") for name in modules}
-    commands = None if summaries_only else importlib.import_module("app.cli.commands")
-
-    def run(p: argparse.ArgumentParser, name: str) -> None:
-        if commands is not None:
-            p.set_defaults(run=getattr(commands, name))
-    common = _common_options(defaults=False)
-    parser = (parser_class or OneLineParser)(
-        prog="archivist", parents=[_common_options(defaults=True)],
-        description="Archivist: the Grand Archive card catalogue, offline.",
-    )
-    parser.add_argument("--version", action="version", version=f"archivist {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    p = sub.add_parser("import", parents=[common], help="import API JSON files into the catalogue")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="JSON files or folders of them")
-    p.add_argument("--images", metavar="DIR", help="folder of card images named by API file name")
-    p.add_argument("--logos", metavar="DIR", help="folder of featured-set logos (<PREFIX>.png)")
-    p.add_argument("--allow-older", action="store_true",
-                   help="replace stored cards with older records too (rolls data back)")
-    run(p, "run_import")
-
-    p = sub.add_parser("get", parents=[common], help="print what the catalogue answers for a path")
-    p.add_argument("api_path", metavar="API_PATH", help='e.g. "/cards/DOA%%201st/001"')
-    p.add_argument("-o", "--output", metavar="FILE", help="write the body to FILE")
-    run(p, "run_get")
-
-    p = sub.add_parser(
-        "demo-thema", parents=[common],
-        help="write GENERATED dynamic Thema history (no real capture is public)",
-    )
-    p.add_argument("--end", metavar="YYYY-MM-DD", help="last generated day (default: today, UTC)")
-    p.add_argument("--days", type=int, default=400, help="days of history (default 400)")
-    p.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
-    run(p, "run_demo_thema")
-
-    p = sub.add_parser("serve", parents=[common], help="serve the catalogue over HTTP")
-    p.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
-    p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765)")
-    p.add_argument("--workers", type=int, default=1,
-                   help="worker processes over the same catalogue (default 1)")
-    p.add_argument("--allow-host", action="append", metavar="NAME",
-                   help="off loopback, also answer requests for this Host name (repeatable)")
-    run(p, "run_serve")
-
-    for name in ("sync_cmd", "search_cmd", "export_cmd", "deck_cmd", "banlist_cmd",
-                 "collection_cmd", "history_cmd", "backup_cmd", "events_cmd", "meta_cmd",
-                 "scan_cmd"):
-        if name in loaded:
-            loaded[name].add_parser(sub, common)
-        elif summaries_only:
-            for word, summary in SUMMARIES[name]:
-                sub.add_parser(word, help=summary)
-
-    p = sub.add_parser("screenshot", parents=[common], help="render the window to a PNG file")
-    p.add_argument("out", metavar="OUT.png")
-    p.add_argument("--query", default="", help="search text to type")
-    p.add_argument("--card", metavar="CARD",
-                   help="card to select and show in the detail pane (its slug or name)")
-    p.add_argument("--size", type=_size, default="1280x800", metavar="WxH",
-                   help="window size in pixels: the PNG's size (default 1280x800)")
-    p.add_argument("--page", default="search",
-                   choices=("search", "sets", "thema", "card", "gallery", "decks", "banlist",
-                            "changes", "collection", "meta", "scan"),
-                   help="page to show: search (default), sets (featured sets), thema, card "
-                        "(the detail of --card), gallery (the editions of --card), decks, "
-                        "banlist (the Decks page's ban list), changes (the newest revision), "
-                        "collection (owned cards, set completion), meta (the stored "
-                        "events' meta) or scan (the review of photos added to the collection, "
-                        "with --photos)")
-    p.add_argument("--edition", metavar="UUID",
-                   help="edition whose Thema chart (thema), details (card) or large view "
-                        "(gallery) is shown")
-    p.add_argument("--theme", default="light", choices=("light", "dark"), help="palette")
-    p.add_argument("--deck", metavar="FILE", help="with --page decks: a decklist file shown "
-                   "in the page and checked (never kept among the decks)")
-    p.add_argument("--photos", metavar="FOLDER", help="with --page scan: a photo file or "
-                   "folder of photos scanned and shown for review")
-    p.add_argument("--feature", choices=("sync-progress", "sync-retry", "sync-offline",
-                                         "syntax-help", "completion"),
-                   help="also show a dialog or popup: the sync's progress, a retry or an "
-                        "offline failure, the search syntax sheet, name completion")
-    run(p, "run_screenshot")
-
-    p = sub.add_parser("gui", parents=[common], help="open the window (the default)")
-    run(p, "run_gui")
-    _describe(sub)
-    return parser
-
-
-EXAMPLES: dict[str, tuple[str, ...]] = {
-    "import": ("archivist import ~/gatcg/snapshots/2026-04-04 --images ~/gatcg/images/cards",
-               "archivist import featured-sets.json --logos ~/gatcg/logos"),
-    "get": ('archivist get "/cards/DOA%201st/001"',
-            "archivist get /cards/images/abc123.jpg -o card.jpg"),
-    "demo-thema": ("archivist demo-thema --days 90",),
-    "serve": ("archivist serve", "archivist serve --host 0.0.0.0 --port 8765 --workers 2"),
-    "sync": ("archivist sync", "archivist sync --api http://192.168.1.20:8765 --images all"),
-    "search": ("archivist search lorraine",
-               'archivist search "el:fire t:champion" --per edition'),
-    "export": ('archivist export "el:fire t:champion" --to ~/Pictures/fire',),
-    "screenshot": ("archivist screenshot window.png --query lorraine --size 1280x800",),
-    "gui": ("archivist gui --data-dir ~/my-catalogue",),
-    "deck import": ('archivist deck import deck.txt --name "Tristan aggro"',),
-    "deck list": ("archivist deck list",),
-    "deck check": ("archivist deck check event.json --as-of 2026-06-27",),
-    "banlist": ("archivist banlist", "archivist banlist --format pantheon --as-of 2026-06-27"),
-    "deck export": ('archivist deck export "Tristan aggro" --text deck.txt --pdf proxies.pdf',),
-    "deck need": ('archivist deck need "Tristan aggro" --json',),
-    "collection import": ("archivist collection import owned.csv",),
-    "collection export": ("archivist collection export owned.csv",),
-    "collection add": ('archivist collection add "Spirit of Fire" --set "DOA 1st" --number 1',),
-    "collection remove": ('archivist collection remove "Spirit of Fire" --set "DOA 1st" '
-                          "--number 1",),
-    "collection show": ('archivist collection show --set "DOA 1st"',),
-    "changes": ("archivist changes", "archivist changes --since 2026-04-01 --json"),
-    "history": ("archivist history spirit-of-fire",),
-    "revert": ("archivist revert 2",),
-    "backup list": ("archivist backup list",),
-    "backup now": ("archivist backup now",),
-    "backup restore": ("archivist backup restore latest --collection",),
-    "events": ("archivist events import ~/gatcg/events", "archivist events list"),
-    "events import": ("archivist events import ~/gatcg/events",),
-    "events list": ("archivist events list --json",),
-    "events sync": ("archivist events sync --ids 50088,50170",
-                    "archivist events sync --from-id 50000 --to-id 50200"),
-    "meta": ("archivist meta --format standard --from 2026-05-01",
-             "archivist meta --json"),
-    "scan": ("archivist scan card.jpg", "archivist scan ~/Pictures/cards --json --top 3"),
-    "meta card": ('archivist meta card "Spirit of Serene Water"',),
-    "meta like": ("archivist meta like event.json --index 3 --top 5",
-                  'archivist meta like "Tristan aggro"'),
-}
-"""An example command line of each subcommand, shown at the end of its ``--help``."""
-
-
-def _describe(sub: argparse._SubParsersAction[Any], prefix: str = ""
-              ) -> None:
-    """Give every subcommand (and every verb of one, e.g. ``deck import``) a description
-    (its one-line help when it has none) and examples (:data:`EXAMPLES`) at the end of its
-    ``--help``."""
-    helps = {action.dest: action.help for action in sub._choices_actions}
-    for short, command in sub.choices.items():
-        name = prefix + short
-        for action in command._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                _describe(action, f"{name} ")
-        if not command.description:
-            text = str(helps.get(short) or "")
-            command.description = text[:1].upper() + text[1:] + "."
-        if name in EXAMPLES and not command.epilog:
-            command.epilog = "examples:\n" + "\n".join(f"  {e}" for e in EXAMPLES[name])
-            command.formatter_class = argparse.RawDescriptionHelpFormatter
-
-
-class _NotTheWindow(Exception):
-    """The command line does more than open the window (see :func:`window_options`)."""
-
-
-class _WindowParser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _NotTheWindow(message)
-
-
-def window_options(argv: Sequence[str]) -> argparse.Namespace | None:
-    """The options of a command line that only opens the window (``archivist`` or
-    ``archivist gui``, with ``--data-dir``/``--verbose`` before or after), as the full
-    parser reads them; None for any other command line (``--help`` too).
-
-    Opening the window this way skips importing every command's module (their parsers
-    live there): the window shows sooner.
-    """
-    parser = _WindowParser(add_help=False, parents=[_common_options(defaults=True)])
-    parser.add_argument("command", nargs="?", choices=("gui",))
-    try:
-        return parser.parse_args(list(argv))
-    except _NotTheWindow:
-        return None
-
-
-class _Retry(OneLineParser):
-    def error(self, message: str) -> NoReturn:
-        raise _NotTheWindow(message)
-
-
-def command_word(argv: Sequence[str]) -> str | None:
-    """The subcommand a command line names (its first word that is neither an option nor
-    the value of ``--data-dir``), or None."""
-    words = iter(argv)
-    for word in words:
-        if word in ("-h", "--help"):  # the help lists every command
-            return None
-        if word == "--data-dir":
-            next(words, None)
-        elif word == "--" or not word.startswith("-"):
-            return next(words, None) if word == "--" else word
-    return None
-
-
-def query_first(argv: Sequence[str]) -> list[str]:
-    """``search -- '-t:ally' --limit 3`` as ``search --limit 3 -- '-t:ally'``: argparse
-    takes every word after ``--`` as an argument, but the words after the query (one word)
-    are options; a query that starts with '-' needs ``--`` before it, options may follow."""
-    words = list(argv)
-    if "search" not in words or "--" not in words[words.index("search"):]:
-        return words
-    at = words.index("--", words.index("search"))
-    if at + 2 >= len(words):
-        return words
-    return [*words[:at], *words[at + 2:], "--", words[at + 1]]
-
-
-def parse(argv: Sequence[str]) -> argparse.Namespace:
-    """Parse a command line as :func:`build_parser`'s full parser does, importing only
-    the named command's module when that parser reads it without error (a one-shot
-    command starts sooner); any error is the full parser's."""
-    word = command_word(argv)
-    if word is None and {"-h", "--help", "--version"} & set(argv):
-        # answered (and exited) by the parser without any command's module
-        with contextlib.suppress(_NotTheWindow):
-            build_parser(parser_class=_Retry, summaries_only=True).parse_args(list(argv))
-    if word == "search":
-        argv = query_first(argv)
-    if word in COMMAND_MODULES:
-        try:
-            return build_parser(word, _Retry).parse_args(list(argv))
-        except _NotTheWindow:
-            pass
-    return build_parser().parse_args(list(argv))
+        return getattr(parser, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit status."""
     argv = sys.argv[1:] if argv is None else argv
-    window = window_options(argv)
+    if list(argv) == ["--version"]:  # as the parser prints it, without loading the parser
+        from app import __version__
+
+        print(f"archivist {__version__}")
+        return 0
+    from app.cli.parser import parse, window_options
+
+    # a command line asking for help (or the version) never only opens the window
+    window = None if {"-h", "--help", "--version"} & set(argv) else window_options(argv)
     # --help and --version exit in parse(), before the commands and what they import
     args = parse(argv) if window is None else window
     from app.cli import commands
@@ -347,6 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(run: Any, args: argparse.Namespace) -> int:
+    import sqlite3
+
     from app.errors import ArchivistError
 
     try:

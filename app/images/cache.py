@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 
 from app.images.check import BadImage
@@ -16,6 +15,8 @@ from app.images.check import BadImage
 
 def write_atomic(target: Path, data: bytes) -> None:
     """Write ``data`` to ``target`` through a unique temporary file and a rename."""
+    import tempfile  # only here: opening a catalogue need not load it (and shutil)
+
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
     try:

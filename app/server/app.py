@@ -6,7 +6,6 @@ API's ``/cards/search`` and ``/option/search``. Read-only: only GET (and HEAD).
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -18,6 +17,7 @@ from app import API_VERSION
 from app.catalogue.local import LocalCatalogue
 from app.model import Card, FeaturedSetGroup
 from app.model.thema import GENERATED_HEADER, GENERATED_VALUE
+from app.server.encoding import json_body
 from app.server.errors import install_error_handlers
 from app.server.guards import HeadAsGet, install_corruption_handler
 from app.server.http_cache import HttpCache
@@ -37,8 +37,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 def json_response(value: Any) -> Response:
     """A JSON body encoded once, UTF-8, non-ASCII kept (exactly what the catalogue answered)."""
-    body = json.dumps(value, ensure_ascii=False).encode("utf-8")
-    return Response(body, media_type="application/json")
+    return Response(json_body(value), media_type="application/json")
 
 
 def image_response(data: bytes, filename: str, rounded: bool = False) -> Response:

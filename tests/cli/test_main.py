@@ -116,7 +116,7 @@ def test_a_command_line_that_opens_the_window_reads_as_the_full_parser_reads_it(
     argv: list[str]
 ) -> None:
     from app.cli import commands
-    from app.cli.main import build_parser, window_options
+    from app.cli.parser import build_parser, window_options
 
     quick, full = window_options(argv), build_parser().parse_args(argv)
     assert quick is not None
@@ -129,7 +129,7 @@ def test_a_command_line_that_opens_the_window_reads_as_the_full_parser_reads_it(
     ["screenshot", "out.png"], ["--verbose", "sync"],
 ])
 def test_any_other_command_line_goes_to_the_full_parser(argv: list[str]) -> None:
-    from app.cli.main import window_options
+    from app.cli.parser import window_options
 
     assert window_options(argv) is None
 
@@ -141,7 +141,7 @@ def test_any_other_command_line_goes_to_the_full_parser(argv: list[str]) -> None
     ["--data", "search", "sync", "--full"],  # --data abbreviates --data-dir: the command is sync
 ])
 def test_a_command_line_reads_as_the_full_parser_reads_it(argv: list[str]) -> None:
-    from app.cli.main import build_parser, parse
+    from app.cli.parser import build_parser, parse
 
     assert vars(parse(argv)) == vars(build_parser().parse_args(argv))
 
@@ -152,7 +152,7 @@ def test_a_command_line_reads_as_the_full_parser_reads_it(argv: list[str]) -> No
 def test_a_command_line_error_is_the_full_parsers(
     argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from app.cli.main import build_parser, parse
+    from app.cli.parser import build_parser, parse
 
     with pytest.raises(SystemExit) as quick:
         parse(argv)
@@ -175,24 +175,55 @@ def test_a_search_loads_neither_the_other_commands_nor_pillow_nor_the_http_clien
     assert done.stdout.splitlines()[-1] == "[]"
 
 
-@pytest.mark.parametrize("option", ["--version", "--help"])
-def test_version_and_help_import_no_heavy_module(option: str) -> None:
-    code = ("import sys\nfrom app.cli.main import main\ntry:\n    main([" + repr(option) + "])\n"
-            "except SystemExit:\n    pass\nprint(sorted(m for m in sys.modules if "
-            "m.split('.')[0] in ('pydantic', 'httpx', 'PySide6', 'fastapi', 'uvicorn', 'PIL', "
-            "'tqdm', 'rapidfuzz', 'cv2', 'imagehash', 'numpy', 'pillow_heif') or "
-            "m.startswith(('app.cli.', 'app.store', 'app.catalogue', 'app.bootstrap', "
-            "'app.scan')) and m != 'app.cli.main'))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, timeout=120)
-    assert done.stdout.splitlines()[-1] == "[]"
-    assert ("archivist " if option == "--version" else "usage: archivist") in done.stdout
+def _loaded(*argv: str) -> set[str]:
+    """The modules ``python -m app ARGV`` loads, as ``-X importtime`` lists them."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "app", *argv],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-500:]
+    return {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
+            if line.startswith("import time:") and line.count("|") == 2} - {"package"}
+
+
+HEAVY = ("sqlite3", "httpx", "PySide6", "fastapi", "starlette", "pydantic", "uvicorn", "PIL",
+         "numpy", "cv2", "tqdm", "rapidfuzz", "platformdirs", "logging", "pathlib", "typing",
+         "dataclasses", "shutil", "json", "tempfile")
+"""Modules an instant command does without: each costs from a tenth to several times a bare
+Python start (``shutil``: argparse asks it the terminal's width)."""
+
+
+def test_version_loads_nothing_but_its_own_three_modules() -> None:
+    loaded = _loaded("--version")
+    assert {m for m in loaded if m.split(".")[0] == "app"} == {"app", "app.cli", "app.cli.main"}
+    assert not {m for m in loaded if m.split(".")[0] in (*HEAVY, "argparse", "re")}
+
+
+def test_help_loads_the_parser_and_no_command() -> None:
+    loaded = _loaded("--help")
+    assert {m for m in loaded if m.split(".")[0] == "app"} == {
+        "app", "app.cli", "app.cli.main", "app.cli.parser"}
+    assert not {m for m in loaded if m.split(".")[0] in HEAVY}
+
+
+def test_get_root_reads_the_catalogue_without_the_web_server_or_other_commands(
+    tmp_path: Path
+) -> None:
+    assert main(["import", "--data-dir", str(tmp_path), str(_write_cards(tmp_path / "c.json"))]
+                ) == 0
+    _loaded("--data-dir", str(tmp_path), "get", "/")  # the first open after a write checks it
+    loaded = _loaded("--data-dir", str(tmp_path), "get", "/")
+    assert "sqlite3" in loaded
+    allowed = ("app.cli.main", "app.cli.parser", "app.cli.commands", "app.cli.safe_stream")
+    assert not {m for m in loaded if m.split(".")[0] in (
+        "httpx", "PySide6", "fastapi", "starlette", "pydantic", "uvicorn", "PIL", "tqdm",
+        "platformdirs", "anyio", "asyncio") or m in ("logging.handlers", "tempfile", "shutil")
+        or (m.startswith(("app.cli.", "app.server.app", "app.decks", "app.events", "app.net",
+                          "app.sync")) and m not in allowed)}
 
 
 def test_the_quick_help_lists_what_the_full_parser_lists(
     capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from app.cli.main import build_parser
+    from app.cli.parser import build_parser
 
     helps = []
     for summaries_only in (True, False):

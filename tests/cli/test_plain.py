@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import build_parser, main
+from app.cli.main import main
+from app.cli.parser import build_parser
 from tests.helpers.cards import make_card
 
 

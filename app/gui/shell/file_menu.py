@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, QThreadPool
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from app.gui.shell.on_first_use import OnFirstUse
 from app.gui.shell.setup_actions import SetupActions
 from app.gui.sync.controller import SyncController
 
@@ -39,8 +40,7 @@ def build_file_menu(window: QMainWindow, menu: QMenu, app: Application, pool: QT
         settings: where the sync preferences and the last mirror persist; None keeps
             nothing.
         dialogs: show errors and reports in dialogs (off for screenshots).
-        data: the data folder: File ▸ Backups… lists its backups, and the daily backup of
-            the decks and collection files starts now (None: neither).
+        data: the data folder: File ▸ Backups… lists its backups (None: no such entry).
 
     Returns:
         ``(sync, setup)``: the sync controller (its ``applied`` signal is connected to
@@ -48,19 +48,15 @@ def build_file_menu(window: QMainWindow, menu: QMenu, app: Application, pool: QT
     """
     sync = SyncController(app.sync, window, settings, dialogs)
     menu.addAction(sync.sync_action)
-    setup = SetupActions(window, sync, refresh, app.importer, pool, settings, dialogs)
+    importer: Any = OnFirstUse(lambda: app.importer)  # loaded with the first import
+    setup = SetupActions(window, sync, refresh, importer, pool, settings, dialogs)
     menu.addAction(setup.mirror_action)
     menu.addAction(setup.import_action)
     menu.addAction(sync.settings_action)
     if data is not None:
-        from app.gui.shell.backups_dialog import BackupsDialog, start_daily_backups
-
         backups_action = QAction("&Backups…", window)
-        backups_action.triggered.connect(
-            lambda: BackupsDialog(data, pool, refresh, window).open())
+        backups_action.triggered.connect(lambda: _open_backups(data, pool, refresh, window))
         menu.addAction(backups_action)
-        if dialogs:  # not for a screenshot
-            start_daily_backups(pool, data)
     menu.addSeparator()
     quit_action = QAction("&Quit", window, shortcut=QKeySequence(QKeySequence.StandardKey.Quit),
                           menuRole=QAction.MenuRole.QuitRole)
@@ -68,3 +64,11 @@ def build_file_menu(window: QMainWindow, menu: QMenu, app: Application, pool: QT
     menu.addAction(quit_action)
     sync.applied.connect(refresh)
     return sync, setup
+
+
+def _open_backups(data: Path, pool: QThreadPool, refresh: Callable[[], None],
+                  window: QMainWindow) -> None:
+    """File ▸ Backups… (its module loads on first use)."""
+    from app.gui.shell.backups_dialog import BackupsDialog
+
+    BackupsDialog(data, pool, refresh, window).open()

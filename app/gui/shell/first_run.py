@@ -3,12 +3,11 @@ first run needs no terminal; the terminal command is folded away for those who p
 
 from __future__ import annotations
 
-import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QIcon
+from PySide6.QtGui import QFont, QIcon, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -33,6 +32,8 @@ def import_command(data_dir_args: Sequence[str]) -> str:
         data_dir_args: ``Catalogue.data_dir_args()`` (``--data-dir FOLDER`` only when the
             folder is not the one ``archivist`` would use by default).
     """
+    import shlex  # with the page shown: a catalogue with cards never shows it
+
     first = ["archivist", *(shlex.quote(word) for word in data_dir_args)]
     first += ["import", SNAPSHOT_HINT]
     return " ".join(first) + " \\\n    --images " + IMAGES_HINT
@@ -50,15 +51,18 @@ class FirstRunPage(QWidget):
         data_dir: the data folder of the catalogue (``catalogue.data_dir``).
         icon: the application icon.
         parent: the owning widget.
-        data_dir_args: ``catalogue.data_dir_args()`` for the import command.
+        data_dir_args: ``catalogue.data_dir_args()`` for the import command, or what
+            returns it: called when the page is first shown (it may ask where the default
+            data folder is: most starts never show this page).
     """
 
     recheckRequested = Signal()
     setupRequested = Signal(str)
 
     def __init__(self, data_dir: Path, icon: QIcon, parent: QWidget | None = None, *,
-                 data_dir_args: Sequence[str]) -> None:
+                 data_dir_args: Sequence[str] | Callable[[], Sequence[str]]) -> None:
         super().__init__(parent)
+        self._data_dir_args = data_dir_args
         column = QWidget()
         column.setMaximumWidth(640)
         column.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -80,7 +84,9 @@ class FirstRunPage(QWidget):
         self.setup.requested.connect(self.setupRequested)
         intro.setWordWrap(True)
         intro.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        command = QLabel(import_command(data_dir_args))
+        command = self._command = QLabel()
+        if not callable(data_dir_args):
+            command.setText(import_command(data_dir_args))
         command.setObjectName("importCommand")
         command.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         command.setFont(QFont("DejaVu Sans Mono, Menlo, Consolas, monospace"))
@@ -118,3 +124,11 @@ class FirstRunPage(QWidget):
         outer.addStretch(1)
         outer.addLayout(row)
         outer.addStretch(2)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Write the import command the first time the page is shown (when it was given
+        as what returns its data folder's arguments)."""
+        if not self._command.text():
+            args = self._data_dir_args
+            self._command.setText(import_command(args() if callable(args) else args))
+        super().showEvent(event)

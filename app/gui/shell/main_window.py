@@ -40,6 +40,8 @@ from app.gui.kit.settings_file import restore_geometry
 from app.gui.kit.status_bar import ElidingStatusBar
 
 if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_catalogue
+    from pathlib import Path
+
     from app.bootstrap import Application
     from app.gui.card.gallery import GalleryDialog
     from app.gui.changes.page import ChangesPage
@@ -50,6 +52,7 @@ if TYPE_CHECKING:  # the pages are imported when first shown, the rest by open_c
     from app.gui.sets.page import SetsPage
     from app.gui.shell.collection_actions import CollectionActions
     from app.gui.shell.deck_actions import DeckActions
+    from app.gui.shell.first_run import FirstRunPage
     from app.gui.shell.menus import WindowMenus
     from app.gui.thema.page import ThemaPage
 
@@ -147,7 +150,7 @@ class MainWindow(QMainWindow):
             services, self.provider, self._pool, services.paths.data, icon or QIcon(),
             THUMB_SIZE, lambda: self.tabs.currentWidget(), self)
         self.controller, self.model, self.detail = wiring.controller, wiring.model, wiring.detail
-        self.browser, self.first_run, self.pages = wiring.browser, wiring.first_run, wiring.pages
+        self.browser, self.pages = wiring.browser, wiring.pages
         self.search, self.grid = self.browser.search, self.browser.grid
         self.splitter, self.completion = self.browser.splitter, wiring.completion
         self.count_label = wiring.count_label
@@ -166,17 +169,20 @@ class MainWindow(QMainWindow):
         # once the first results are painted: the filter options and the badges, then the rest
         self.firstPainted.connect(partial(wiring.load_rest, self._on_failed))
         self.firstPainted.connect(self.sync.start_up)
+        if dialogs:  # the daily backup of the decks and collection files (not for a screenshot)
+            self.firstPainted.connect(partial(_back_up_daily, self._pool, services.paths.data))
         self.browser.images_notice.downloadRequested.connect(self.sync.download_images)
         self.controller.failed.connect(self._on_failed)
-        self.first_run.setupRequested.connect(self.setup.request)
+        wiring.when_first_run_built(lambda page: page.setupRequested.connect(self.setup.request))
         self.detail.themaRequested.connect(self.show_thema)  # the detail pane's Thema links
         for title in ("&Edit", "&Go", "&View", "&Help"):  # filled by _build_rest
             self.menuBar().addMenu(title)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._find)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._escape)
         self.grid.painted.connect(self._first_paint.paint_seen)  # not viewport(): see CardGrid
-        for watched in (self.first_run, *self._lazy.values()):
+        for watched in self._lazy.values():
             self._first_paint.watch(watched)
+        wiring.when_first_run_built(self._first_paint.watch)
 
         restore_state(settings, self.browser, self.tabs)
         if defer:
@@ -240,6 +246,11 @@ class MainWindow(QMainWindow):
     def rest_built(self) -> bool:
         """True once the menus' entries, the actions and the card widgets are built."""
         return self._rest_built
+
+    @property
+    def first_run(self) -> FirstRunPage:
+        """The Search tab's page for an empty catalogue (built when first needed)."""
+        return self.search_wiring.first_run
 
     @property
     def gallery(self) -> GalleryDialog:
@@ -464,3 +475,11 @@ def _open_about(parent: QWidget, icon: QIcon | None, api_url: str | None,
     from app.gui.shell.about_dialog import open_about
 
     return open_about(parent, icon, api_url, counts)
+
+
+def _back_up_daily(pool: QThreadPool, data: Path) -> None:
+    """Start the daily backup (after the first paint: it need not compete with the first
+    results; its module loads then)."""
+    from app.gui.shell.backups_dialog import start_daily_backups
+
+    start_daily_backups(pool, data)

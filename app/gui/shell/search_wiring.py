@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSize, Qt, QThreadPool, Signal, Slot
 from PySide6.QtGui import QIcon
@@ -27,13 +27,14 @@ from app.gui.search.completion import NameCompleter
 from app.gui.search.controller import SearchController
 from app.gui.search.page import BrowserPage
 from app.gui.search.result_model import ResultModel, edition_of
-from app.gui.shell.first_run import FirstRunPage
+from app.gui.shell.on_first_use import OnFirstUse
 
 if TYPE_CHECKING:
     from app.bootstrap import Application
     from app.gui.card.gallery import GalleryDialog
     from app.gui.kit.detail_data import CardDetail
     from app.gui.search.controller import QueryProblem, SearchRequest
+    from app.gui.shell.first_run import FirstRunPage
     from app.model.query import QueryResult
 
 
@@ -71,16 +72,19 @@ class SearchWiring(QObject):
         super().__init__(parent)
         catalogue = app.catalogue
         self._catalogue, self._pool, self._shown_page = catalogue, pool, shown_page
-        self._history = app.history
-        self.controller = SearchController(catalogue, pool, parent, app.history, app.collection)
+        # the card page's history and copies owned: their services load with the first card
+        self._history: Any = OnFirstUse(lambda: app.history)
+        self.controller = SearchController(catalogue, pool, parent, self._history,
+                                           OnFirstUse(lambda: app.collection))
         self.model = ResultModel(provider, thumb_size, parent)
         self.detail = DetailPane(provider)
         self.browser = BrowserPage(self.model, self.detail, thumb_size)
-        self.first_run = FirstRunPage(data_dir, icon, data_dir_args=catalogue.data_dir_args())
+        self._first_run: FirstRunPage | None = None  # built when the catalogue is empty
+        self._first_run_args = (data_dir, icon, catalogue.data_dir_args)
+        self._first_run_hooks: list[Callable[[FirstRunPage], object]] = []
         self.pages = QStackedWidget()
         """The Search tab: the browsing page, or the first-run page for an empty catalogue."""
         self.pages.addWidget(self.browser)
-        self.pages.addWidget(self.first_run)
         self.count_label = QLabel(textFormat=Qt.TextFormat.PlainText)
         """The result count (a permanent status-bar widget); its tooltip has the totals."""
         self._grid = self.browser.grid
@@ -99,12 +103,32 @@ class SearchWiring(QObject):
         self.completion = NameCompleter(browser.search, catalogue.card_names, pool, parent)
         controller.cardReady.connect(self._on_card)
         controller.countsReady.connect(self._on_counts)
-        self.first_run.recheckRequested.connect(controller.load_counts)
         self._gallery: GalleryDialog | None = None  # built on first use
         self._parent = parent
         self.detail.cardRequested.connect(self.select_card)
         self.detail.galleryRequested.connect(
             lambda detail, row: self.gallery.show_card(detail, row, self.detail.current_edition()))
+
+    @property
+    def first_run(self) -> FirstRunPage:
+        """The page for an empty catalogue (built, and added to :attr:`pages`, when first
+        needed: a start over a catalogue with cards never shows it)."""
+        if self._first_run is None:
+            from app.gui.shell.first_run import FirstRunPage
+
+            data_dir, icon, data_dir_args = self._first_run_args
+            page = self._first_run = FirstRunPage(data_dir, icon, data_dir_args=data_dir_args)
+            self.pages.addWidget(page)
+            page.recheckRequested.connect(self.controller.load_counts)
+            for hook in self._first_run_hooks:
+                hook(page)
+        return self._first_run
+
+    def when_first_run_built(self, hook: Callable[[FirstRunPage], object]) -> None:
+        """Call ``hook(page)`` with the first-run page once it is built (now if it is)."""
+        self._first_run_hooks.append(hook)
+        if self._first_run is not None:
+            hook(self._first_run)
 
     @property
     def gallery(self) -> GalleryDialog:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -11,7 +13,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.bootstrap import Application
+from app.bootstrap import Application, build
 from app.errors import StoreError
 from app.gui.kit.settings import open_settings
 from app.gui.shell.app import ICON_PNG, ICON_SVG, app_icon, create_application, run_window
@@ -135,3 +137,47 @@ def test_the_window_entry_imports_only_what_the_frame_needs() -> None:
                    "app.cli.sync_cmd", "app.cli.deck_cmd", "app.export", "pydantic", "httpx",
                    "PIL"):
         assert module not in loaded, module
+
+
+_FIRST_RESULTS = r"""
+import sys
+from PySide6.QtWidgets import QApplication
+from app.gui.shell.app import create_application
+from app.gui.shell.main_window import MainWindow
+app = create_application()
+seen = []
+def watch(_window):
+    for window in QApplication.topLevelWidgets():
+        if isinstance(window, MainWindow) and not seen:
+            seen.append(window)
+            window.firstPainted.connect(painted)
+def painted():
+    print(" ".join(sorted(sys.modules)))
+    built = getattr(seen[0].search_wiring, "_first_run", "always")
+    print("first-run page built" if built else "no first-run page")
+    QApplication.instance().exit(0)
+app.focusWindowChanged.connect(watch)
+from app.cli.main import main
+sys.exit(main(["gui", "--data-dir", sys.argv[1]]))
+"""
+
+
+def test_the_first_results_are_painted_before_what_they_do_not_show_is_loaded(
+    tmp_path: Path
+) -> None:
+    """`archivist gui` over a catalogue with cards paints its first results before it loads
+    the card page's history and copies owned, the import and backup code, the default data
+    folder's lookup, or builds the page for an empty catalogue."""
+    from app.store import CardRecord, Writer
+    from tests.helpers.cards import make_card
+
+    Writer(build(str(tmp_path)).store).write([CardRecord(make_card())])
+    done = subprocess.run([sys.executable, "-c", _FIRST_RESULTS, str(tmp_path)],
+                          capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr[-800:]
+    modules, page = done.stdout.splitlines()[-2:]
+    assert page == "no first-run page"
+    assert not [m for m in modules.split() if m.startswith((
+        "app.history", "app.collection", "app.ingest", "app.backups", "platformdirs",
+        "app.gui.shell.backups_dialog", "app.gui.shell.first_run"))]
