@@ -36,9 +36,13 @@ from app.store.official.facts import index_api
 from app.store.official.narrow_editions import backfill_narrow, index_narrow
 from app.store.reads.sets import add_logos, replace_featured, replace_options
 from app.store.write.batch import Batch, big_write, delete_card
+from app.store.write.fresh import Deferred, fresh_batch
 from app.store.write.records import CardRecord, WriteReport
 
 log = logging.getLogger("app.store")
+BIG_CACHE_KIB = -65536
+"""The page cache of a big write's connection (``PRAGMA cache_size``, negative: KiB): the
+default 2 MB spilled a full sync's 40 MB of new pages to the WAL and read them back."""
 
 
 def image_file(image_path: str) -> str:
@@ -83,6 +87,20 @@ def compare_editions(
         else:
             same += 1
     return added, changed, same, len(before)
+
+
+EDITIONS_INSERT = (
+    "INSERT OR REPLACE INTO editions(uuid, card_uuid, position, slug, set_id, set_prefix, "
+    "collector_number, rarity, image_file, created_at, illustrators, foil, flip, "
+    "dynamic, thema_foil, thema_nonfoil) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+
+
+def edition_rows(card_uuid: str, editions: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """The ``editions`` rows of a card's editions (:data:`EDITIONS_INSERT`'s parameters)."""
+    return [(e["uuid"], card_uuid, position, e["slug"], e["set"]["id"], e["set"]["prefix"],
+             e["collector_number"], e["rarity"], image_file(e["image"]), e["created_at"],
+             *edition_facts(e)) for position, e in enumerate(editions)]
 
 
 def encode_body(card: dict[str, Any]) -> str:
@@ -164,8 +182,13 @@ class Writer:
             self._set_bodies = {}
             written: set[str] = set()
             self._big = big_write(conn, len(batch) + len(removing))
+            if self._big:  # a big write's pages stay in memory, not spilled mid-transaction
+                conn.execute(f"PRAGMA cache_size = {BIG_CACHE_KIB}")
             with counting(conn, self._big):
-                for record in batch:
+                if self._big and fresh_batch(conn, batch):
+                    self._write_fresh(conn, batch, report, stamp)
+                    written.update(r.uuid for r in batch)
+                for record in batch if not written else ():
                     self._upsert_card(conn, record, report, stamp)
                     written.add(record.uuid)
                 for uuid in removing:
@@ -273,20 +296,50 @@ class Writer:
             index_narrow(conn, rowid)  # after both: it copies editions and api_editions rows
             set_languages(conn, card_uuid=uuid)
 
+    def _write_fresh(
+        self, conn: sqlite3.Connection, batch: list[CardRecord], r: WriteReport, stamp: str
+    ) -> None:
+        """Every card of a big write into a catalogue that holds none
+        (:func:`~app.store.write.fresh.fresh_batch`): the rows :meth:`_upsert_card` writes for
+        a new card, in the same order, each table's by one statement."""
+        rows = []
+        for record in batch:
+            card = record.raw
+            body = record.body if record.body is not None else encode_body(card)
+            if self._history is not None:
+                self._history.card(None, None, card, body)
+            rows.append((card["uuid"], card["slug"], card["name"], card["last_update"], body,
+                         stamp))
+            r.new += 1
+            r.editions_new += len(card["editions"])
+            r.editions += len(card["editions"])
+        conn.executemany("INSERT INTO cards(uuid, slug, name, last_update, body, changed_at) "
+                         "VALUES (?, ?, ?, ?, ?, ?)", rows)
+        rowids = dict(conn.execute("SELECT uuid, rowid FROM cards").fetchall())
+        facts, api, editions = Deferred(), Deferred(), []
+        for record in batch:
+            index_card(facts.connection, rowids[record.uuid], record.raw)
+            editions += edition_rows(record.uuid, record.raw["editions"])
+            index_api(api.connection, rowids[record.uuid])  # reads the editions: run after
+        facts.run(conn)
+        conn.executemany(EDITIONS_INSERT, editions)
+        for record in batch:
+            self._write_sets(conn, record.raw["editions"], r)
+        api.run(conn)
+
     def _write_editions(
         self, conn: sqlite3.Connection, card_uuid: str, editions: list[dict[str, Any]],
         r: WriteReport,
     ) -> None:
         """The card's edition rows (one ``executemany``) and the sets they name."""
-        conn.executemany(
-            "INSERT OR REPLACE INTO editions(uuid, card_uuid, position, slug, set_id, set_prefix, "
-            "collector_number, rarity, image_file, created_at, illustrators, foil, flip, "
-            "dynamic, thema_foil, thema_nonfoil) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(e["uuid"], card_uuid, position, e["slug"], e["set"]["id"], e["set"]["prefix"],
-              e["collector_number"], e["rarity"], image_file(e["image"]), e["created_at"],
-              *edition_facts(e)) for position, e in enumerate(editions)],
-        )
+        conn.executemany(EDITIONS_INSERT, edition_rows(card_uuid, editions))
         r.editions += len(editions)
+        self._write_sets(conn, editions, r)
+
+    def _write_sets(
+        self, conn: sqlite3.Connection, editions: list[dict[str, Any]], r: WriteReport
+    ) -> None:
+        """The sets ``editions`` name, inserted or updated (the same set once a write)."""
         for e in editions:
             s = e["set"]
             items = list(s.items())  # its keys in order: as its stored body would show them
