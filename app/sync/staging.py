@@ -123,8 +123,9 @@ class Staging:
                           f"{write_failure(exc, self.path.parent)}; "
                           "the catalogue was not changed")
 
-    def commit(self, unit: Unit) -> None:
-        """Write one :class:`Unit` in one transaction."""
+    def commit(self, unit: Unit) -> list[CardRecord]:
+        """Write one :class:`Unit` in one transaction; its cards as staged (parsed and
+        encoded once), in order."""
         records = [CardRecord(card, encode_body(card)) for card in unit.cards]
         try:
             with self._conn:
@@ -147,6 +148,7 @@ class Staging:
         for record in records:  # a replaced card moves to the end, as its new row does
             self._records.pop(record.uuid, None)
             self._records[record.uuid] = record
+        return records
 
     def _rows(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         try:

@@ -18,34 +18,45 @@ from typing import Any, cast
 from app.store.write.records import CardRecord
 
 
-def fresh_batch(conn: sqlite3.Connection, records: Sequence[CardRecord]) -> bool:
-    """Whether ``records`` can be written all at once: the catalogue holds no card, no two
-    records share a uuid, a slug or an edition uuid (so no card is refused or frees a
-    slug), and no set changes its language within the write (which would re-derive the
-    languages of the cards written before it).
+class FreshCheck:
+    """Whether the cards of a big write can be written all at once: the catalogue holds no
+    card (nor search facts), no two records share a uuid, a slug or an edition uuid (so no
+    card is refused or frees a slug), and no set changes its language within the write
+    (which would re-derive the languages of the cards written before it). A write whose
+    cards come in parts asks about each part in turn.
 
-    Raises:
+    Raises (the constructor):
         sqlite3.Error: SQLite failed.
     """
-    if conn.execute("SELECT 1 FROM cards LIMIT 1").fetchone() is not None:
-        return False
-    languages: dict[str, Any] = dict(conn.execute("SELECT id, language FROM sets").fetchall())
-    uuids: set[str] = set()
-    slugs: set[Any] = set()
-    owners: dict[Any, str] = {}
-    for record in records:
-        card = record.raw
-        if record.uuid in uuids or card["slug"] in slugs:
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.empty = not any(conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone()
+                             for table in ("cards", "card_facts"))
+        self._languages: dict[str, Any] = dict(
+            conn.execute("SELECT id, language FROM sets").fetchall())
+        self._uuids: set[str] = set()
+        self._slugs: set[Any] = set()
+        self._owners: dict[Any, str] = {}
+
+    def accepts(self, records: Sequence[CardRecord]) -> bool:
+        """Whether ``records`` (the next part) keep the write all-at-once; once False, the
+        write must be written card by card from its start."""
+        if not self.empty:
             return False
-        uuids.add(record.uuid)
-        slugs.add(card["slug"])
-        for edition in card["editions"]:
-            if owners.setdefault(edition["uuid"], record.uuid) != record.uuid:
+        for record in records:
+            card = record.raw
+            if record.uuid in self._uuids or card["slug"] in self._slugs:
+                self.empty = False
                 return False
-            s = edition["set"]
-            if languages.setdefault(s["id"], s["language"]) != s["language"]:
-                return False
-    return True
+            self._uuids.add(record.uuid)
+            self._slugs.add(card["slug"])
+            for edition in card["editions"]:
+                s = edition["set"]
+                if (self._owners.setdefault(edition["uuid"], record.uuid) != record.uuid
+                        or self._languages.setdefault(s["id"], s["language"]) != s["language"]):
+                    self.empty = False
+                    return False
+        return True
 
 
 class Deferred:
