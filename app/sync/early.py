@@ -44,6 +44,11 @@ class EarlyWrite:
         """Hand a staged page's cards to the worker (written in the order handed)."""
         self._pool.submit(self._write.add, records)
 
+    def settle(self) -> None:
+        """The walk is over: the worker derives the rows of every card (after the pages
+        handed before) while the sync goes on."""
+        self._pool.submit(self._write.settle)
+
     def finish(
         self, uuids: list[str], problems: list[str], images: Iterable[tuple[str, int]] = (),
         *, featured: list[dict[str, Any]] | None = None,

@@ -193,6 +193,8 @@ class SyncEngine:
             await self._cards(ctx, page, report)
             if report.complete:
                 await confirm_removals(ctx)
+            if ctx.early is not None:
+                ctx.early.settle()
             removals = set(staging.removals())
             editions = applying.final_editions(staging, self.store, removals)
             targets = [(e["uuid"], kind.value) for e in editions for kind in CIRCULATION_KINDS

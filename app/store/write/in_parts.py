@@ -60,6 +60,9 @@ class WriteInParts:
         """Write the next part (nothing once :attr:`stopped`; a failure stops the write)."""
         if self.stopped is not None or not records:
             return
+        if self._counting is None and self._conn is not None:
+            self.stopped = "a part came after the last"
+            return
         try:
             conn = self._begin()
             assert self._check is not None
@@ -83,6 +86,19 @@ class WriteInParts:
         self._counting.__enter__()
         return conn
 
+    def settle(self) -> None:
+        """After the last part: derive the rows a big write derives once for every card
+        (narrow rows, languages, value counts), so that :meth:`finish` has less to do. A
+        failure stops the write."""
+        if self.stopped is not None or self._conn is None or self._counting is None:
+            return
+        try:
+            big_write_end(self._conn)
+            counts, self._counting = self._counting, None
+            counts.__exit__(None, None, None)
+        except Exception as exc:  # the full write, made again at the end, reports it
+            self.stopped = f"{type(exc).__name__}: {exc}"
+
     def finish(
         self, uuids: list[str], images: Iterable[tuple[str, int]] = (), *,
         featured: list[dict[str, Any]] | None = None, options: dict[str, Any] | None = None,
@@ -97,15 +113,15 @@ class WriteInParts:
             StoreError: SQLite failed; nothing was written.
         """
         conn = self._conn
-        if (self.stopped is not None or conn is None or self._counting is None
-                or uuids != self.uuids or len(uuids) < write_batch.BULK_CARDS):
+        if (self.stopped is not None or conn is None or uuids != self.uuids
+                or len(uuids) < write_batch.BULK_CARDS):
+            return None
+        self.settle()
+        if self.stopped is not None:
             return None
         stamp = utc_stamp()
         try:  # the write's time is its end's, as a write made at the end would have it
             conn.execute("UPDATE cards SET changed_at = ?", (stamp,))
-            big_write_end(conn)
-            counts, self._counting = self._counting, None
-            counts.__exit__(None, None, None)
             self._writer.write_rest(conn, self._report, stamp, images, featured=featured,
                                     options=options, logos=logos, thema=thema, meta=meta)
         except BaseException as exc:

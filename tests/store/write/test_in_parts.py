@@ -67,3 +67,16 @@ def test_a_write_whose_cards_are_not_the_parts_declines(tmp_path: Path) -> None:
     assert write.finish([r.uuid for r in records[:20]]) is None
     write.abandon()
     assert Reader(store).counts()["cards"] == 0
+
+
+def test_a_part_after_the_last_stops_the_write(tmp_path: Path) -> None:
+    store = Store(tmp_path / "catalogue.sqlite3")
+    records = _records()
+    write = WriteInParts(store)
+    write.add(records[:20])
+    write.settle()
+    write.add(records[20:])
+    assert write.stopped is not None
+    assert write.finish([r.uuid for r in records]) is None
+    write.abandon()
+    assert Reader(store).counts()["cards"] == 0
