@@ -21,7 +21,6 @@ from app.sync.common import (
     META_VALIDATORS,
     META_WATERMARK,
 )
-from app.sync.early import EarlyWrite
 from app.sync.staging import Staging
 from app.sync.thema import thema_to_write
 
@@ -64,14 +63,11 @@ def rejected_uuids(
 def apply(
     staging: Staging, store: Store, *, api_url: str, watermark: str, complete: bool,
     previous_rejected: str | None, allow_older: bool = False, validators: str | None = None,
-    early: EarlyWrite | None = None,
 ) -> Outcome:
     """Write the staged sync into the catalogue in one transaction.
 
     ``validators`` (compact JSON, :meth:`app.net.validators.Validators.to_json`) become the
     held answers' validators in the same transaction, so a failed sync changes none of them.
-    With ``early`` (the staged pages already written, uncommitted), the rest is added to
-    that transaction when it holds exactly the staged cards; else it is rolled back first.
 
     Raises:
         StoreError: the write failed; the catalogue is unchanged and the staging file kept.
@@ -89,20 +85,13 @@ def apply(
         meta[META_VALIDATORS] = validators
     if staging.meta("thema_generated") == "1":
         meta[META_GENERATED] = "1"  # else real history replaces generated history
-    rest: dict[str, Any] = {
-        "featured": staging.blob("featured"), "options": staging.blob("options"),
-        "logos": [(f, size) for f, size, _ in staging.images("logos")],
-        "thema": thema, "meta": meta}
-    images = [(f, size) for f, size, _ in staging.images("cards")]
-    if early is not None:
-        if removals:
-            early.abandon()
-        else:
-            done = early.finish([r.uuid for r in staging.records()], staging.problems(),
-                                images, **rest)
-            if done is not None:
-                return Outcome(done, len(thema))
     history = RevisionRecorder(api_url, "sync", staging.problems())
-    write = Writer(store, history).write(staging.records(), images, remove=sorted(removals),
-                                         allow_older=allow_older, **rest)
+    write = Writer(store, history).write(
+        staging.records(),
+        [(f, size) for f, size, _ in staging.images("cards")],
+        featured=staging.blob("featured"), options=staging.blob("options"),
+        logos=[(f, size) for f, size, _ in staging.images("logos")],
+        thema=thema, remove=sorted(removals), meta=meta,
+        allow_older=allow_older,
+    )
     return Outcome(write, len(thema))

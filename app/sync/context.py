@@ -13,7 +13,6 @@ from app.net.client import UpstreamClient
 from app.net.policy import ClientSettings
 from app.store.db.connection import Store
 from app.sync.common import DEFAULT_API, ImagesMode
-from app.sync.early import EarlyWrite
 from app.sync.progress import Tracker
 from app.sync.staging import Staging
 
@@ -72,8 +71,6 @@ class Context:
     logos: ImageStore
     today: date = field(default_factory=date.today)
     """The server's date (UTC), from its ``Date`` header: "today" for Thema history."""
-    early: EarlyWrite | None = None
-    """Writes each staged page of a first full walk at once (:mod:`app.sync.early`)."""
 
     def reject(self, problems: list[RecordProblem]) -> list[str]:
         """Log rejected records; return them as lines for the staging file."""

@@ -40,13 +40,11 @@ from app.net.validators import Validators
 from app.paths import Paths
 from app.store import Reader, Store
 from app.store.reads.sync_listing import card_keys
-from app.store.write import batch as write_batch
 from app.store.write.writer import read_meta, utc_stamp
 from app.sync.cards import confirm_removals
 from app.sync.common import META_API, META_REJECTED, META_VALIDATORS, META_WATERMARK
 from app.sync.context import Context, SyncOptions
 from app.sync.crawl import Crawl
-from app.sync.early import EarlyWrite
 from app.sync.images import fetch_images, publish_pending, wanted_card_images, wanted_logos
 from app.sync.lists import featured_prefixes, fetch_lists
 from app.sync.lock import SyncLock
@@ -106,7 +104,6 @@ class SyncEngine:
             lock.release()
 
     def _run(self, progress: ProgressFn | None, cancel: threading.Event | None) -> SyncReport:
-        self._early: EarlyWrite | None = None
         counters = Counters()
         tracker = Tracker(progress, counters, cancel)
         staging = Staging.open(self.staging_path, self.api_url,
@@ -122,15 +119,11 @@ class SyncEngine:
                 watermark=str(staging.meta("watermark")), complete=report.complete,
                 previous_rejected=meta.get(META_REJECTED),
                 allow_older=self.options.allow_older, validators=validators.to_json(),
-                early=self._early,
             )
-            self._early = None  # committed, or rolled back by the apply
             publish_pending(ImageStore(self.paths.card_images), ImageStore(self.paths.logos))
             tracker.advance()
             self._fill(report, staging, outcome)
         except BaseException:
-            if self._early is not None:
-                self._early.abandon()
             staging.close()
             raise
         staging.discard()
@@ -193,8 +186,6 @@ class SyncEngine:
             await self._cards(ctx, page, report)
             if report.complete:
                 await confirm_removals(ctx)
-            if ctx.early is not None:
-                ctx.early.settle()
             removals = set(staging.removals())
             editions = applying.final_editions(staging, self.store, removals)
             targets = [(e["uuid"], kind.value) for e in editions for kind in CIRCULATION_KINDS
@@ -234,9 +225,6 @@ class SyncEngine:
             staging.set_meta({"mode": "full"})
         report.incremental, report.complete = False, True
         total = page.get("total_cards")
-        if (isinstance(total, int) and total >= write_batch.BULK_CARDS and not staging.card_slugs()
-                and not card_keys(self.store)):  # a first full walk: write pages early
-            ctx.early = self._early = EarlyWrite(self.store, self.api_url)
         await official_search.walk(ctx, "full", total=total if isinstance(total, int) else None)
 
     def _full_due(self, meta: dict[str, str]) -> bool:

@@ -129,10 +129,8 @@ async def _page(ctx: Context, kind: str, page: int, size: int, extra: dict[str, 
         raise UpstreamError(f"{ctx.client.base_url}{source}: the search page was not found")
     found = check_page(body, source)
     cards, seen, problems = check_cards(found["data"], source)
-    staged = ctx.staging.commit(Unit(cards=cards, seen=seen, problems=ctx.reject(problems),
-                                     marks=[(kind, str(page), str(found["total_cards"]))]))
-    if ctx.early is not None:
-        ctx.early.add(staged)
+    ctx.staging.commit(Unit(cards=cards, seen=seen, problems=ctx.reject(problems),
+                            marks=[(kind, str(page), str(found["total_cards"]))]))
     if cache_key is not None:
         if problems:  # rejected records are reported again next time
             ctx.client.validators.forget(cache_key)

@@ -123,9 +123,8 @@ class Staging:
                           f"{write_failure(exc, self.path.parent)}; "
                           "the catalogue was not changed")
 
-    def commit(self, unit: Unit) -> list[CardRecord]:
-        """Write one :class:`Unit` in one transaction; its cards as staged (parsed and
-        encoded once), in order."""
+    def commit(self, unit: Unit) -> None:
+        """Write one :class:`Unit` in one transaction."""
         records = [CardRecord(card, encode_body(card)) for card in unit.cards]
         try:
             with self._conn:
@@ -148,7 +147,6 @@ class Staging:
         for record in records:  # a replaced card moves to the end, as its new row does
             self._records.pop(record.uuid, None)
             self._records[record.uuid] = record
-        return records
 
     def _rows(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         try:

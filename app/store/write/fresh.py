@@ -22,8 +22,7 @@ class FreshCheck:
     """Whether the cards of a big write can be written all at once: the catalogue holds no
     card (nor search facts), no two records share a uuid, a slug or an edition uuid (so no
     card is refused or frees a slug), and no set changes its language within the write
-    (which would re-derive the languages of the cards written before it). A write whose
-    cards come in parts asks about each part in turn.
+    (which would re-derive the languages of the cards written before it).
 
     Raises (the constructor):
         sqlite3.Error: SQLite failed.
@@ -39,8 +38,7 @@ class FreshCheck:
         self._owners: dict[Any, str] = {}
 
     def accepts(self, records: Sequence[CardRecord]) -> bool:
-        """Whether ``records`` (the next part) keep the write all-at-once; once False, the
-        write must be written card by card from its start."""
+        """Whether ``records`` (the write's cards) can be written all at once."""
         if not self.empty:
             return False
         for record in records:

@@ -190,7 +190,7 @@ class Writer:
                 more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
                 raise InvalidRequest(f"the card {left[0].slug} cannot be stored: "
                                      f"{left[0].reason}{more}")
-            self.write_rest(conn, report, stamp, images, featured=featured, options=options,
+            self._write_rest(conn, report, stamp, images, featured=featured, options=options,
                             logos=logos, thema=thema, meta=meta,
                             cards_written=bool(batch or removing))
         log.info("write: %s", report)
@@ -208,7 +208,7 @@ class Writer:
             conn.execute(f"PRAGMA cache_size = {BIG_CACHE_KIB}")
         with counting(conn, self._big):
             if self._big and FreshCheck(conn).accepts(batch):
-                self.write_new_cards(conn, batch, report, stamp)
+                self._write_new_cards(conn, batch, report, stamp)
                 written.update(r.uuid for r in batch)
             for record in batch if not written else ():
                 self._upsert_card(conn, record, report, stamp)
@@ -219,7 +219,7 @@ class Writer:
             if self._big:
                 big_write_end(conn)
 
-    def write_rest(
+    def _write_rest(
         self, conn: sqlite3.Connection, report: WriteReport, stamp: str,
         images: Iterable[tuple[str, int]] = (), *,
         featured: list[dict[str, Any]] | None = None, options: dict[str, Any] | None = None,
@@ -321,13 +321,12 @@ class Writer:
             index_narrow(conn, rowid)  # after both: it copies editions and api_editions rows
             set_languages(conn, card_uuid=uuid)
 
-    def write_new_cards(
+    def _write_new_cards(
         self, conn: sqlite3.Connection, batch: list[CardRecord], r: WriteReport, stamp: str
     ) -> None:
-        """Cards of a big write into a catalogue that held none, that a
-        :class:`~app.store.write.fresh.FreshCheck` accepted (called again for each next part
-        of the same write): the rows :meth:`_upsert_card` writes for a new card, in the same
-        order, each table's by one statement."""
+        """The cards of a big write into a catalogue that holds none, when a
+        :class:`~app.store.write.fresh.FreshCheck` accepts them: the rows :meth:`_upsert_card`
+        writes for a new card, in the same order, each table's by one statement."""
         last = conn.execute("SELECT IFNULL(MAX(rowid), 0) FROM cards").fetchone()[0]
         rows = []
         for record in batch:

@@ -38,13 +38,13 @@ def _write(folder: Path, cards: list[dict[str, Any]], all_at_once: bool,
 def test_a_big_write_into_an_empty_catalogue_stores_the_rows_of_card_by_card_writes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    original = WriterClass.write_new_cards
+    original = WriterClass._write_new_cards
 
     def counted(self: WriterClass, *args: Any) -> None:
         calls.append(len(args[1]))
         original(self, *args)
 
-    monkeypatch.setattr(WriterClass, "write_new_cards", counted)
+    monkeypatch.setattr(WriterClass, "_write_new_cards", counted)
     at_once, at_once_report = _write(tmp_path / "at-once", _cards(), True, monkeypatch)
     assert calls == [len(_cards())]
     one_by_one, one_report = _write(tmp_path / "one-by-one", _cards(), False, monkeypatch)
