@@ -79,14 +79,19 @@ class Deferred:
 
     def execute(self, sql: str, params: Any = ()) -> None:
         """Keep one statement (an ``INSERT`` or ``DELETE``) with its parameters."""
-        if sql.lstrip()[:6].upper() not in ("INSERT", "DELETE"):
-            raise TypeError(f"only INSERT and DELETE statements can be deferred: {sql[:60]}")
-        self._runs.setdefault(sql, []).append(params)
+        self._rows(sql).append(params)
 
     def executemany(self, sql: str, rows: Any) -> None:
         """Keep one statement with each of its parameter rows."""
-        for row in rows:
-            self.execute(sql, row)
+        self._rows(sql).extend(rows)
+
+    def _rows(self, sql: str) -> list[Any]:
+        rows = self._runs.get(sql)
+        if rows is None:
+            if sql.lstrip()[:6].upper() not in ("INSERT", "DELETE"):
+                raise TypeError(f"only INSERT and DELETE statements can be deferred: {sql[:60]}")
+            rows = self._runs[sql] = []
+        return rows
 
     def run(self, conn: sqlite3.Connection) -> None:
         """Run every kept statement on ``conn``, each once with all its parameter rows.
