@@ -36,9 +36,20 @@ from app.store.official.facts import index_api
 from app.store.official.narrow_editions import backfill_narrow, index_narrow
 from app.store.reads.sets import add_logos, replace_featured, replace_options
 from app.store.write.batch import Batch, big_write, delete_card
+from app.store.write.fresh import Deferred, FreshCheck
 from app.store.write.records import CardRecord, WriteReport
 
 log = logging.getLogger("app.store")
+BIG_CACHE_KIB = -65536
+"""The page cache of a big write's connection (``PRAGMA cache_size``, negative: KiB): the
+default 2 MB spilled a full sync's 40 MB of new pages to the WAL and read them back."""
+
+
+def big_write_end(conn: sqlite3.Connection) -> None:
+    """The end of a big write's cards: each card's narrow rows and languages, for every
+    card at once (:func:`app.store.write.batch.big_write`)."""
+    backfill_narrow(conn)
+    set_languages(conn)
 
 
 def image_file(image_path: str) -> str:
@@ -83,6 +94,20 @@ def compare_editions(
         else:
             same += 1
     return added, changed, same, len(before)
+
+
+EDITIONS_INSERT = (
+    "INSERT OR REPLACE INTO editions(uuid, card_uuid, position, slug, set_id, set_prefix, "
+    "collector_number, rarity, image_file, created_at, illustrators, foil, flip, "
+    "dynamic, thema_foil, thema_nonfoil) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+
+
+def edition_rows(card_uuid: str, editions: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """The ``editions`` rows of a card's editions (:data:`EDITIONS_INSERT`'s parameters)."""
+    return [(e["uuid"], card_uuid, position, e["slug"], e["set"]["id"], e["set"]["prefix"],
+             e["collector_number"], e["rarity"], image_file(e["image"]), e["created_at"],
+             *edition_facts(e)) for position, e in enumerate(editions)]
 
 
 def encode_body(card: dict[str, Any]) -> str:
@@ -155,57 +180,80 @@ class Writer:
             Exception: whatever ``cards`` raised; nothing was written.
         """
         report = WriteReport()
-        now = datetime.now(UTC).isoformat(timespec="seconds")
         with self._store.transaction() as conn:
             stamp = utc_stamp()
             batch = list(cards)
             removing = set(remove)
-            self._batch = Batch(batch, removing, allow_older)
-            self._set_bodies = {}
-            written: set[str] = set()
-            self._big = big_write(conn, len(batch) + len(removing))
-            with counting(conn, self._big):
-                for record in batch:
-                    self._upsert_card(conn, record, report, stamp)
-                    written.add(record.uuid)
-                for uuid in removing:
-                    if uuid not in written:
-                        self._remove_card(conn, uuid, report)
-                if self._big:  # each card's narrow rows and languages, for every card at once
-                    backfill_narrow(conn)
-                    set_languages(conn)
+            self._cards(conn, batch, removing, allow_older, report, stamp)
             left = [*report.refused, *report.kept_out]
             if all_or_nothing and left:
                 more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
                 raise InvalidRequest(f"the card {left[0].slug} cannot be stored: "
                                      f"{left[0].reason}{more}")
-            for filename, size in images:
-                conn.execute(
-                    "INSERT INTO images(filename, bytes, stored_at) VALUES (?, ?, ?) "
-                    "ON CONFLICT(filename) DO UPDATE SET bytes = excluded.bytes",
-                    (filename, size, now),
-                )
-                report.images += 1
-            if featured is not None:
-                replace_featured(conn, featured)
-            if options is not None:
-                replace_options(conn, options)
-            add_logos(conn, list(logos))
-            if thema:  # a sync from a mirror whose history is generated keeps the mark
-                write_history(conn, thema, (meta or {}).get(META_GENERATED) == "1")
-            conn.executemany(
-                "INSERT INTO meta(key, value) VALUES (?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                list((meta or {}).items()),
-            )
-            if self._history is not None:
-                self._history.keep_out([str(r) for r in (*report.kept_out, *report.refused)])
-                self._history.finish(conn, stamp)
-            if (batch or removing) and not conn.execute(
-                    "SELECT 1 FROM start_page LIMIT 1").fetchone():
-                refresh_start_page(conn, card_rows)  # the window's first search, read in one query
+            self._write_rest(conn, report, stamp, images, featured=featured, options=options,
+                            logos=logos, thema=thema, meta=meta,
+                            cards_written=bool(batch or removing))
         log.info("write: %s", report)
         return report
+
+    def _cards(self, conn: sqlite3.Connection, batch: list[CardRecord], removing: set[str],
+               allow_older: bool, report: WriteReport, stamp: str) -> None:
+        """The cards of a write: upserted (all at once into a catalogue without cards),
+        then the removals, then a big write's derived rows of every card."""
+        self._batch = Batch(batch, removing, allow_older)
+        self._set_bodies = {}
+        written: set[str] = set()
+        self._big = big_write(conn, len(batch) + len(removing))
+        if self._big:  # a big write's pages stay in memory, not spilled mid-transaction
+            conn.execute(f"PRAGMA cache_size = {BIG_CACHE_KIB}")
+        with counting(conn, self._big):
+            if self._big and FreshCheck(conn).accepts(batch):
+                self._write_new_cards(conn, batch, report, stamp)
+                written.update(r.uuid for r in batch)
+            for record in batch if not written else ():
+                self._upsert_card(conn, record, report, stamp)
+                written.add(record.uuid)
+            for uuid in removing:
+                if uuid not in written:
+                    self._remove_card(conn, uuid, report)
+            if self._big:
+                big_write_end(conn)
+
+    def _write_rest(
+        self, conn: sqlite3.Connection, report: WriteReport, stamp: str,
+        images: Iterable[tuple[str, int]] = (), *,
+        featured: list[dict[str, Any]] | None = None, options: dict[str, Any] | None = None,
+        logos: Iterable[tuple[str, int]] = (), thema: list[dict[str, Any]] | None = None,
+        meta: Mapping[str, str] | None = None, cards_written: bool = True,
+    ) -> None:
+        """What a write stores after its cards (the arguments of :meth:`write`), the
+        revision and, when ``cards_written`` and it is empty, the start page; in the
+        transaction of ``conn``, with ``stamp`` the write's time (:func:`utc_stamp`)."""
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        for filename, size in images:
+            conn.execute(
+                "INSERT INTO images(filename, bytes, stored_at) VALUES (?, ?, ?) "
+                "ON CONFLICT(filename) DO UPDATE SET bytes = excluded.bytes",
+                (filename, size, now),
+            )
+            report.images += 1
+        if featured is not None:
+            replace_featured(conn, featured)
+        if options is not None:
+            replace_options(conn, options)
+        add_logos(conn, list(logos))
+        if thema:  # a sync from a mirror whose history is generated keeps the mark
+            write_history(conn, thema, (meta or {}).get(META_GENERATED) == "1")
+        conn.executemany(
+            "INSERT INTO meta(key, value) VALUES (?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            list((meta or {}).items()),
+        )
+        if self._history is not None:
+            self._history.keep_out([str(r) for r in (*report.kept_out, *report.refused)])
+            self._history.finish(conn, stamp)
+        if cards_written and not conn.execute("SELECT 1 FROM start_page LIMIT 1").fetchone():
+            refresh_start_page(conn, card_rows)  # the window's first search, read in one query
 
     def _upsert_card(
         self, conn: sqlite3.Connection, record: CardRecord, r: WriteReport, stamp: str
@@ -273,20 +321,52 @@ class Writer:
             index_narrow(conn, rowid)  # after both: it copies editions and api_editions rows
             set_languages(conn, card_uuid=uuid)
 
+    def _write_new_cards(
+        self, conn: sqlite3.Connection, batch: list[CardRecord], r: WriteReport, stamp: str
+    ) -> None:
+        """The cards of a big write into a catalogue that holds none, when a
+        :class:`~app.store.write.fresh.FreshCheck` accepts them: the rows :meth:`_upsert_card`
+        writes for a new card, in the same order, each table's by one statement."""
+        last = conn.execute("SELECT IFNULL(MAX(rowid), 0) FROM cards").fetchone()[0]
+        rows = []
+        for record in batch:
+            card = record.raw
+            body = record.body if record.body is not None else encode_body(card)
+            if self._history is not None:
+                self._history.card(None, None, card, body)
+            rows.append((card["uuid"], card["slug"], card["name"], card["last_update"], body,
+                         stamp))
+            r.new += 1
+            r.editions_new += len(card["editions"])
+            r.editions += len(card["editions"])
+        conn.executemany("INSERT INTO cards(uuid, slug, name, last_update, body, changed_at) "
+                         "VALUES (?, ?, ?, ?, ?, ?)", rows)
+        rowids = dict(conn.execute("SELECT uuid, rowid FROM cards WHERE rowid > ?",
+                                   (last,)).fetchall())
+        facts, api, editions = Deferred(), Deferred(), []
+        for record in batch:
+            index_card(facts.connection, rowids[record.uuid], record.raw)
+            editions += edition_rows(record.uuid, record.raw["editions"])
+            index_api(api.connection, rowids[record.uuid])  # reads the editions: run after
+        facts.run(conn)
+        conn.executemany(EDITIONS_INSERT, editions)
+        for record in batch:
+            self._write_sets(conn, record.raw["editions"], r)
+        api.run(conn)
+
     def _write_editions(
         self, conn: sqlite3.Connection, card_uuid: str, editions: list[dict[str, Any]],
         r: WriteReport,
     ) -> None:
         """The card's edition rows (one ``executemany``) and the sets they name."""
-        conn.executemany(
-            "INSERT OR REPLACE INTO editions(uuid, card_uuid, position, slug, set_id, set_prefix, "
-            "collector_number, rarity, image_file, created_at, illustrators, foil, flip, "
-            "dynamic, thema_foil, thema_nonfoil) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(e["uuid"], card_uuid, position, e["slug"], e["set"]["id"], e["set"]["prefix"],
-              e["collector_number"], e["rarity"], image_file(e["image"]), e["created_at"],
-              *edition_facts(e)) for position, e in enumerate(editions)],
-        )
+        conn.executemany(EDITIONS_INSERT, edition_rows(card_uuid, editions))
         r.editions += len(editions)
+        self._write_sets(conn, editions, r)
+
+    def _write_sets(
+        self, conn: sqlite3.Connection, editions: list[dict[str, Any]], r: WriteReport
+    ) -> None:
+        """The sets ``editions`` name, inserted or updated (the same set once a write)."""
         for e in editions:
             s = e["set"]
             items = list(s.items())  # its keys in order: as its stored body would show them
