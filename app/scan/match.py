@@ -47,11 +47,12 @@ def _distances(packed: Any, one: Any) -> Any:
 def rank(rgb: Any, index: ScanIndex) -> Ranked:
     """The index's images nearest the card in ``rgb`` (an H×W×3 array); the whole photo
     is tried as the card when no outline is found and it has a card's proportions."""
+    import cv2
     import numpy as np
     from PIL import Image
 
     from app.scan.hashing import HASH_BYTES, dct_hash, difference_hash
-    from app.scan.outline import ASPECT_TOLERANCE, CARD_ASPECT, find_cards, straighten
+    from app.scan.outline import ASPECT_TOLERANCE, CARD_ASPECT, find_cards, straighten, turns
 
     quads = find_cards(rgb)
     found = bool(quads)
@@ -65,9 +66,10 @@ def rank(rgb: Any, index: ScanIndex) -> Ranked:
     if not index.names:
         return Ranked([], [], found)
     bits = HASH_BYTES * 8
+    gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)  # what both hashes look at
     views = []  # each way of straightening: by difference hash against the whole index
-    for quad, turn in ((quad, turn) for quad in quads for turn in range(4)):
-        card = Image.fromarray(straighten(rgb, quad, turn))
+    for quad, turn in ((q, turn) for q in quads for turn in turns(q)):
+        card = Image.fromarray(np.ascontiguousarray(straighten(gray, quad, turn)))
         coarse = _distances(index.difference, difference_hash(card))
         short_list = np.argsort(coarse, kind="stable")[:SHORT_LIST]
         views.append((int(coarse[short_list[0]]), card, coarse, short_list))
