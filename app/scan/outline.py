@@ -166,10 +166,16 @@ def straighten(pixels: np.ndarray, quad: Quad, turn: int) -> np.ndarray:
 
     ``pixels`` is an H×W×3 or H×W array; the card is of the same kind.
     """
+    return straighten_to(pixels, quad, turn, CARD_SIZE)
+
+
+def straighten_to(pixels: np.ndarray, quad: Quad, turn: int,
+                  size: tuple[int, int]) -> np.ndarray:
+    """As :func:`straighten`, to ``size`` (width, height) pixels."""
     import cv2
     import numpy as np
 
-    width, height = CARD_SIZE
+    width, height = size
     target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]],
                       np.float32)
     matrix = cv2.getPerspectiveTransform(np.roll(quad, -(turn % 2), axis=0), target)

@@ -122,7 +122,9 @@ class Scan:
                 else "nothing card-like"
             return PhotoResult(path, "no-card", f"{what} found")
         best = cards[0][1]
-        shared = [c for c in candidates if c.score == score(best)]
+        from app.scan.footer import by_footer
+
+        shared = by_footer([c for c in candidates if c.score == score(best)], ranked.footer)
         listed = shared + [c for c in candidates if c not in shared][:max(0, top - len(shared))]
         ahead = len(cards) == 1 or cards[1][1] - best >= MARGIN
         if best <= MATCH_DISTANCE and ahead:
