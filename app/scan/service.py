@@ -43,33 +43,36 @@ class Scan:
         """Where the index is kept."""
         self._index: ScanIndex | None = None
         self._editions: dict[str, list[ScanEdition]] | None = None
+        self._state: tuple[int, int, int] | None = None
 
     def editions(self) -> dict[str, list[ScanEdition]]:
-        """The editions with an image, by image file name. Raises StoreError."""
-        if self._editions is None:
-            from app.store.reads.scan_editions import scan_editions
+        """The editions with an image, by image file name: read again whenever the
+        catalogue changed since (a sync, an import, a restored backup). Raises StoreError."""
+        from app.store.reads.scan_editions import catalogue_state, scan_editions
 
+        state = catalogue_state(self._store)
+        if self._editions is None or state != self._state:
             found: dict[str, list[ScanEdition]] = {}
             for edition in scan_editions(self._store):
                 found.setdefault(edition.image_file, []).append(edition)
-            self._editions = found
+            self._editions, self._state = found, state
         return self._editions
 
     def index(self, progress: Progress | None = None) -> ScanIndex:
-        """The index, brought up to date with the stored images (new and changed ones
-        hashed, the file rewritten when anything changed); ``progress`` is told
-        (done, to hash). Raises StoreError."""
-        if self._index is None:
-            require_libraries()
-            from app.scan import index as kept
+        """The index, brought up to date with the catalogue and the stored images on each
+        call (so a scan after a sync or an import, by this object or another, sees them):
+        new and changed images hashed, the file rewritten when anything changed;
+        ``progress`` is told (done, to hash). Raises StoreError."""
+        require_libraries()
+        from app.scan import index as kept
 
-            stored = ((name, path) for name in sorted(self.editions())
-                      if (path := self._images.find(name)) is not None)
-            loaded, changed = kept.update(kept.load(self.index_file), stored, progress)
-            if changed or not self.index_file.is_file():
-                kept.save(loaded, self.index_file)
-            self._index = loaded
-        return self._index
+        images = kept.stored(self._images.folder, self.editions())
+        current = self._index if self._index is not None else kept.load(self.index_file)
+        updated, changed = kept.update(current, images, progress)
+        if changed or not self.index_file.is_file():
+            kept.save(updated, self.index_file)
+        self._index = updated
+        return updated
 
     def scan(self, photos: Sequence[Path], top: int = 5,
              progress: Progress | None = None) -> list[PhotoResult]:
