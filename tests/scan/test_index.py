@@ -115,3 +115,17 @@ def test_images_added_after_the_first_scan_are_indexed_by_the_same_scanner(
     told: list[tuple[int, int]] = []
     assert name in app.scan.index(lambda *p: told.append(p)).names
     assert told == [(1, 1)]
+
+
+@pytest.mark.allow_log("rejected")
+def test_a_scanner_kept_across_a_sync_names_the_editions_it_brought(tmp_path: Path) -> None:
+    from app.ingest import import_paths
+    from tests.conftest import SHARED_DATA, SNAPSHOT_0404
+
+    app = build(str(tmp_path / "data"))
+    import_paths(app.store, [SHARED_DATA / "snapshots" / "2026-02-10"])
+    before = app.scan.editions()
+    import_paths(app.store, [SNAPSHOT_0404])  # as a sync would write it
+    after = app.scan.editions()
+    assert after.keys() == build(str(tmp_path / "data")).scan.editions().keys()
+    assert after.keys() != before.keys()
