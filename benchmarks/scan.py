@@ -1,7 +1,8 @@
 """Recognising cards in GENERATED photos (never real photographs) of the real card images.
 
-Run: ``python -m benchmarks.scan [--photos N] [--no-card N]``. Prints figures; asserts
-nothing.
+Run: ``python -m benchmarks.scan [--photos N] [--no-card N] [--seed S]``. Prints figures;
+asserts nothing. Tune on one seed and report on another: the photos of a seed are the
+same on every run.
 
 Photos are made by :mod:`tests.helpers.photos` from the real images in
 ``../shared/data/gatcg/images/cards``: perspective tilt, any quarter turn (upside down
@@ -10,8 +11,9 @@ colour temperature, blur, noise, JPEG quality 50–85; and photos of a backgroun
 
 Printed: card top-1 (the best candidate is the photographed card), edition top-1 and top-5
 (the photographed edition, or one sharing its image, among the first candidates), matched
-share, no-card accuracy, ms per photo for recognition (decode included: median, p95) and
-for the whole command on one photo, the index's build time and size, and the lookup's
+share, no-card accuracy, ms per photo for recognition (decode included: median, p95, wall
+and CPU) and for the whole command on one photo (wall and CPU), the index's build time
+and size, and the lookup's
 cost with the index grown to the full catalogue's ≈ 4,400 editions (the real hashes
 repeated with 10 % of their bits flipped).
 """
@@ -51,7 +53,7 @@ def _grown(index: ScanIndex, rows: int, rng: np.random.Generator) -> ScanIndex:
         return np.concatenate([packed, np.packbits(bits, axis=1)])
 
     names = index.names + [f"grown-{i}" for i in range(len(picks))]
-    keys = index.keys + [(0, 0)] * len(picks)
+    keys = index.keys + [(0, 0, 0)] * len(picks)
     return ScanIndex(names, keys, noisy(index.difference), noisy(index.dct))
 
 
