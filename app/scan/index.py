@@ -1,16 +1,20 @@
 """The index a photo is matched against: each stored card image's perceptual hashes,
 kept in the cache folder (``scan-index.npz``).
 
-An entry is keyed by the image's file name, size in bytes and modification time, so an
-image replaced by a sync or an import is hashed anew (a stale entry never names an edition
-whose image changed) and only new or changed images are hashed. A file that cannot be read
-as an index (damaged, another version) is rebuilt.
+An entry is keyed by the image's file name, size in bytes, modification time and file
+number (inode), so an image replaced by a sync or an import is hashed anew (a stale entry
+never names an edition whose image changed: the image store writes a new file and renames
+it into place, which gives it a new file number even within the modification time's
+resolution) and only new or changed images are hashed. A file that cannot be read as an
+index (damaged, another version) is rebuilt.
 """
 
 from __future__ import annotations
 
 import io
 import logging
+import os
+import stat
 import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -21,8 +25,11 @@ from app.images.cache import write_atomic
 
 log = logging.getLogger("app.scan")
 
-INDEX_VERSION = 2
+INDEX_VERSION = 3
 """Raised whenever the hashes change meaning: an index of another version is rebuilt."""
+
+Key = tuple[int, int, int]
+"""An image file's size in bytes, modification time in ns and file number when hashed."""
 
 Progress = Callable[[int, int], None]
 """Told (images done, images to hash) as the index is built."""
@@ -34,12 +41,12 @@ class ScanIndex:
 
     Attributes:
         names: image file names, one a row.
-        keys: each image's (size in bytes, modification time in ns) when hashed.
+        keys: each image's :data:`Key` when hashed.
         difference, dct: (rows, 32) uint8 arrays: the packed hashes.
     """
 
     names: list[str]
-    keys: list[tuple[int, int]]
+    keys: list[Key]
     difference: Any
     dct: Any
 
@@ -70,11 +77,11 @@ def load(file: Path) -> ScanIndex:
                 log.info("the photo index %s is of another version: rebuilding it", file)
                 return empty()
             names = [str(n) for n in data["names"]]
-            keys = [(int(s), int(m)) for s, m in data["keys"]]
+            keys = [(int(s), int(m), int(i)) for s, m, i in data["keys"]]
             index = ScanIndex(names, keys, data["difference"], data["dct"])
         if not (len(names) == len(keys) == len(index.difference) == len(index.dct)):
             raise ValueError("rows of different lengths")
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
+    except (OSError, ValueError, KeyError, EOFError, TypeError, zipfile.BadZipFile) as exc:
         log.warning("the photo index %s is damaged (%s): rebuilding it", file, exc)
         return empty()
     return index
@@ -85,10 +92,21 @@ def save(index: ScanIndex, file: Path) -> None:
     import numpy as np
 
     buffer = io.BytesIO()
-    keys = np.array(index.keys, np.int64).reshape(-1, 2)
+    keys = np.array(index.keys, np.int64).reshape(-1, 3)
     np.savez(buffer, version=np.int64(INDEX_VERSION), names=np.array(index.names, str),
              keys=keys, difference=index.difference, dct=index.dct)
     write_atomic(file, buffer.getvalue())
+
+
+def stored(folder: Path, names: Iterable[str]) -> list[tuple[str, Path]]:
+    """Those of the image file ``names`` stored in ``folder`` (file name, path), by name:
+    the folder listed once rather than each name looked for (most editions of a catalogue
+    may have no image stored)."""
+    try:
+        present = {entry.name for entry in os.scandir(folder)}
+    except OSError:  # no image stored yet
+        return []
+    return [(name, folder / name) for name in sorted(names) if name in present]
 
 
 def update(index: ScanIndex, images: Iterable[tuple[str, Path]],
@@ -104,13 +122,14 @@ def update(index: ScanIndex, images: Iterable[tuple[str, Path]],
     from app.scan.photo import Unreadable, read_photo
 
     known = {name: row for row, name in enumerate(index.names)}
-    wanted: list[tuple[str, Path, tuple[int, int]]] = []
+    wanted: list[tuple[str, Path, Key]] = []
     for name, path in images:
         try:
             info = path.stat()
         except OSError:
             continue
-        wanted.append((name, path, (info.st_size, info.st_mtime_ns)))
+        if stat.S_ISREG(info.st_mode):
+            wanted.append((name, path, (info.st_size, info.st_mtime_ns, info.st_ino)))
     keep = [(name, known[name]) for name, _, key in wanted
             if name in known and index.keys[known[name]] == key]
     todo = [(name, path, key) for name, path, key in wanted

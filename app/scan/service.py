@@ -53,36 +53,39 @@ class Scan:
         """Where the index is kept."""
         self._index: ScanIndex | None = None
         self._editions: dict[str, list[ScanEdition]] | None = None
+        self._state: tuple[int, int, int] | None = None
 
     def editions(self) -> dict[str, list[ScanEdition]]:
-        """The editions with an image, by image file name. Raises StoreError."""
-        if self._editions is None:
-            from app.store.reads.scan_editions import scan_editions
+        """The editions with an image, by image file name: read again whenever the
+        catalogue changed since (a sync, an import, a restored backup). Raises StoreError."""
+        from app.store.reads.scan_editions import catalogue_state, scan_editions
 
+        state = catalogue_state(self._store)
+        if self._editions is None or state != self._state:
             found: dict[str, list[ScanEdition]] = {}
             for edition in scan_editions(self._store):
                 found.setdefault(edition.image_file, []).append(edition)
-            self._editions = found
+            self._editions, self._state = found, state
         return self._editions
 
     def index(self, progress: Progress | None = None,
               cancel: Cancel | None = None) -> ScanIndex:
-        """The index, brought up to date with the stored images (new and changed ones
-        hashed, the file rewritten when anything changed); ``progress`` is told
-        (done, to hash); ``cancel`` is asked after each image hashed. Raises StoreError,
-        ScanCancelled."""
-        if self._index is None:
-            require_libraries()
-            import app.scan.index as kept
+        """The index, brought up to date with the catalogue and the stored images on each
+        call (so a scan after a sync or an import, by this object or another, sees them):
+        new and changed images hashed, the file rewritten when anything changed;
+        ``progress`` is told (done, to hash); ``cancel`` is asked after each image hashed.
+        Raises StoreError, ScanCancelled."""
+        require_libraries()
+        import app.scan.index as kept
 
-            stored = ((name, path) for name in sorted(self.editions())
-                      if (path := self._images.find(name)) is not None)
-            told = progress if cancel is None else _cancellable(progress, cancel)
-            loaded, changed = kept.update(kept.load(self.index_file), stored, told)
-            if changed or not self.index_file.is_file():
-                kept.save(loaded, self.index_file)
-            self._index = loaded
-        return self._index
+        images = kept.stored(self._images.folder, self.editions())
+        current = self._index if self._index is not None else kept.load(self.index_file)
+        told = progress if cancel is None else _cancellable(progress, cancel)
+        updated, changed = kept.update(current, images, told)
+        if changed or not self.index_file.is_file():
+            kept.save(updated, self.index_file)
+        self._index = updated
+        return updated
 
     def scan(self, photos: Sequence[Path], top: int = 5,
              progress: Progress | None = None,
@@ -143,7 +146,9 @@ class Scan:
                 else "nothing card-like"
             return PhotoResult(path, "no-card", f"{what} found")
         best = cards[0][1]
-        shared = [c for c in candidates if c.score == score(best)]
+        from app.scan.footer import by_footer
+
+        shared = by_footer([c for c in candidates if c.score == score(best)], ranked.footer)
         listed = shared + [c for c in candidates if c not in shared][:max(0, top - len(shared))]
         ahead = len(cards) == 1 or cards[1][1] - best >= MARGIN
         if best <= MATCH_DISTANCE and ahead:

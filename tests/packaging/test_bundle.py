@@ -172,3 +172,15 @@ def test_a_failed_start_is_written_to_the_log_folder(built: Path, tmp_path: Path
     assert "missing.json: no such file" in run.stderr  # a pipe still gets stderr
     log = (data / "logs" / "archivist.log").read_text(encoding="utf-8")
     assert "Archivist could not start" in log and "missing.json: no such file" in log
+
+
+def test_the_bundle_without_the_scanner_says_so_in_one_line(built: Path, tmp_path: Path
+                                                            ) -> None:
+    # OpenCV, NumPy and the HEIC reader would take the bundle above its 300 MB (see
+    # packaging/archivist.spec): a scan says what is missing instead of failing
+    photo = tmp_path / "generated.png"
+    Image.new("RGB", (300, 420), (120, 80, 40)).save(photo)
+    run = run_bundle(built, tmp_path / "home", "scan", str(photo), "--data-dir",
+                     str(tmp_path / "data"))
+    assert run.returncode == 2
+    assert "Scanning photos needs OpenCV" in run.stderr and "Traceback" not in run.stderr

@@ -118,3 +118,18 @@ def _by_card(editions: dict[str, list]) -> dict[str, list]:  # type: ignore[type
         for e in eds:
             found.setdefault(e.card_uuid, []).append(e)
     return found
+
+
+@pytest.mark.parametrize(("seed", "which"), [(2001, 1), (4703, 3)])
+def test_a_card_on_a_playmat_is_matched_by_its_own_border(
+    scan_dir: Path, tmp_path: Path, seed: int, which: int
+) -> None:
+    # photos whose largest card-like outline ran from the card's border into the
+    # playmat's edges: the card was then taken for the shape around it
+    app = build(str(scan_dir))
+    cards = _stored(app)
+    shot = _write(tmp_path, "generated.jpg", photo(cards[which], random.Random(seed), cards))
+    [result] = app.scan.scan([shot])
+    assert result.status == "matched", result
+    assert result.candidates[0].edition_uuid == \
+        app.scan.editions()[cards[which].name][0].edition_uuid

@@ -47,3 +47,17 @@ def scan_editions(store: Store) -> list[ScanEdition]:
     with store_errors("Reading the catalogue failed"):
         rows = store.connection().execute(_SQL).fetchall()
     return [ScanEdition(*row) for row in rows]
+
+
+def catalogue_state(store: Store) -> tuple[int, int, int]:
+    """What changes whenever the catalogue's editions may have: the catalogue file's
+    number (a restored backup is another file) and its latest revision and their count
+    (every import, sync or revert that changes a card records one).
+
+    Raises:
+        StoreError: the catalogue cannot be read.
+    """
+    with store_errors("Reading the catalogue failed"):
+        latest, count = store.connection().execute(
+            "SELECT coalesce(max(number), 0), count(*) FROM revisions").fetchone()
+        return store.path.stat().st_ino, int(latest), int(count)
