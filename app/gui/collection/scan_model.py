@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 
 from app.gui.collection.models import rarity_code
 from app.gui.collection.scan_task import ScannedPhoto
+from app.gui.kit.cells import safe_cells
 from app.gui.kit.thumbnails import ThumbnailProvider, ThumbState
 from app.scan import Candidate
 
@@ -158,6 +159,7 @@ class ReviewModel(QAbstractTableModel):
             return base | Qt.ItemFlag.ItemIsEditable
         return base
 
+    @safe_cells
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Each column's text, picture, tooltip and edit value."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

@@ -80,7 +80,15 @@ def test_the_kept_decks_list_shows_a_hostile_name_escaped(qtmodeltester: ModelTe
 def _gui_models() -> list[type[QAbstractItemModel]]:
     models = []
     for info in pkgutil.walk_packages(app.gui.__path__, "app.gui."):
-        module = importlib.import_module(info.name)
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:
+            # The camera's live picture needs Qt Multimedia's system libraries (PulseAudio
+            # among them), which a machine without them lacks: the window imports it only
+            # where a camera was found, and it holds no model.
+            if info.name == "app.gui.collection.camera_dialog":
+                continue
+            raise
         for _name, cls in inspect.getmembers(module, inspect.isclass):
             if (cls.__module__ == module.__name__ and issubclass(cls, QAbstractItemModel)
                     and not issubclass(cls, QSortFilterProxyModel) and "data" in vars(cls)):
