@@ -7,6 +7,7 @@ part is built: a command that does not scan pays nothing for them.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -193,6 +194,10 @@ def require_libraries() -> None:
         import imagehash  # noqa: F401
         import numpy  # noqa: F401
     except ImportError as exc:
+        if getattr(sys, "frozen", False):  # the desktop bundle: pip means nothing there
+            raise InvalidRequest("Scanning photos needs OpenCV, which the desktop bundle "
+                                 "leaves out for its size: install Archivist from source "
+                                 "(see its README) to scan photos") from None
         raise InvalidRequest(f"Scanning photos needs OpenCV, imagehash and NumPy, which this "
                              f"installation lacks ({exc.name}): pip install "
                              "opencv-python-headless imagehash") from None
