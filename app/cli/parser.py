@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
-import sys
 
 from app import __version__
+from app.cli.top_help import (
+    _LISTED,
+    CORE_HELP,
+    DATA_DIR_HELP,
+    DESCRIPTION,
+    SUMMARIES,
+    VERBOSE_HELP,
+    terminal_columns,
+)
 
 TYPE_CHECKING = False  # typing is not loaded for --help
 if TYPE_CHECKING:
@@ -37,21 +44,6 @@ class OneLineParser(_Parser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def terminal_columns() -> int:
-    """The terminal's width as :func:`shutil.get_terminal_size` says it: ``$COLUMNS``,
-    else the width of the terminal on stdout, else 80."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):  # no stdout, or not a terminal
-            columns = 0
-    return columns or 80
-
-
 def _common_options(defaults: bool) -> OneLineParser:
     """``--data-dir`` and ``--verbose``, accepted before and after the command.
 
@@ -60,14 +52,12 @@ def _common_options(defaults: bool) -> OneLineParser:
     common = OneLineParser(add_help=False)
     common.add_argument(
         "--data-dir", metavar="DIR", default=None if defaults else argparse.SUPPRESS,
-        help="folder of the catalogue (default: $ARCHIVIST_DATA_DIR or the user data folder)",
+        help=DATA_DIR_HELP,
     )
     common.add_argument(
         "-v", "--verbose", action="store_true",
         default=False if defaults else argparse.SUPPRESS,
-        help="log debug detail to stderr; also list each thing a report only counts "
-             "(changes: the kept-out records, on stdout; import: the filled fields, on stdout; "
-             "import and sync: the rejected records on stderr)",
+        help=VERBOSE_HELP,
     )
     return common
 
@@ -90,52 +80,15 @@ COMMAND_MODULES = {
 """The subcommands whose parser lives in a module of their own (``app.cli.<module>``)."""
 
 
-SUMMARIES: dict[str, tuple[tuple[str, str], ...]] = {
-    "sync_cmd": (("sync", "bring the catalogue up to date from the API (resumable)"),),
-    "search_cmd": (("search", "search the catalogue with the search language"),),
-    "export_cmd": (("export", "export card images (files, ZIP, proxy-sheet PDF)"),),
-    "deck_cmd": (("deck", "check, keep and export decklists"),),
-    "banlist_cmd": (("banlist", "print a format's banned and limited cards"),),
-    "collection_cmd": (("collection", "the cards you own: import, export, add, show"),),
-    "history_cmd": (("changes", "print what changed: the patch notes of a revision"),
-                    ("history", "print one card's versions and diffs"),
-                    ("revert", "put the catalogue back to before a revision")),
-    "backup_cmd": (("backup", "list, make and restore backups of decks and collection"),),
-    "events_cmd": (("events", "import, sync and list tournaments (events and their "
-                             "decklists)"),),
-    "meta_cmd": (("meta", "what the field plays: champions, cards, trends"),),
-    "scan_cmd": (("scan", "recognise cards in photos (offline)"),),
-}
-"""Each command module's subcommands and their one-line help, in the order the module adds
-them: ``archivist --help`` lists them without importing the modules (which import the
-catalogue, the HTTP client…), so it answers as fast as ``--version``. A test holds them
-equal to the modules' own."""
-
-CORE_HELP = {
-    "import": "import API JSON files into the catalogue",
-    "get": "print what the catalogue answers for a path",
-    "demo-thema": "write GENERATED dynamic Thema history (no real capture is public)",
-    "serve": "serve the catalogue over HTTP",
-    "screenshot": "render the window to a PNG file",
-    "gui": "open the window (the default)",
-}
-"""The one-line help of the subcommands whose parser is here."""
-
 CORE_COMMANDS = tuple(CORE_HELP)
 """The subcommands whose parser is here: reading one needs no command module."""
-
-_LISTED = ("import", "get", "demo-thema", "serve", "sync_cmd", "search_cmd", "export_cmd",
-           "deck_cmd", "banlist_cmd", "collection_cmd", "history_cmd", "backup_cmd",
-           "events_cmd", "meta_cmd", "scan_cmd", "screenshot", "gui")
-"""The order of ``archivist --help``'s list: a subcommand here, or a command module's."""
-
 
 def _top(parser_class: type[OneLineParser] | None
          ) -> tuple[OneLineParser, argparse._SubParsersAction[OneLineParser]]:
     """The ``archivist`` parser (its options, no subcommand yet) and its subcommands."""
     parser = (parser_class or OneLineParser)(
         prog="archivist", parents=[_common_options(defaults=True)],
-        description="Archivist: the Grand Archive card catalogue, offline.",
+        description=DESCRIPTION,
     )
     parser.add_argument("--version", action="version", version=f"archivist {__version__}")
     return parser, parser.add_subparsers(dest="command", metavar="COMMAND")
