@@ -100,8 +100,37 @@ def _summaries(parser_class: type[OneLineParser] | None) -> OneLineParser:
     parser, sub = _top(parser_class)
     for name in _LISTED:
         for word, summary in SUMMARIES.get(name, ((name, CORE_HELP.get(name, "")),)):
-            sub._choices_actions.append(sub._ChoicesPseudoAction(word, (), summary))
+            _list_only(sub, word, summary)
     return parser
+
+
+class _Listed:
+    """A subcommand only listed (see :func:`_parser_or_line`): its arguments are not
+    added, as no parser reads them."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing: the subcommand has no parser."""
+
+    def set_defaults(self, **kwargs: Any) -> None:
+        """Nothing: the subcommand has no parser."""
+
+
+def _list_only(sub: argparse._SubParsersAction[OneLineParser], word: str, summary: str
+               ) -> None:
+    """List ``word`` among the subcommands (its name and one-line help) without building
+    its parser: argparse builds ~1 ms of objects and translations per parser."""
+    sub._choices_actions.append(sub._ChoicesPseudoAction(word, (), summary))
+
+
+def _parser_or_line(sub: argparse._SubParsersAction[OneLineParser], word: str,
+                    command: str | None, common: OneLineParser
+                    ) -> OneLineParser | _Listed:
+    """The parser of the core subcommand ``word`` when the command line may name it
+    (``command`` is None or ``word``), else ``word`` only listed."""
+    if command is None or command == word:
+        return sub.add_parser(word, parents=[common], help=CORE_HELP[word])
+    _list_only(sub, word, CORE_HELP[word])
+    return _Listed()
 
 
 def build_parser(command: str | None = None,
@@ -112,7 +141,8 @@ def build_parser(command: str | None = None,
 
     Args:
         command: a key of :data:`COMMAND_MODULES`: import that command's module only; one
-            of :data:`CORE_COMMANDS`: import none (the others are their summaries).
+            of :data:`CORE_COMMANDS`: import none. Either way only that command's parser
+            is built, the other subcommands only listed (their name and one-line help).
         parser_class: the class of the parser and its subparsers (default OneLineParser).
         summaries_only: import no command's module, nor the commands themselves: every
             subcommand is only listed, its name and one-line help (:data:`SUMMARIES`,
@@ -127,12 +157,12 @@ def build_parser(command: str | None = None,
     loaded = {name: importlib.import_module(f"app.cli.{name}") for name in modules}
     commands = importlib.import_module("app.cli.commands")
 
-    def run(p: argparse.ArgumentParser, name: str) -> None:
+    def run(p: argparse.ArgumentParser | _Listed, name: str) -> None:
         p.set_defaults(run=getattr(commands, name))
     common = _common_options(defaults=False)
     parser, sub = _top(parser_class)
 
-    p = sub.add_parser("import", parents=[common], help=CORE_HELP["import"])
+    p = _parser_or_line(sub, "import", command, common)
     p.add_argument("paths", nargs="+", metavar="PATH", help="JSON files or folders of them")
     p.add_argument("--images", metavar="DIR", help="folder of card images named by API file name")
     p.add_argument("--logos", metavar="DIR", help="folder of featured-set logos (<PREFIX>.png)")
@@ -140,18 +170,18 @@ def build_parser(command: str | None = None,
                    help="replace stored cards with older records too (rolls data back)")
     run(p, "run_import")
 
-    p = sub.add_parser("get", parents=[common], help=CORE_HELP["get"])
+    p = _parser_or_line(sub, "get", command, common)
     p.add_argument("api_path", metavar="API_PATH", help='e.g. "/cards/DOA%%201st/001"')
     p.add_argument("-o", "--output", metavar="FILE", help="write the body to FILE")
     run(p, "run_get")
 
-    p = sub.add_parser("demo-thema", parents=[common], help=CORE_HELP["demo-thema"])
+    p = _parser_or_line(sub, "demo-thema", command, common)
     p.add_argument("--end", metavar="YYYY-MM-DD", help="last generated day (default: today, UTC)")
     p.add_argument("--days", type=int, default=400, help="days of history (default 400)")
     p.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
     run(p, "run_demo_thema")
 
-    p = sub.add_parser("serve", parents=[common], help=CORE_HELP["serve"])
+    p = _parser_or_line(sub, "serve", command, common)
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
     p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765)")
     p.add_argument("--workers", type=int, default=1,
@@ -165,9 +195,9 @@ def build_parser(command: str | None = None,
             loaded[name].add_parser(sub, common)
         else:  # a line of the help only: reading this command line needs no more
             for word, summary in SUMMARIES[name]:
-                sub.add_parser(word, help=summary)
+                _list_only(sub, word, summary)
 
-    p = sub.add_parser("screenshot", parents=[common], help=CORE_HELP["screenshot"])
+    p = _parser_or_line(sub, "screenshot", command, common)
     p.add_argument("out", metavar="OUT.png")
     p.add_argument("--query", default="", help="search text to type")
     p.add_argument("--card", metavar="CARD",
@@ -197,7 +227,7 @@ def build_parser(command: str | None = None,
                         "offline failure, the search syntax sheet, name completion")
     run(p, "run_screenshot")
 
-    p = sub.add_parser("gui", parents=[common], help=CORE_HELP["gui"])
+    p = _parser_or_line(sub, "gui", command, common)
     run(p, "run_gui")
     _describe(sub)
     return parser
