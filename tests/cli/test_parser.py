@@ -8,7 +8,8 @@ import shutil
 import pytest
 
 from app.cli.main import main
-from app.cli.parser import build_parser, terminal_columns
+from app.cli.parser import build_parser
+from app.cli.top_help import terminal_columns
 
 
 @pytest.mark.parametrize("columns", [None, "50", "200", "0", "wide"])
