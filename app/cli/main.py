@@ -44,7 +44,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if list(argv) in (["--help"], ["-h"]):  # the parser's text, without loading argparse
         from app.cli.top_help import top_help
 
-        sys.stdout.write(top_help())
+        # as argparse prints it: no stdout (a windowed start) or a closed pipe is no error
+        try:  # noqa: SIM105 - contextlib.suppress would load contextlib for --help
+            sys.stdout.write(top_help())
+        except (AttributeError, OSError):
+            pass
         return 0
     from app.cli.parser import parse, window_options
 
