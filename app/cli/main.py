@@ -4,8 +4,9 @@ Without a command it opens the window. Errors are printed as one line on stderr 
 non-zero exit status, never as a traceback.
 
 This module imports nothing at its top but ``sys``: ``archivist --version`` answers from
-here, and every other command line loads the parser (:mod:`app.cli.parser`) and then
-only what its command needs.
+here, ``archivist --help`` from :mod:`app.cli.top_help` (no argparse), and every other
+command line loads the parser (:mod:`app.cli.parser`) and then only what its command
+needs.
 """
 
 from __future__ import annotations
@@ -39,6 +40,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         from app import __version__
 
         print(f"archivist {__version__}")
+        return 0
+    if list(argv) in (["--help"], ["-h"]):  # the parser's text, without loading argparse
+        from app.cli.top_help import top_help
+
+        # as argparse prints it: no stdout (a windowed start) or a closed pipe is no error
+        try:  # noqa: SIM105 - contextlib.suppress would load contextlib for --help
+            sys.stdout.write(top_help())
+        except (AttributeError, OSError):
+            pass
         return 0
     from app.cli.parser import parse, window_options
 

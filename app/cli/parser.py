@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
-import sys
 
 from app import __version__
+from app.cli.top_help import (
+    _LISTED,
+    CORE_HELP,
+    DATA_DIR_HELP,
+    DESCRIPTION,
+    SUMMARIES,
+    VERBOSE_HELP,
+    terminal_columns,
+)
 
 TYPE_CHECKING = False  # typing is not loaded for --help
 if TYPE_CHECKING:
@@ -37,21 +44,6 @@ class OneLineParser(_Parser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def terminal_columns() -> int:
-    """The terminal's width as :func:`shutil.get_terminal_size` says it: ``$COLUMNS``,
-    else the width of the terminal on stdout, else 80."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):  # no stdout, or not a terminal
-            columns = 0
-    return columns or 80
-
-
 def _common_options(defaults: bool) -> OneLineParser:
     """``--data-dir`` and ``--verbose``, accepted before and after the command.
 
@@ -60,14 +52,12 @@ def _common_options(defaults: bool) -> OneLineParser:
     common = OneLineParser(add_help=False)
     common.add_argument(
         "--data-dir", metavar="DIR", default=None if defaults else argparse.SUPPRESS,
-        help="folder of the catalogue (default: $ARCHIVIST_DATA_DIR or the user data folder)",
+        help=DATA_DIR_HELP,
     )
     common.add_argument(
         "-v", "--verbose", action="store_true",
         default=False if defaults else argparse.SUPPRESS,
-        help="log debug detail to stderr; also list each thing a report only counts "
-             "(changes: the kept-out records, on stdout; import: the filled fields, on stdout; "
-             "import and sync: the rejected records on stderr)",
+        help=VERBOSE_HELP,
     )
     return common
 
@@ -90,52 +80,15 @@ COMMAND_MODULES = {
 """The subcommands whose parser lives in a module of their own (``app.cli.<module>``)."""
 
 
-SUMMARIES: dict[str, tuple[tuple[str, str], ...]] = {
-    "sync_cmd": (("sync", "bring the catalogue up to date from the API (resumable)"),),
-    "search_cmd": (("search", "search the catalogue with the search language"),),
-    "export_cmd": (("export", "export card images (files, ZIP, proxy-sheet PDF)"),),
-    "deck_cmd": (("deck", "check, keep and export decklists"),),
-    "banlist_cmd": (("banlist", "print a format's banned and limited cards"),),
-    "collection_cmd": (("collection", "the cards you own: import, export, add, show"),),
-    "history_cmd": (("changes", "print what changed: the patch notes of a revision"),
-                    ("history", "print one card's versions and diffs"),
-                    ("revert", "put the catalogue back to before a revision")),
-    "backup_cmd": (("backup", "list, make and restore backups of decks and collection"),),
-    "events_cmd": (("events", "import, sync and list tournaments (events and their "
-                             "decklists)"),),
-    "meta_cmd": (("meta", "what the field plays: champions, cards, trends"),),
-    "scan_cmd": (("scan", "recognise cards in photos (offline)"),),
-}
-"""Each command module's subcommands and their one-line help, in the order the module adds
-them: ``archivist --help`` lists them without importing the modules (which import the
-catalogue, the HTTP client…), so it answers as fast as ``--version``. A test holds them
-equal to the modules' own."""
-
-CORE_HELP = {
-    "import": "import API JSON files into the catalogue",
-    "get": "print what the catalogue answers for a path",
-    "demo-thema": "write GENERATED dynamic Thema history (no real capture is public)",
-    "serve": "serve the catalogue over HTTP",
-    "screenshot": "render the window to a PNG file",
-    "gui": "open the window (the default)",
-}
-"""The one-line help of the subcommands whose parser is here."""
-
 CORE_COMMANDS = tuple(CORE_HELP)
 """The subcommands whose parser is here: reading one needs no command module."""
-
-_LISTED = ("import", "get", "demo-thema", "serve", "sync_cmd", "search_cmd", "export_cmd",
-           "deck_cmd", "banlist_cmd", "collection_cmd", "history_cmd", "backup_cmd",
-           "events_cmd", "meta_cmd", "scan_cmd", "screenshot", "gui")
-"""The order of ``archivist --help``'s list: a subcommand here, or a command module's."""
-
 
 def _top(parser_class: type[OneLineParser] | None
          ) -> tuple[OneLineParser, argparse._SubParsersAction[OneLineParser]]:
     """The ``archivist`` parser (its options, no subcommand yet) and its subcommands."""
     parser = (parser_class or OneLineParser)(
         prog="archivist", parents=[_common_options(defaults=True)],
-        description="Archivist: the Grand Archive card catalogue, offline.",
+        description=DESCRIPTION,
     )
     parser.add_argument("--version", action="version", version=f"archivist {__version__}")
     return parser, parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -147,8 +100,37 @@ def _summaries(parser_class: type[OneLineParser] | None) -> OneLineParser:
     parser, sub = _top(parser_class)
     for name in _LISTED:
         for word, summary in SUMMARIES.get(name, ((name, CORE_HELP.get(name, "")),)):
-            sub._choices_actions.append(sub._ChoicesPseudoAction(word, (), summary))
+            _list_only(sub, word, summary)
     return parser
+
+
+class _Listed:
+    """A subcommand only listed (see :func:`_parser_or_line`): its arguments are not
+    added, as no parser reads them."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing: the subcommand has no parser."""
+
+    def set_defaults(self, **kwargs: Any) -> None:
+        """Nothing: the subcommand has no parser."""
+
+
+def _list_only(sub: argparse._SubParsersAction[OneLineParser], word: str, summary: str
+               ) -> None:
+    """List ``word`` among the subcommands (its name and one-line help) without building
+    its parser: argparse builds ~1 ms of objects and translations per parser."""
+    sub._choices_actions.append(sub._ChoicesPseudoAction(word, (), summary))
+
+
+def _parser_or_line(sub: argparse._SubParsersAction[OneLineParser], word: str,
+                    command: str | None, common: OneLineParser
+                    ) -> OneLineParser | _Listed:
+    """The parser of the core subcommand ``word`` when the command line may name it
+    (``command`` is None or ``word``), else ``word`` only listed."""
+    if command is None or command == word:
+        return sub.add_parser(word, parents=[common], help=CORE_HELP[word])
+    _list_only(sub, word, CORE_HELP[word])
+    return _Listed()
 
 
 def build_parser(command: str | None = None,
@@ -159,7 +141,8 @@ def build_parser(command: str | None = None,
 
     Args:
         command: a key of :data:`COMMAND_MODULES`: import that command's module only; one
-            of :data:`CORE_COMMANDS`: import none (the others are their summaries).
+            of :data:`CORE_COMMANDS`: import none. Either way only that command's parser
+            is built, the other subcommands only listed (their name and one-line help).
         parser_class: the class of the parser and its subparsers (default OneLineParser).
         summaries_only: import no command's module, nor the commands themselves: every
             subcommand is only listed, its name and one-line help (:data:`SUMMARIES`,
@@ -174,12 +157,12 @@ def build_parser(command: str | None = None,
     loaded = {name: importlib.import_module(f"app.cli.{name}") for name in modules}
     commands = importlib.import_module("app.cli.commands")
 
-    def run(p: argparse.ArgumentParser, name: str) -> None:
+    def run(p: argparse.ArgumentParser | _Listed, name: str) -> None:
         p.set_defaults(run=getattr(commands, name))
     common = _common_options(defaults=False)
     parser, sub = _top(parser_class)
 
-    p = sub.add_parser("import", parents=[common], help=CORE_HELP["import"])
+    p = _parser_or_line(sub, "import", command, common)
     p.add_argument("paths", nargs="+", metavar="PATH", help="JSON files or folders of them")
     p.add_argument("--images", metavar="DIR", help="folder of card images named by API file name")
     p.add_argument("--logos", metavar="DIR", help="folder of featured-set logos (<PREFIX>.png)")
@@ -187,18 +170,18 @@ def build_parser(command: str | None = None,
                    help="replace stored cards with older records too (rolls data back)")
     run(p, "run_import")
 
-    p = sub.add_parser("get", parents=[common], help=CORE_HELP["get"])
+    p = _parser_or_line(sub, "get", command, common)
     p.add_argument("api_path", metavar="API_PATH", help='e.g. "/cards/DOA%%201st/001"')
     p.add_argument("-o", "--output", metavar="FILE", help="write the body to FILE")
     run(p, "run_get")
 
-    p = sub.add_parser("demo-thema", parents=[common], help=CORE_HELP["demo-thema"])
+    p = _parser_or_line(sub, "demo-thema", command, common)
     p.add_argument("--end", metavar="YYYY-MM-DD", help="last generated day (default: today, UTC)")
     p.add_argument("--days", type=int, default=400, help="days of history (default 400)")
     p.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
     run(p, "run_demo_thema")
 
-    p = sub.add_parser("serve", parents=[common], help=CORE_HELP["serve"])
+    p = _parser_or_line(sub, "serve", command, common)
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
     p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765)")
     p.add_argument("--workers", type=int, default=1,
@@ -212,9 +195,9 @@ def build_parser(command: str | None = None,
             loaded[name].add_parser(sub, common)
         else:  # a line of the help only: reading this command line needs no more
             for word, summary in SUMMARIES[name]:
-                sub.add_parser(word, help=summary)
+                _list_only(sub, word, summary)
 
-    p = sub.add_parser("screenshot", parents=[common], help=CORE_HELP["screenshot"])
+    p = _parser_or_line(sub, "screenshot", command, common)
     p.add_argument("out", metavar="OUT.png")
     p.add_argument("--query", default="", help="search text to type")
     p.add_argument("--card", metavar="CARD",
@@ -244,7 +227,7 @@ def build_parser(command: str | None = None,
                         "offline failure, the search syntax sheet, name completion")
     run(p, "run_screenshot")
 
-    p = sub.add_parser("gui", parents=[common], help=CORE_HELP["gui"])
+    p = _parser_or_line(sub, "gui", command, common)
     run(p, "run_gui")
     _describe(sub)
     return parser

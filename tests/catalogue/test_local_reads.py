@@ -77,3 +77,23 @@ def test_both_catalogues_answer_the_endpoints_and_the_local_one_everything() -> 
         missing = [name for name in dir(protocol)
                    if not name.startswith("_") and not hasattr(cls, name)]
         assert missing == [], (cls.__name__, missing)
+
+
+def test_the_empty_query_answers_the_stored_hits_without_the_search_language(
+    catalogue: LocalCatalogue, tmp_path: Path
+) -> None:
+    import subprocess
+    import sys
+
+    from app.store.language.query import run_query
+
+    assert catalogue.query("") == run_query(catalogue.store, "")  # the same hits and total
+    assert catalogue.paths is not None
+    code = ("import sys; from app.bootstrap import build; "
+            f"print(build({str(catalogue.paths.data)!r}).catalogue.query('').total); "
+            "print(sorted(m for m in sys.modules if m.startswith(('app.search', "
+            "'app.store.language.query', 'app.catalogue.typing_help'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    total, loaded = done.stdout.splitlines()[-2:]
+    assert (int(total), loaded) == (catalogue.query("").total, "[]")

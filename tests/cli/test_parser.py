@@ -7,7 +7,9 @@ import shutil
 
 import pytest
 
-from app.cli.parser import build_parser, terminal_columns
+from app.cli.main import main
+from app.cli.parser import build_parser
+from app.cli.top_help import terminal_columns
 
 
 @pytest.mark.parametrize("columns", [None, "50", "200", "0", "wide"])
@@ -31,3 +33,16 @@ def test_the_quick_help_wraps_as_the_full_one(
         helps.append(capsys.readouterr().out)
     assert helps[0] == helps[1]
     assert max(map(len, helps[0].splitlines())) <= int(columns)
+
+
+@pytest.mark.parametrize("columns", ["12", "30", "41", "50", "64", "80", "97", "120", "250"])
+def test_help_without_argparse_is_the_parsers_text(
+    columns: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--help"])
+    expected = capsys.readouterr().out
+    for flag in ("--help", "-h"):
+        assert main([flag]) == 0
+        assert capsys.readouterr().out == expected

@@ -19,7 +19,7 @@ from app.store.db.integrity import (
     is_corruption,
     move_aside,
 )
-from app.store.db.schema import SCHEMA_VERSION, migrate
+from app.store.db.version import SCHEMA_VERSION
 
 log = logging.getLogger("app.store")
 
@@ -65,7 +65,11 @@ class Store:
                 check_version(conn, path)
             else:
                 check_at_open(conn, path)
-                migrate(conn)
+                (current,) = conn.execute("PRAGMA user_version").fetchone()
+                if current != SCHEMA_VERSION:  # the migrations load only to migrate
+                    from app.store.db.schema import migrate
+
+                    migrate(conn)
         except sqlite3.DatabaseError as exc:
             if is_corruption(exc):
                 conn.close()

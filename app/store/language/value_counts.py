@@ -21,11 +21,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from app.search.ast import And, Node, Not, Or, Term
-from app.search.fields import about_edition
-
 if TYPE_CHECKING:
+    from app.search.ast import Node, Term
     from app.store.db.reading import Reading
+
+# app.search is loaded by the functions that read a query: opening a catalogue (the
+# schema names this module's SQL and install()) need not load the search language.
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS value_counts (
@@ -160,6 +161,9 @@ def exact_total(store: Reading, tree: Node, per: str = "card") -> int | None:
     Raises:
         sqlite3.Error: SQLite failed.
     """
+    from app.search.ast import And, Not, Term
+    from app.search.fields import about_edition
+
     negated = False
     while True:
         if isinstance(tree, And) and len(tree.children) == 1:
@@ -217,6 +221,8 @@ def most_cards(store: Reading, tree: Node, cards: int) -> int:
     Raises:
         sqlite3.Error: SQLite failed.
     """
+    from app.search.ast import And, Not, Term
+
     if isinstance(tree, Term):
         return min(cards, _term_cards(store, tree, cards))
     if isinstance(tree, Not) or not tree.children:
@@ -250,6 +256,8 @@ def negated(tree: Node) -> Node:
     down to the terms (``-(a or b)`` is ``-a -b``), so that SQLite can find its cards
     through the index when they are few. Every compiled condition is 0 or 1, never NULL,
     so the two counts add up to every card."""
+    from app.search.ast import And, Not, Or, Term
+
     if isinstance(tree, Not):
         return tree.child
     if isinstance(tree, Term) or not tree.children:

@@ -41,3 +41,26 @@ def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
     path.write_bytes(b"this is not sqlite" * 100)
     with pytest.raises(StoreError, match="Cannot open the catalogue"):
         Store(path)
+
+
+def test_the_version_known_without_the_migrations_is_their_count() -> None:
+    from app.store.db import version
+
+    assert version.SCHEMA_VERSION == SCHEMA_VERSION
+
+
+def test_opening_a_current_catalogue_loads_neither_the_migrations_nor_the_search(
+    tmp_path: Path
+) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "c.sqlite3"
+    Store(path).close()
+    code = ("import sys; from pathlib import Path; from app.store import Store; "
+            f"Store(Path({str(path)!r})).connection().execute('SELECT 1'); "
+            "print(sorted(m for m in sys.modules if m == 'app.store.db.schema' or "
+            "m.startswith(('app.search', 'app.store.language', 'app.store.official'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "[]"
