@@ -24,8 +24,10 @@ import sqlite3
 
 from app.store.db.connection import Store
 from app.store.language.plan import probing
-from app.store.official.facts import LIST_LENGTHS, ORDER_KEYS, THEMA_PARTS, WALKED
+from app.store.official.card_walks import walk_card_order
+from app.store.official.facts import LIST_LENGTHS, THEMA_PARTS
 from app.store.official.narrow_editions import POPULATIONS, walk_page
+from app.store.official.orders import WALKS, index_name
 from app.store.official.request import ApiHit, ApiQuery
 from app.store.official.text_filters import matching
 
@@ -274,12 +276,11 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
             order_ties = f"o.name COLLATE NOCASE {direction}, o.uuid"
             order_key = f"o.{key}" if key else "o.name COLLATE NOCASE"
         count_sql = f"SELECT COUNT(*) {cards} WHERE {cond}"
-        walked = key in ORDER_KEYS[:WALKED]
-        if walked and key is not None:
-            found = _card_page(conn, key, direction, f"{facts} WHERE {probing(where)}", count_sql,
-                               params, window)
-            if found is not None:
-                return found
+        walked = True  # every sort key's order has its indexes (app/store/official/orders.py)
+        found = _card_page(conn, q.sort, direction, f"{facts} WHERE {probing(where)}", count_sql,
+                           params, window)
+        if found is not None:
+            return found
         # One card set whose walk failed (dense but clustered hits: element=FIRE&element=
         # WATER, 32,000 cards at 50x): counted on its index, the page sorted alone cost less
         # than the window's sort of every hit (about 30 vs 44 ms).
@@ -329,6 +330,11 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
              * (q.sort not in EDITION_SORT_KEYS)
              + " CROSS JOIN api_editions a ON a.card_rowid = n.card_rowid "
                "AND a.position = n.position" * ("a" in ed.joins))
+    walked_rows = None
+    if not q.separate_editions and q.sort not in ("collector_number", "rarity"):
+        walked_rows = walk_card_order(
+            conn, q.sort, direction, (ed.where or ["1 = 1"], ed.params, "a" in ed.joins),
+            (card.where, card.params, "ca" in card.joins), window)
     where, params = list(ed.where), list(ed.params)
     if card.where:
         cond = " AND ".join(card.where)
@@ -348,6 +354,12 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
                                  card.params).fetchone()
         params = [rowids, *params]
     source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where) or '1 = 1'}"
+    if walked_rows is not None:  # the page is found: only the total is left
+        texts = joins.replace(" CROSS JOIN card_facts f ON f.card_rowid = n.card_rowid", "")
+        (total,) = conn.execute(f"SELECT COUNT(DISTINCT n.card_rowid) FROM "
+                                f"api_search_editions n{texts} WHERE {' AND '.join(where)}",
+                                params).fetchone()
+        return walked_rows, int(total)
     # (not for an edition text: a LIKE over every edition, read twice when the walk fails)
     if q.sort == "collector_number" and direction == "ASC" and not q.separate_editions \
             and not joins and not (q.edition_effect or q.edition_flavor):
@@ -371,32 +383,31 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
     return rows, int(total)
 
 
-def _card_page(conn: sqlite3.Connection, key: str, direction: str, joined: str,
+def _card_page(conn: sqlite3.Connection, sort: str, direction: str, joined: str,
                count_sql: str, params: list[object], window: list[int]
                ) -> tuple[int, list[ApiHit]] | None:
-    """The page of a card search sorted by an edition key, when its hits are dense; None
-    when they are not (the caller scans).
+    """The page of a card search when its hits are dense; None when they are not (the
+    caller scans).
 
-    The page walks the key's index of ``api_order`` in the asked order over at most
-    :data:`DENSE` times as many cards as the page's end: when that prefix of the order
-    holds a full page of hits, the page is exact (every card before its last hit was
-    read), and only the total is left to count (``count_sql``, on the narrowest tables).
-    Rarer hits cost that short walk, then one scan of every card (which also gives the
-    total). The order is that of :data:`API_SORT_KEYS`: the key (no value last), the name
-    (case-insensitive) in the same direction, the uuid.
+    The page walks the sort key's index (:mod:`app.store.official.orders`) in the asked
+    order over at most :data:`DENSE` times as many cards as the page's end: when that
+    prefix of the order holds a full page of hits, the page is exact (every card before its
+    last hit was read), and only the total is left to count (``count_sql``, on the narrowest
+    tables). Rarer hits cost that short walk, then one scan of every card (which also gives
+    the total). The order is that of :data:`API_SORT_KEYS`: the key (no value last), the
+    name (case-insensitive) in the same direction, the uuid.
 
     Args:
-        joined: ``… WHERE …`` after ``cards c``; params: its parameters (and
-            ``count_sql``'s). window: ``[page size, offset]``.
+        sort: the request's sort key. joined: ``… WHERE …`` after ``cards c``; params: its
+            parameters (and ``count_sql``'s). window: ``[page size, offset]``.
     """
-    def order(of: str) -> str:
-        return (f"{of}{key} IS NULL, {of}{key} {direction}, {of}name COLLATE NOCASE "
-                f"{direction}, {of}uuid")
-
-    walk = (f"SELECT o.uuid, '' FROM (SELECT * FROM api_order INDEXED BY api_order_{key}_"
-            f"{direction.lower()} ORDER BY {order('')} LIMIT ?) o CROSS JOIN cards c INDEXED "
-            f"BY cards_cover ON c.uuid = o.uuid{joined} ORDER BY {order('o.')} LIMIT ? OFFSET ?")
-    rows = conn.execute(walk, [DENSE * sum(window), *params, *window]).fetchall()
+    walk = WALKS[sort]
+    key = f", {walk.key}" if walk.key else ""
+    sql = (f"SELECT o.uuid, '' FROM (SELECT card_rowid, uuid, name{key} FROM {walk.table} "
+           f"INDEXED BY {index_name(sort, direction)} ORDER BY {walk.order(direction)} "
+           f"LIMIT ?) o CROSS JOIN cards c INDEXED BY cards_cover ON c.uuid = o.uuid{joined} "
+           f"ORDER BY {walk.order(direction, 'o.')} LIMIT ? OFFSET ?")
+    rows = conn.execute(sql, [DENSE * sum(window), *params, *window]).fetchall()
     if len(rows) < window[0]:
         return None
     (total,) = conn.execute(count_sql, params).fetchone()
