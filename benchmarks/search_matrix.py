@@ -107,8 +107,9 @@ class Values:
             return [(name, rng.choice(("LEGAL", "RESTRICTED", "ANY")))]
         edition_keys: dict[str, Callable[[dict[str, Any]], Any]] = {
             "prefix": lambda e: e["set"]["prefix"], "rarity": lambda e: e["rarity"],
-            "collector_number": lambda e: e["collector_number"], "edition_slug": lambda e: e["slug"],
-            "language": lambda e: e["set"]["language"], "illustrator": lambda e: e["illustrator"]}
+            "collector_number": lambda e: e["collector_number"],
+            "edition_slug": lambda e: e["slug"], "language": lambda e: e["set"]["language"],
+            "illustrator": lambda e: e["illustrator"]}
         if name in edition_keys:
             if name == "illustrator" and rng.random() < 0.15:
                 return [(name, "null")]

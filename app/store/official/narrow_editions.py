@@ -48,6 +48,18 @@ POPULATIONS_INDEX = (
 count of cards reads them, not every edition's whole row (population_nonfoil>1000 at 50x:
 a count of 110,700 cards, 36 -> 16 ms)."""
 
+FILTERS_INDEX = "api_search_editions_filters"
+FILTERS_COVERED = frozenset({"card_rowid", "position", "language", "rarity", "flip",
+                             "collaborators", "last_update", "set_prefix", "thema_foil",
+                             "thema_nonfoil", *POPULATIONS.values()})
+"""The narrow columns that :data:`FILTERS_INDEX` (migration 15) holds in card order: the
+edition filters that often find many editions, so a count of their cards reads one narrow
+index instead of each edition's whole row."""
+FILTERS_SCHEMA = (
+    f"CREATE INDEX IF NOT EXISTS {FILTERS_INDEX} ON api_search_editions(card_rowid, "
+    + ", ".join(sorted(FILTERS_COVERED - {"card_rowid", "position"})) + ", position);\n")
+"""Migration 15's part for :data:`FILTERS_INDEX`."""
+
 INDEXED = ("set_prefix", "rarity", "illustrator", "last_update", "language", "thema_foil",
            "thema_nonfoil")
 """Narrow columns with an index of their own (``api_search_editions_<column>``)."""
@@ -110,7 +122,8 @@ def backfill_narrow(conn: sqlite3.Connection) -> None:
     conn.execute(_INSERT.format("1"))
 
 
-def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window: list[int]
+def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window: list[int],
+              counted: str = "", joins: str = ""
               ) -> tuple[list[tuple[object, ...]], int] | None:
     """The page of a search with edition filters sorted by collector number, ascending,
     when its hits are dense: ``(card uuid, its passing editions' uuids, one a line, total)``
@@ -124,16 +137,19 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
 
     Args:
         where: the condition on ``api_search_editions n``; params: its parameters.
-        window: ``[page size, offset]``.
+        window: ``[page size, offset]``. counted: an ``INDEXED BY`` for the count.
+        joins: the joins after ``api_search_editions n`` that ``where`` reads.
     """
     (total,) = conn.execute(  # (in card order, SQLite counts without sorting or grouping)
-        f"SELECT COUNT(DISTINCT n.card_rowid) FROM api_search_editions n WHERE {where}",
+        f"SELECT COUNT(DISTINCT n.card_rowid) FROM api_search_editions n{counted}{joins} "
+        f"WHERE {where}",
         params).fetchone()
     (cards_stored,) = conn.execute("SELECT MAX(rowid) FROM cards").fetchone()  # about
     wanted, low, high = sum(window), *WALK
     if not total or 8 * cards_stored > high * total:
         return None
-    cards = _walk(conn, where, params, wanted * max(low, 8 * cards_stored // total), wanted)
+    cards = _walk(conn, where, params, wanted * max(low, 8 * cards_stored // total), wanted,
+                  joins)
     if len(cards) < wanted:
         return None
     page = list(cards.items())[window[1]:]
@@ -141,14 +157,14 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
         return None
     editions: dict[int, list[str]] = {rowid: [] for rowid, _ in page}
     for rowid, uuid in conn.execute(
-            f"SELECT n.card_rowid, n.uuid FROM api_search_editions n WHERE n.card_rowid IN "
+            f"SELECT n.card_rowid, n.uuid FROM api_search_editions n{joins} WHERE n.card_rowid IN "
             f"({', '.join('?' * len(page))}) AND {where}", [*editions, *params]):
         editions[rowid].append(uuid)
     return [(uuid, "\n".join(editions[rowid]), total) for rowid, uuid in page], int(total)
 
 
-def _walk(conn: sqlite3.Connection, where: str, params: list[object], limit: int, wanted: int
-          ) -> dict[int, str]:
+def _walk(conn: sqlite3.Connection, where: str, params: list[object], limit: int, wanted: int,
+          joins: str) -> dict[int, str]:
     """Card rowid → uuid of the first ``wanted`` cards passing ``where`` among the first
     ``limit`` editions in the number order, in order of first appearance."""
     cards: dict[int, str] = {}
@@ -156,8 +172,8 @@ def _walk(conn: sqlite3.Connection, where: str, params: list[object], limit: int
             f"SELECT n.card_rowid, n.card_uuid FROM (SELECT card_rowid, position, number, "
             f"name, card_uuid FROM api_search_editions INDEXED BY api_search_editions_number "
             f"ORDER BY number, name COLLATE NOCASE, card_uuid LIMIT ?) w CROSS JOIN "
-            f"api_search_editions n ON n.card_rowid = w.card_rowid AND n.position = w.position "
-            f"WHERE {where} ORDER BY w.number, w.name COLLATE NOCASE, w.card_uuid",
+            f"api_search_editions n ON n.card_rowid = w.card_rowid AND n.position = w.position"
+            f"{joins} WHERE {where} ORDER BY w.number, w.name COLLATE NOCASE, w.card_uuid",
             [limit, *params]):
         cards.setdefault(rowid, uuid)
         if len(cards) == wanted:
