@@ -21,8 +21,8 @@ DENSE = 16
 
 def walk_card_order(conn: sqlite3.Connection, sort: str, direction: str,
                     editions: tuple[list[str], list[object], bool],
-                    cards: tuple[list[str], list[object], bool], window: list[int]
-                    ) -> list[tuple[object, ...]] | None:
+                    cards: tuple[list[str], list[object], bool], window: list[int],
+                    separate: bool = False) -> list[tuple[object, ...]] | None:
     """The page's ``(card uuid, its passing editions' uuids, one a line)`` rows, or None
     when the walked prefix of the order holds less than a page (the caller groups every
     hit).
@@ -33,6 +33,8 @@ def walk_card_order(conn: sqlite3.Connection, sort: str, direction: str,
         editions: ``(conditions on api_search_editions n, their parameters, whether they
             read api_editions a)``. cards: the same on ``cards c``/``card_facts f`` (and
             whether they read ``api_cards ca``). window: ``[page size, offset]``.
+        separate: one row per passing edition (``separate_editions``), in the card's
+            edition order.
     """
     walk = WALKS[sort]
     key = f", {walk.key}" if walk.key else ""
@@ -46,6 +48,16 @@ def walk_card_order(conn: sqlite3.Connection, sort: str, direction: str,
                  "card_facts f ON f.card_rowid = c.rowid"
                  + " CROSS JOIN api_cards ca ON ca.card_rowid = c.rowid" * card_texts)
         where = " WHERE " + probing(" AND ".join(card_where))
+    cards_walked = (f"SELECT card_rowid, uuid, name{key} FROM {walk.table} INDEXED BY "
+                    f"{index_name(sort, direction)} ORDER BY {walk.order(direction)} LIMIT ?")
+    if separate:
+        rows = conn.execute(
+            f"SELECT o.uuid, n.uuid FROM (SELECT w.* FROM ({cards_walked}) w{joins}{where}) o "
+            f"CROSS JOIN api_search_editions n ON n.card_rowid = o.card_rowid{a} WHERE "
+            f"{' AND '.join(ed_where)} ORDER BY {walk.order(direction, 'o.')}, n.position "
+            f"LIMIT ? OFFSET ?",
+            [DENSE * sum(window), *card_params, *ed_params, *window]).fetchall()
+        return rows if len(rows) >= window[0] else None
     sql = (f"SELECT o.uuid, o.e FROM (SELECT w.*, (SELECT group_concat(n.uuid, char(10)) "
            f"FROM api_search_editions n{a} WHERE n.card_rowid = w.card_rowid AND "
            f"{' AND '.join(ed_where)}) AS e FROM (SELECT card_rowid, uuid, name{key} FROM "

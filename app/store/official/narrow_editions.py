@@ -179,3 +179,32 @@ def _walk(conn: sqlite3.Connection, where: str, params: list[object], limit: int
         if len(cards) == wanted:
             break
     return cards
+
+
+def walk_entries(conn: sqlite3.Connection, where: str, params: list[object],
+                 window: list[int], joins: str = "") -> list[tuple[object, ...]] | None:
+    """The page of a search with ``separate_editions`` sorted by collector number,
+    ascending: ``(card uuid, edition uuid)`` rows, or None when the first
+    ``DENSE × the page's end`` editions in that order hold less than a page (the caller
+    sorts every passing edition: 170 ms without filters on the generated catalogue).
+
+    ``api_search_editions_number`` holds the entries' order: collector number, card name
+    case-insensitive, card uuid (one card: one rowid), the edition's position.
+
+    Args:
+        where: the condition on ``api_search_editions n`` (and ``joins``); params: its
+            parameters. window: ``[page size, offset]``.
+    """
+    order = "number, name COLLATE NOCASE, card_uuid, card_rowid, position"
+    rows = conn.execute(
+        f"SELECT n.card_uuid, n.uuid FROM (SELECT card_rowid, position, number, name, "
+        f"card_uuid FROM api_search_editions INDEXED BY api_search_editions_number ORDER BY "
+        f"{order} LIMIT ?) w CROSS JOIN api_search_editions n ON n.card_rowid = w.card_rowid "
+        f"AND n.position = w.position{joins} WHERE {where} ORDER BY "
+        f"{', '.join('w.' + term for term in order.split(', '))} LIMIT ? OFFSET ?",
+        [_DENSE * sum(window), *params, *window]).fetchall()
+    return rows if len(rows) >= window[0] else None
+
+
+_DENSE = 16
+"""Editions walked per entry of the page's end (as the card walks)."""

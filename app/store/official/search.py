@@ -27,7 +27,7 @@ from app.store.language.plan import probing
 from app.store.official.card_walks import walk_card_order
 from app.store.official.drivers import drive
 from app.store.official.facts import LIST_LENGTHS, THEMA_PARTS
-from app.store.official.narrow_editions import POPULATIONS, walk_page
+from app.store.official.narrow_editions import POPULATIONS, walk_entries, walk_page
 from app.store.official.orders import WALKS, index_name
 from app.store.official.request import ApiHit, ApiQuery
 from app.store.official.text_filters import matching
@@ -344,10 +344,10 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
     texts = (" CROSS JOIN api_editions a ON a.card_rowid = n.card_rowid "
              "AND a.position = n.position" * ("a" in ed.joins))
     walked_rows = None
-    if not q.separate_editions and q.sort not in ("collector_number", "rarity"):
+    if q.sort not in ("collector_number", "rarity"):
         walked_rows = walk_card_order(
             conn, q.sort, direction, (ed.where or ["1 = 1"], ed.params, "a" in ed.joins),
-            (card.where, card.params, "ca" in card.joins), window)
+            (card.where, card.params, "ca" in card.joins), window, q.separate_editions)
     where, params = list(ed.where), list(ed.params)
     tested = texts  # the joins the conditions read
     if card.where:
@@ -385,9 +385,13 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
     source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where) or '1 = 1'}"
     counted = f"FROM api_search_editions n{ed.cover}{tested} WHERE " \
         f"{' AND '.join(where) or '1 = 1'}"
+    if walked_rows is None and q.separate_editions and q.sort == "collector_number" \
+            and direction == "ASC":
+        walked_rows = walk_entries(conn, " AND ".join(where) or "1 = 1", params, window,
+                                   tested)
     if walked_rows is not None:  # the page is found: only the total is left
-        (total,) = conn.execute(f"SELECT COUNT(DISTINCT n.card_rowid) {counted}",
-                                params).fetchone()
+        entries = "*" if q.separate_editions else "DISTINCT n.card_rowid"
+        (total,) = conn.execute(f"SELECT COUNT({entries}) {counted}", params).fetchone()
         return walked_rows, int(total)
     # (not for an edition text: a LIKE over every edition, read twice when the walk fails)
     if q.sort == "collector_number" and direction == "ASC" and not q.separate_editions \
