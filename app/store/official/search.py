@@ -362,9 +362,9 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
                  if narrowed is not None else
                  f"SELECT c.rowid FROM cards c CROSS JOIN card_facts f ON f.card_rowid = "
                  f"c.rowid{ca} WHERE {cond}")
-        # Found once (each statement of the search would find them again), when they are
-        # few; many cards (speed=fast, legality_state=LEGAL: 96,000-106,000 on the generated
-        # catalogue) cost 40 ms as a list and again as each statement's table of them: their
+        # Found once (each statement of the search would find them again), unless they are
+        # many (speed=fast, legality_state=LEGAL: 96,000-106,000 on the generated catalogue
+        # cost 40 ms as a list and again as each statement's table of them): then their
         # conditions are tested on each edition's card_facts row instead (in card order).
         (rowids, found) = conn.execute(
             f"WITH k(r) AS ({cards}) SELECT json_group_array(r), COUNT(*) FROM "
@@ -418,10 +418,10 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
 
 
 def _few_cards(conn: sqlite3.Connection) -> int:
-    """How many cards a search's card filters may find to be listed once (1 in 16 of the
+    """How many cards a search's card filters may find to be listed once (a quarter of the
     stored cards, at least 1,000)."""
     (stored,) = conn.execute("SELECT MAX(rowid) FROM cards").fetchone()
-    return max(1000, int(stored or 0) // 16)
+    return max(1000, int(stored or 0) // 4)
 
 
 def _card_page(conn: sqlite3.Connection, sort: str, direction: str, joined: str,
