@@ -49,7 +49,7 @@ def drive(where: list[str], many_cards: bool = False) -> tuple[list[str], str]:
             and (len(where) > 1 or not known or many_cards):
         cover = f" INDEXED BY {FILTERS_INDEX}"
     if len(known) < 2:
-        return where, cover
+        return list(where), cover
     best = ranked.index(min(known))
     return [w if i == best or not _INDEXED.match(w) else "+" + w
             for i, w in enumerate(where)], cover

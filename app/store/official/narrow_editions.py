@@ -123,7 +123,8 @@ def backfill_narrow(conn: sqlite3.Connection) -> None:
 
 
 def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window: list[int],
-              counted: str = "", joins: str = ""
+              counted: str = "", joins: str = "",
+              editions: tuple[str, list[object]] | None = None
               ) -> tuple[list[tuple[object, ...]], int] | None:
     """The page of a search with edition filters sorted by collector number, ascending,
     when its hits are dense: ``(card uuid, its passing editions' uuids, one a line, total)``
@@ -139,6 +140,8 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
         where: the condition on ``api_search_editions n``; params: its parameters.
         window: ``[page size, offset]``. counted: an ``INDEXED BY`` for the count.
         joins: the joins after ``api_search_editions n`` that ``where`` reads.
+        editions: the part of ``where`` (and its parameters) on ``n`` alone, if any: the
+            page's cards passed the rest, so their result editions are read by it alone.
     """
     (total,) = conn.execute(  # (in card order, SQLite counts without sorting or grouping)
         f"SELECT COUNT(DISTINCT n.card_rowid) FROM api_search_editions n{counted}{joins} "
@@ -155,12 +158,14 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
     page = list(cards.items())[window[1]:]
     if not page:
         return None
-    editions: dict[int, list[str]] = {rowid: [] for rowid, _ in page}
+    found: dict[int, list[str]] = {rowid: [] for rowid, _ in page}
+    tested, tested_params = (where, params) if editions is None else editions
     for rowid, uuid in conn.execute(
-            f"SELECT n.card_rowid, n.uuid FROM api_search_editions n{joins} WHERE n.card_rowid IN "
-            f"({', '.join('?' * len(page))}) AND {where}", [*editions, *params]):
-        editions[rowid].append(uuid)
-    return [(uuid, "\n".join(editions[rowid]), total) for rowid, uuid in page], int(total)
+            f"SELECT n.card_rowid, n.uuid FROM api_search_editions n"
+            f"{joins if editions is None else ''} WHERE n.card_rowid IN "
+            f"({', '.join('?' * len(page))}) AND {tested}", [*found, *tested_params]):
+        found[rowid].append(uuid)
+    return [(uuid, "\n".join(found[rowid]), total) for rowid, uuid in page], int(total)
 
 
 def _walk(conn: sqlite3.Connection, where: str, params: list[object], limit: int, wanted: int,

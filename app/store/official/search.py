@@ -378,9 +378,12 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
         else:
             where, cover = drive(ed.where, many_cards=True)
             ed.cover = cover
-            where.insert(0, f"({narrowed})")
             params = [*card.params, *params]
-            tested = f_join + ca + texts
+            if _on_order(narrowed, card) is None:
+                where.insert(0, f"({narrowed})")
+                tested = f_join + ca + texts
+            else:  # sets of cards alone: tested on the edition's card rowid
+                where.insert(0, f"({narrowed.replace('f.card_rowid', 'n.card_rowid')})")
     joins = tested + f_join * (q.sort not in EDITION_SORT_KEYS and f_join not in tested)
     source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where) or '1 = 1'}"
     counted = f"FROM api_search_editions n{ed.cover}{tested} WHERE " \
@@ -397,7 +400,8 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
     if q.sort == "collector_number" and direction == "ASC" and not q.separate_editions \
             and not texts:
         walked = walk_page(conn, " AND ".join(where) or "1 = 1", params, window, ed.cover,
-                           tested)
+                           tested, (" AND ".join(ed.where) or "1 = 1", list(ed.params))
+                           if card.where and not texts else None)
         if walked is not None:
             return walked
     # One pass gives the page and the total (a count first would read every row twice).
