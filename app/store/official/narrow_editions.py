@@ -55,10 +55,19 @@ FILTERS_COVERED = frozenset({"card_rowid", "position", "language", "rarity", "fl
 """The narrow columns that :data:`FILTERS_INDEX` (migration 15) holds in card order: the
 edition filters that often find many editions, so a count of their cards reads one narrow
 index instead of each edition's whole row."""
+RARITY_ORDER = "api_search_editions_rarity_order"
+WALKED_ORDERS = {
+    "number": ("api_search_editions_number", "number, name COLLATE NOCASE, card_uuid"),
+    "rarity": (RARITY_ORDER, "rarity IS NULL, rarity, name COLLATE NOCASE, card_uuid")}
+"""Edition sort key → the index holding the search's edition order and that order (the
+card's first edition in it is where the card's lowest passing value puts it)."""
+
 FILTERS_SCHEMA = (
     f"CREATE INDEX IF NOT EXISTS {FILTERS_INDEX} ON api_search_editions(card_rowid, "
-    + ", ".join(sorted(FILTERS_COVERED - {"card_rowid", "position"})) + ", position);\n")
-"""Migration 15's part for :data:`FILTERS_INDEX`."""
+    + ", ".join(sorted(FILTERS_COVERED - {"card_rowid", "position"})) + ", position);\n"
+    f"CREATE INDEX IF NOT EXISTS {RARITY_ORDER} ON api_search_editions("
+    f"{WALKED_ORDERS['rarity'][1]});\n")
+"""Migration 15's part: :data:`FILTERS_INDEX` and :data:`RARITY_ORDER`."""
 
 INDEXED = ("set_prefix", "rarity", "illustrator", "last_update", "language", "thema_foil",
            "thema_nonfoil")
@@ -124,9 +133,10 @@ def backfill_narrow(conn: sqlite3.Connection) -> None:
 
 def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window: list[int],
               counted: str = "", joins: str = "",
-              editions: tuple[str, list[object]] | None = None
+              editions: tuple[str, list[object]] | None = None, key: str = "number"
               ) -> tuple[list[tuple[object, ...]], int] | None:
-    """The page of a search with edition filters sorted by collector number, ascending,
+    """The page of a search with edition filters sorted by collector number (or rarity),
+    ascending,
     when its hits are dense: ``(card uuid, its passing editions' uuids, one a line, total)``
     rows and the total; None when the walk finds too few, or none past the offset (the
     caller groups every hit).
@@ -134,7 +144,8 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
     Walks ``api_search_editions_number`` (collector number, card name case-insensitive,
     card uuid): a card first appears at its lowest passing collector number, so the cards
     in order of first appearance are the cards in the search's order (lowest passing
-    number, name, uuid). The total, counted first, says how far to walk.
+    number, name, uuid). The total, counted first, says how far to walk. The rarity order
+    walks :data:`RARITY_ORDER` alike (no rarity last).
 
     Args:
         where: the condition on ``api_search_editions n``; params: its parameters.
@@ -142,6 +153,7 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
         joins: the joins after ``api_search_editions n`` that ``where`` reads.
         editions: the part of ``where`` (and its parameters) on ``n`` alone, if any: the
             page's cards passed the rest, so their result editions are read by it alone.
+        key: ``number`` or ``rarity`` (a column of :data:`WALKED_ORDERS`).
     """
     (total,) = conn.execute(  # (in card order, SQLite counts without sorting or grouping)
         f"SELECT COUNT(DISTINCT n.card_rowid) FROM api_search_editions n{counted}{joins} "
@@ -152,7 +164,7 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
     if not total or 8 * cards_stored > high * total:
         return None
     cards = _walk(conn, where, params, wanted * max(low, 8 * cards_stored // total), wanted,
-                  joins)
+                  joins, key)
     if len(cards) < wanted:
         return None
     page = list(cards.items())[window[1]:]
@@ -169,16 +181,17 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
 
 
 def _walk(conn: sqlite3.Connection, where: str, params: list[object], limit: int, wanted: int,
-          joins: str) -> dict[int, str]:
+          joins: str, key: str) -> dict[int, str]:
     """Card rowid → uuid of the first ``wanted`` cards passing ``where`` among the first
     ``limit`` editions in the number order, in order of first appearance."""
     cards: dict[int, str] = {}
+    index, order = WALKED_ORDERS[key]
     for rowid, uuid in conn.execute(  # the first `limit` editions in the order, then filters
-            f"SELECT n.card_rowid, n.card_uuid FROM (SELECT card_rowid, position, number, "
-            f"name, card_uuid FROM api_search_editions INDEXED BY api_search_editions_number "
-            f"ORDER BY number, name COLLATE NOCASE, card_uuid LIMIT ?) w CROSS JOIN "
+            f"SELECT n.card_rowid, n.card_uuid FROM (SELECT card_rowid, position, {key}, "
+            f"name, card_uuid FROM api_search_editions INDEXED BY {index} "
+            f"ORDER BY {order} LIMIT ?) w CROSS JOIN "
             f"api_search_editions n ON n.card_rowid = w.card_rowid AND n.position = w.position"
-            f"{joins} WHERE {where} ORDER BY w.number, w.name COLLATE NOCASE, w.card_uuid",
+            f"{joins} WHERE {where} ORDER BY {', '.join('w.' + t for t in order.split(', '))}",
             [limit, *params]):
         cards.setdefault(rowid, uuid)
         if len(cards) == wanted:

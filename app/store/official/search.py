@@ -397,11 +397,12 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
         (total,) = conn.execute(f"SELECT COUNT({entries}) {counted}", params).fetchone()
         return walked_rows, int(total)
     # (not for an edition text: a LIKE over every edition, read twice when the walk fails)
-    if q.sort == "collector_number" and direction == "ASC" and not q.separate_editions \
-            and not texts:
+    if q.sort in ("collector_number", "rarity") and direction == "ASC" \
+            and not q.separate_editions and not texts:
         walked = walk_page(conn, " AND ".join(where) or "1 = 1", params, window, ed.cover,
                            tested, (" AND ".join(ed.where) or "1 = 1", list(ed.params))
-                           if card.where and not texts else None)
+                           if card.where and not texts else None,
+                           ORDER_COLUMNS[q.sort])
         if walked is not None:
             return walked
     # One pass gives the page and the total (a count first would read every row twice).

@@ -95,3 +95,13 @@ def test_the_most_selective_edition_condition_drives() -> None:
     assert where == ["+n.rarity = ?", "n.language IN (?)"]
     assert cover == " INDEXED BY api_search_editions_filters"
     assert drive(["n.number = ?"]) == (["n.number = ?"], "")
+
+
+def test_rarity_order_with_edition_filters_walks_each_cards_lowest_passing_rarity(
+        store: Store) -> None:
+    cards = [json.loads(b) for (b,) in store.connection().execute("SELECT body FROM cards")]
+    by_name = sorted(sorted(cards, key=lambda c: c["uuid"]), key=lambda c: c["name"].lower())
+    # every card passes with rarity 2 only: the name and uuid order the cards
+    assert _pages(store, sort="rarity", rarity=2) == [c["uuid"] for c in by_name]
+    hits = search_cards(store, ApiQuery(sort="rarity", rarity=2, page_size=3))[1]
+    assert [h.edition_uuids for h in hits] == [(c["uuid"] + "E1",) for c in by_name[:3]]
