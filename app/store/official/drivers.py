@@ -45,7 +45,8 @@ def drive(where: list[str], many_cards: bool = False) -> tuple[list[str], str]:
     known = [r for r in ranked if r is not None]
     read = set(re.findall(r"\bn\.(\w+)", " ".join(where)))
     cover = ""
-    if (read or many_cards) and read <= FILTERS_COVERED and min(known, default=len(DRIVERS)) >= DENSE_DRIVER \
+    dense = min(known, default=len(DRIVERS)) >= DENSE_DRIVER
+    if (read or many_cards) and read <= FILTERS_COVERED and dense \
             and (len(where) > 1 or not known or many_cards):
         cover = f" INDEXED BY {FILTERS_INDEX}"
     if len(known) < 2:

@@ -6,7 +6,7 @@ the value last) with and without edition filters."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,7 +50,7 @@ def _reference(store: Store, order: str) -> list[str]:
     return [c["uuid"] for c in present + absent]
 
 
-def _pages(store: Store, **query: object) -> list[str]:
+def _pages(store: Store, **query: Any) -> list[str]:
     uuids: list[str] = []
     for page in range(1, CARDS // 5 + 2):
         hits = search_cards(store, ApiQuery(page=page, page_size=5, **query))[1]
