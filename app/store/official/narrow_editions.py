@@ -51,7 +51,7 @@ a count of 110,700 cards, 36 -> 16 ms)."""
 FILTERS_INDEX = "api_search_editions_filters"
 FILTERS_COVERED = frozenset({"card_rowid", "position", "language", "rarity", "flip",
                              "collaborators", "last_update", "set_prefix", "thema_foil",
-                             "thema_nonfoil", *POPULATIONS.values()})
+                             "thema_nonfoil", *THEMA_PARTS, *POPULATIONS.values()})
 """The narrow columns that :data:`FILTERS_INDEX` (migration 15) holds in card order: the
 edition filters that often find many editions, so a count of their cards reads one narrow
 index instead of each edition's whole row."""
@@ -163,8 +163,10 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
     wanted, low, high = sum(window), *WALK
     if not total or 8 * cards_stored > high * total:
         return None
-    cards = _walk(conn, where, params, wanted * max(low, 8 * cards_stored // total), wanted,
-                  joins, key)
+    limit = wanted * max(low, 8 * cards_stored // total)
+    cards = _walk(conn, where, params, limit, wanted, joins, key)
+    if len(cards) < wanted:  # clustered hits (a set's cards, the generated clones): 8x further
+        cards = _walk(conn, where, params, limit * 8, wanted, joins, key)
     if len(cards) < wanted:
         return None
     page = list(cards.items())[window[1]:]
