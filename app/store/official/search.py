@@ -343,9 +343,12 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
     """The page's ``(card uuid, edition uuids, total)`` rows and the total of a search
     with edition filters (or ``separate_editions``), read from the narrow edition table.
 
-    The card filters become one set of card rowids (found once, on ``card_facts``); the
+    The card filters become one set of card rowids (found once, on ``card_facts``), or,
+    when a quarter of the cards pass them, conditions tested on each edition's card; the
     edition filters read ``api_search_editions n`` alone (and ``api_editions a`` for the
-    edition texts), through the index of a filtered value when SQLite finds one.
+    edition texts), through the index :func:`app.store.official.drivers.drive` leaves.
+    Dense hits walk an order (the card's for a card key, the edition's for the collector
+    number and rarity ascending) and count apart; others group every hit in one pass.
     """
     grouped, single = EDITION_SORT_KEYS.get(q.sort) or API_SORT_KEYS[q.sort]
     direction = "DESC" if q.order == "DESC" else "ASC"
