@@ -16,7 +16,35 @@ from app.store.language.plan import probing
 from app.store.official.orders import WALKS, index_name
 
 DENSE = 16
-"""Walk at most this many cards per card of the page's end (as the card search)."""
+"""Walk a sort index when at least one card in this many is a hit (as the search language,
+app/store/language/plan.py): the walk reads about ``limit × DENSE`` cards, a scan all of them."""
+
+
+def walk_cards(conn: sqlite3.Connection, sort: str, direction: str, joined: str,
+               params: list[object], window: list[int]) -> list[tuple[object, ...]] | None:
+    """The ``(card uuid, "")`` rows of a card search's page when its hits are dense; None
+    when they are not (the caller scans).
+
+    The page walks the sort key's index (:mod:`app.store.official.orders`) in the asked
+    order over at most :data:`DENSE` times as many cards as the page's end: when that
+    prefix of the order holds a full page of hits, the page is exact (every card before its
+    last hit was read), and only the total is left to count. Rarer hits cost that short
+    walk, then one scan of every card (which also gives the total). The order is the
+    official one: the key (no value last), the name (case-insensitive) in the same
+    direction, the uuid.
+
+    Args:
+        sort: the request's sort key. joined: ``… WHERE …`` after ``cards c``; params: its
+            parameters. window: ``[page size, offset]``.
+    """
+    walk = WALKS[sort]
+    key = f", {walk.key}" if walk.key else ""
+    sql = (f"SELECT o.uuid, '' FROM (SELECT card_rowid, uuid, name{key} FROM {walk.table} "
+           f"INDEXED BY {index_name(sort, direction)} ORDER BY {walk.order(direction)} "
+           f"LIMIT ?) o CROSS JOIN cards c INDEXED BY cards_cover ON c.uuid = o.uuid{joined} "
+           f"ORDER BY {walk.order(direction, 'o.')} LIMIT ? OFFSET ?")
+    rows = conn.execute(sql, [DENSE * sum(window), *params, *window]).fetchall()
+    return rows if len(rows) >= window[0] else None
 
 
 def walk_card_order(conn: sqlite3.Connection, sort: str, direction: str,

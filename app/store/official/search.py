@@ -24,11 +24,11 @@ import sqlite3
 
 from app.store.db.connection import Store
 from app.store.language.plan import probing
-from app.store.official.card_walks import walk_card_order
+from app.store.official.card_walks import DENSE as DENSE  # its walks' density, for tests
+from app.store.official.card_walks import walk_card_order, walk_cards
 from app.store.official.drivers import drive
 from app.store.official.facts import LIST_LENGTHS, THEMA_PARTS
 from app.store.official.narrow_editions import POPULATIONS, walk_entries, walk_page
-from app.store.official.orders import WALKS, index_name
 from app.store.official.request import ApiHit, ApiQuery
 from app.store.official.text_filters import matching
 
@@ -64,9 +64,6 @@ ORDER_COLUMNS = {"collector_number": "number", "rarity": "rarity"}
 """Edition sort keys → their ``api_order`` column (over all the card's editions), for a
 search without edition filters."""
 
-DENSE = 16
-"""Walk a sort index when at least one card in this many is a hit (as the search language,
-app/store/language/plan.py): the walk reads about ``limit × DENSE`` cards, a scan all of them."""
 
 def _found_once(conn: sqlite3.Connection, sql: str, *params: object) -> tuple[str, str]:
     """``c.rowid IN (…)`` over the card rowids ``sql`` selects (as its column ``r``), run
@@ -258,7 +255,8 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
 
     Without edition-level filters (and without ``separate_editions``) only cards are read:
     every edition is a result edition, and the edition sort keys are the card's stored ones
-    (``api_order``): with dense hits the page walks their index (:func:`_card_page`).
+    (``api_order``): with dense hits the page walks their index
+    (:func:`app.store.official.card_walks.walk_cards`).
     Otherwise cards join their edition rows, and one pass gives the page and the total.
 
     Returns:
@@ -301,10 +299,11 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
             order_key = f"o.{key}" if key else "o.name COLLATE NOCASE"
         count_sql = f"SELECT COUNT(*) {cards} WHERE {cond}"
         walked = True  # every sort key's order has its indexes (app/store/official/orders.py)
-        found = _card_page(conn, q.sort, direction, f"{facts} WHERE {probing(where)}", count_sql,
-                           params, window)
-        if found is not None:
-            return found
+        walked_rows = walk_cards(conn, q.sort, direction, f"{facts} WHERE {probing(where)}",
+                                 params, window)
+        if walked_rows is not None:  # the page is found: only the total is left
+            (total,) = conn.execute(count_sql, params).fetchone()
+            return int(total), _hits(conn, walked_rows)
         # One card set whose walk failed (dense but clustered hits: element=FIRE&element=
         # WATER, 32,000 cards at 50x): counted on its index, the page sorted alone cost less
         # than the window's sort of every hit (about 30 vs 44 ms).
@@ -440,37 +439,6 @@ def _few_cards(conn: sqlite3.Connection) -> int:
     stored cards, at least 1,000)."""
     (stored,) = conn.execute("SELECT MAX(rowid) FROM cards").fetchone()
     return max(1000, int(stored or 0) // 4)
-
-
-def _card_page(conn: sqlite3.Connection, sort: str, direction: str, joined: str,
-               count_sql: str, params: list[object], window: list[int]
-               ) -> tuple[int, list[ApiHit]] | None:
-    """The page of a card search when its hits are dense; None when they are not (the
-    caller scans).
-
-    The page walks the sort key's index (:mod:`app.store.official.orders`) in the asked
-    order over at most :data:`DENSE` times as many cards as the page's end: when that
-    prefix of the order holds a full page of hits, the page is exact (every card before its
-    last hit was read), and only the total is left to count (``count_sql``, on the narrowest
-    tables). Rarer hits cost that short walk, then one scan of every card (which also gives
-    the total). The order is that of :data:`API_SORT_KEYS`: the key (no value last), the
-    name (case-insensitive) in the same direction, the uuid.
-
-    Args:
-        sort: the request's sort key. joined: ``… WHERE …`` after ``cards c``; params: its
-            parameters (and ``count_sql``'s). window: ``[page size, offset]``.
-    """
-    walk = WALKS[sort]
-    key = f", {walk.key}" if walk.key else ""
-    sql = (f"SELECT o.uuid, '' FROM (SELECT card_rowid, uuid, name{key} FROM {walk.table} "
-           f"INDEXED BY {index_name(sort, direction)} ORDER BY {walk.order(direction)} "
-           f"LIMIT ?) o CROSS JOIN cards c INDEXED BY cards_cover ON c.uuid = o.uuid{joined} "
-           f"ORDER BY {walk.order(direction, 'o.')} LIMIT ? OFFSET ?")
-    rows = conn.execute(sql, [DENSE * sum(window), *params, *window]).fetchall()
-    if len(rows) < window[0]:
-        return None
-    (total,) = conn.execute(count_sql, params).fetchone()
-    return int(total), _hits(conn, rows)
 
 
 _OTHER_CARD_COLUMN = re.compile(r"\bc\.(?!(?:rowid|name|uuid)\b)")
