@@ -408,9 +408,24 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
         entries = "*" if q.separate_editions else "DISTINCT n.card_rowid"
         (total,) = conn.execute(f"SELECT COUNT({entries}) {counted}", params).fetchone()
         return walked_rows, int(total)
+    few = False
+    if ed.cover:  # the filter index finds the passing editions; when few, only their rows
+        keys, cards_found, found = conn.execute(  # are read after
+            f"SELECT json_group_array(k), json_group_array(DISTINCT r), COUNT(*) FROM "
+            f"(SELECT n.card_rowid * {_POSITIONS} + n.position AS k, n.card_rowid AS r "
+            f"{counted} LIMIT ?)", [*params, _few_cards(conn) // 2 + 1]).fetchone()
+        few = found <= _few_cards(conn) // 2
+        if few:
+            where = ["n.card_rowid IN (SELECT value FROM json_each(?))",
+                     f"n.card_rowid * {_POSITIONS} + n.position IN "
+                     f"(SELECT value FROM json_each(?))"]
+            params = [cards_found, keys]
+            joins = f_join * (q.sort not in EDITION_SORT_KEYS)
+            source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where)}"
+            counted = f"FROM api_search_editions n WHERE {' AND '.join(where)}"
     # (not for an edition text: a LIKE over every edition, read twice when the walk fails)
     if q.sort in ("collector_number", "rarity") and direction == "ASC" \
-            and not q.separate_editions and not texts:
+            and not q.separate_editions and not texts and not few:
         walked = walk_page(conn, " AND ".join(where) or "1 = 1", params, window, ed.cover,
                            tested, (" AND ".join(ed.where) or "1 = 1", list(ed.params))
                            if card.where and not texts else None,
