@@ -7,5 +7,5 @@ search and the search language (a fifth of a one-shot command such as ``archivis
 equal to the migrations' count (``schema.SCHEMA_VERSION``): a new migration raises both.
 """
 
-SCHEMA_VERSION = 15
+SCHEMA_VERSION = 16
 """``PRAGMA user_version`` of a catalogue file at the newest schema."""

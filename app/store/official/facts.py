@@ -95,9 +95,8 @@ ORDER_KEYS = ("number", "rarity")
 """``api_order``'s sort key columns: ``number`` (``collector_number``) and ``rarity``."""
 
 WALKED = 1
-"""How many of :data:`ORDER_KEYS` have their indexes (the collector number: the default
-sort). Each index is a page of a new, empty catalogue, and one made on a nearly full disk
-must still open (tests/cli/test_diskfull.py): a rarity order scans."""
+"""How many of :data:`ORDER_KEYS` have their indexes here (the collector number: the default
+sort); the rarity's are migration 16's (:mod:`app.store.official.orders`)."""
 
 ORDER_SCHEMA = "CREATE TABLE api_order (card_rowid INTEGER PRIMARY KEY, uuid, name, number, " \
     "rarity);\n" + "".join(

@@ -48,6 +48,27 @@ POPULATIONS_INDEX = (
 count of cards reads them, not every edition's whole row (population_nonfoil>1000 at 50x:
 a count of 110,700 cards, 36 -> 16 ms)."""
 
+FILTERS_INDEX = "api_search_editions_filters"
+FILTERS_COVERED = frozenset({"card_rowid", "position", "language", "rarity", "flip",
+                             "collaborators", "last_update", "set_prefix", "thema_foil",
+                             "thema_nonfoil", *THEMA_PARTS, *POPULATIONS.values()})
+"""The narrow columns that :data:`FILTERS_INDEX` (migration 16) holds in card order: the
+edition filters that often find many editions, so a count of their cards reads one narrow
+index instead of each edition's whole row."""
+RARITY_ORDER = "api_search_editions_rarity_order"
+WALKED_ORDERS = {
+    "number": ("api_search_editions_number", "number, name COLLATE NOCASE, card_uuid"),
+    "rarity": (RARITY_ORDER, "rarity IS NULL, rarity, name COLLATE NOCASE, card_uuid")}
+"""Edition sort key → the index holding the search's edition order and that order (the
+card's first edition in it is where the card's lowest passing value puts it)."""
+
+FILTERS_SCHEMA = (
+    f"CREATE INDEX IF NOT EXISTS {FILTERS_INDEX} ON api_search_editions(card_rowid, "
+    + ", ".join(sorted(FILTERS_COVERED - {"card_rowid", "position"})) + ", position);\n"
+    f"CREATE INDEX IF NOT EXISTS {RARITY_ORDER} ON api_search_editions("
+    f"{WALKED_ORDERS['rarity'][1]});\n")
+"""Migration 15's part: :data:`FILTERS_INDEX` and :data:`RARITY_ORDER`."""
+
 INDEXED = ("set_prefix", "rarity", "illustrator", "last_update", "language", "thema_foil",
            "thema_nonfoil")
 """Narrow columns with an index of their own (``api_search_editions_<column>``)."""
@@ -110,9 +131,12 @@ def backfill_narrow(conn: sqlite3.Connection) -> None:
     conn.execute(_INSERT.format("1"))
 
 
-def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window: list[int]
+def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window: list[int],
+              counted: str = "", joins: str = "",
+              editions: tuple[str, list[object]] | None = None, key: str = "number"
               ) -> tuple[list[tuple[object, ...]], int] | None:
-    """The page of a search with edition filters sorted by collector number, ascending,
+    """The page of a search with edition filters sorted by collector number (or rarity),
+    ascending,
     when its hits are dense: ``(card uuid, its passing editions' uuids, one a line, total)``
     rows and the total; None when the walk finds too few, or none past the offset (the
     caller groups every hit).
@@ -120,46 +144,91 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
     Walks ``api_search_editions_number`` (collector number, card name case-insensitive,
     card uuid): a card first appears at its lowest passing collector number, so the cards
     in order of first appearance are the cards in the search's order (lowest passing
-    number, name, uuid). The total, counted first, says how far to walk.
+    number, name, uuid). The total, counted first, says how far to walk. The rarity order
+    walks :data:`RARITY_ORDER` alike (no rarity last).
 
     Args:
         where: the condition on ``api_search_editions n``; params: its parameters.
-        window: ``[page size, offset]``.
+        window: ``[page size, offset]``. counted: an ``INDEXED BY`` for the count.
+        joins: the joins after ``api_search_editions n`` that ``where`` reads.
+        editions: the part of ``where`` (and its parameters) on ``n`` alone, if any: the
+            page's cards passed the rest, so their result editions are read by it alone.
+        key: ``number`` or ``rarity`` (a column of :data:`WALKED_ORDERS`).
     """
     (total,) = conn.execute(  # (in card order, SQLite counts without sorting or grouping)
-        f"SELECT COUNT(DISTINCT n.card_rowid) FROM api_search_editions n WHERE {where}",
+        f"SELECT COUNT(DISTINCT n.card_rowid) FROM api_search_editions n{counted}{joins} "
+        f"WHERE {where}",
         params).fetchone()
     (cards_stored,) = conn.execute("SELECT MAX(rowid) FROM cards").fetchone()  # about
     wanted, low, high = sum(window), *WALK
     if not total or 8 * cards_stored > high * total:
         return None
-    cards = _walk(conn, where, params, wanted * max(low, 8 * cards_stored // total), wanted)
+    limit = wanted * max(low, 8 * cards_stored // total)
+    cards = _walk(conn, where, params, limit, wanted, joins, key)
+    if len(cards) < wanted and limit * 8 <= _RETRY:  # clustered hits (a set's cards, the
+        cards = _walk(conn, where, params, limit * 8, wanted, joins, key)  # generated clones)
     if len(cards) < wanted:
         return None
     page = list(cards.items())[window[1]:]
     if not page:
         return None
-    editions: dict[int, list[str]] = {rowid: [] for rowid, _ in page}
+    found: dict[int, list[str]] = {rowid: [] for rowid, _ in page}
+    tested, tested_params = (where, params) if editions is None else editions
     for rowid, uuid in conn.execute(
-            f"SELECT n.card_rowid, n.uuid FROM api_search_editions n WHERE n.card_rowid IN "
-            f"({', '.join('?' * len(page))}) AND {where}", [*editions, *params]):
-        editions[rowid].append(uuid)
-    return [(uuid, "\n".join(editions[rowid]), total) for rowid, uuid in page], int(total)
+            f"SELECT n.card_rowid, n.uuid FROM api_search_editions n"
+            f"{joins if editions is None else ''} WHERE n.card_rowid IN "
+            f"({', '.join('?' * len(page))}) AND {tested}", [*found, *tested_params]):
+        found[rowid].append(uuid)
+    return [(uuid, "\n".join(found[rowid]), total) for rowid, uuid in page], int(total)
 
 
-def _walk(conn: sqlite3.Connection, where: str, params: list[object], limit: int, wanted: int
-          ) -> dict[int, str]:
+_RETRY = 16_384
+"""The longest second walk (editions): about 15 ms, less than grouping every hit."""
+
+
+def _walk(conn: sqlite3.Connection, where: str, params: list[object], limit: int, wanted: int,
+          joins: str, key: str) -> dict[int, str]:
     """Card rowid → uuid of the first ``wanted`` cards passing ``where`` among the first
     ``limit`` editions in the number order, in order of first appearance."""
     cards: dict[int, str] = {}
+    index, order = WALKED_ORDERS[key]
     for rowid, uuid in conn.execute(  # the first `limit` editions in the order, then filters
-            f"SELECT n.card_rowid, n.card_uuid FROM (SELECT card_rowid, position, number, "
-            f"name, card_uuid FROM api_search_editions INDEXED BY api_search_editions_number "
-            f"ORDER BY number, name COLLATE NOCASE, card_uuid LIMIT ?) w CROSS JOIN "
-            f"api_search_editions n ON n.card_rowid = w.card_rowid AND n.position = w.position "
-            f"WHERE {where} ORDER BY w.number, w.name COLLATE NOCASE, w.card_uuid",
+            f"SELECT n.card_rowid, n.card_uuid FROM (SELECT card_rowid, position, {key}, "
+            f"name, card_uuid FROM api_search_editions INDEXED BY {index} "
+            f"ORDER BY {order} LIMIT ?) w CROSS JOIN "
+            f"api_search_editions n ON n.card_rowid = w.card_rowid AND n.position = w.position"
+            f"{joins} WHERE {where} ORDER BY {', '.join('w.' + t for t in order.split(', '))}",
             [limit, *params]):
         cards.setdefault(rowid, uuid)
         if len(cards) == wanted:
             break
     return cards
+
+
+def walk_entries(conn: sqlite3.Connection, where: str, params: list[object],
+                 window: list[int], joins: str = "") -> list[tuple[object, ...]] | None:
+    """The page of a search with ``separate_editions`` sorted by collector number,
+    ascending: ``(card uuid, edition uuid)`` rows, or None when the first
+    ``DENSE × the page's end`` editions in that order hold less than a page (the caller
+    sorts every passing edition: 170 ms without filters on the generated catalogue).
+
+    ``api_search_editions_number`` holds the entries' order: collector number, card name
+    case-insensitive, card uuid (one card: one rowid), the edition's position.
+
+    Args:
+        where: the condition on ``api_search_editions n`` (and ``joins``); params: its
+            parameters. window: ``[page size, offset]``.
+    """
+    order = "number, name COLLATE NOCASE, card_uuid, card_rowid, position"
+    rows = conn.execute(
+        f"SELECT n.card_uuid, n.uuid FROM (SELECT card_rowid, position, number, name, "
+        f"card_uuid FROM api_search_editions INDEXED BY api_search_editions_number ORDER BY "
+        f"{order} LIMIT ?) w CROSS JOIN api_search_editions n ON n.card_rowid = w.card_rowid "
+        f"AND n.position = w.position{joins} WHERE {where} ORDER BY "
+        f"{', '.join('w.' + term for term in order.split(', '))} LIMIT ? OFFSET ?",
+        [_DENSE * sum(window), *params, *window]).fetchall()
+    return rows if len(rows) >= window[0] else None
+
+
+_DENSE = 16
+"""Editions walked per entry of the page's end (as the card walks)."""

@@ -24,8 +24,11 @@ import sqlite3
 
 from app.store.db.connection import Store
 from app.store.language.plan import probing
-from app.store.official.facts import LIST_LENGTHS, ORDER_KEYS, THEMA_PARTS, WALKED
-from app.store.official.narrow_editions import POPULATIONS, walk_page
+from app.store.official.card_walks import DENSE as DENSE  # its walks' density, for tests
+from app.store.official.card_walks import walk_card_order, walk_cards
+from app.store.official.drivers import drive
+from app.store.official.facts import LIST_LENGTHS, THEMA_PARTS
+from app.store.official.narrow_editions import POPULATIONS, walk_entries, walk_page
 from app.store.official.request import ApiHit, ApiQuery
 from app.store.official.text_filters import matching
 
@@ -61,9 +64,6 @@ ORDER_COLUMNS = {"collector_number": "number", "rarity": "rarity"}
 """Edition sort keys → their ``api_order`` column (over all the card's editions), for a
 search without edition filters."""
 
-DENSE = 16
-"""Walk a sort index when at least one card in this many is a hit (as the search language,
-app/store/language/plan.py): the walk reads about ``limit × DENSE`` cards, a scan all of them."""
 
 def _found_once(conn: sqlite3.Connection, sql: str, *params: object) -> tuple[str, str]:
     """``c.rowid IN (…)`` over the card rowids ``sql`` selects (as its column ``r``), run
@@ -89,6 +89,7 @@ class _Sql:
         self.params: list[object] = []
         self.joins: set[str] = set()
         self.sets: dict[int, str] = {}  # where's index → the SELECT of its card rowids
+        self.cover = ""  # INDEXED BY for a count of the edition conditions (see _drive)
 
     def add(self, sql: str, *params: object, join: str | None = None,
             rowids: str | None = None) -> None:
@@ -148,7 +149,7 @@ def _card_filters(q: ApiQuery, s: _Sql, conn: sqlite3.Connection) -> None:
         s.add(rules + "COALESCE(r.title, '') = '')")
     elif q.rule_title is not None:
         s.add(rules + "lower(r.title) = lower(?))", q.rule_title)
-    if q.last_update:
+    if q.last_update and not _changed_since(conn, q.last_update):
         # As before this module: a sync also needs cards whose record changed here. Two
         # ranges of cards_changed_at and cards_last_update (reading the columns, stored
         # after the body, read every card's whole row: 0.6 s on the generated catalogue).
@@ -158,6 +159,17 @@ def _card_filters(q: ApiQuery, s: _Sql, conn: sqlite3.Connection) -> None:
         speeds = {"fast": "f.speed = 1", "slow": "f.speed = 0", "none": "f.speed IS NULL"}
         s.add("(" + " OR ".join(speeds[v] for v in q.speed) + ")")
     _legality(q, s)
+
+
+def _changed_since(conn: sqlite3.Connection, date: str) -> bool:
+    """Whether every card's record changed here after ``date`` (so every card passes the
+    ``last_update`` filter): two seeks of ``cards_changed_at``. After an import every card
+    changed today, and a condition that holds for every card cost a set of every card's
+    rowid (45 ms on the generated catalogue) and a test of each."""
+    low, unknown = conn.execute(
+        "SELECT MIN(changed_at), EXISTS (SELECT 1 FROM cards WHERE changed_at IS NULL) "
+        "FROM cards").fetchone()
+    return low is not None and not unknown and str(low) > date
 
 
 def _legality(q: ApiQuery, s: _Sql) -> None:
@@ -175,7 +187,11 @@ def _legality(q: ApiQuery, s: _Sql) -> None:
         s.add(f"c.rowid NOT IN ({entries})", *fmt_params)
 
 
-def _edition_filters(q: ApiQuery, s: _Sql) -> None:
+_POSITIONS = 1 << 16
+"""More than any card's editions: ``card rowid × this + position`` names an edition."""
+
+
+def _edition_filters(q: ApiQuery, s: _Sql, conn: sqlite3.Connection) -> None:
     """Edition conditions on the narrow edition table ``api_search_editions n``
     (:mod:`app.store.official.narrow_editions`), the edition texts on ``api_editions a``."""
     if q.prefix:
@@ -194,11 +210,17 @@ def _edition_filters(q: ApiQuery, s: _Sql) -> None:
               "JOIN cards c ON c.uuid = e.card_uuid WHERE e.slug = ?)", q.edition_slug)
     for column, text in (("effect_raw", q.edition_effect), ("flavor", q.edition_flavor)):
         if text:
-            # (the card too: SQLite then reads only the matching cards' rows by key)
-            s.add(f"n.card_rowid IN ({matching('api_editions', column, 'x.card_rowid')}) "
-                  f"AND (n.card_rowid, n.position) IN ("
-                  f"{matching('api_editions', column, 'x.card_rowid, x.position')})",
-                  *[_like(text)] * 4)
+            # Found once (each statement of the search matched the texts again: 35 ms each
+            # for edition_flavor=in on the generated catalogue), as the editions' cards (so
+            # SQLite reads only their rows, by key) and the editions, one number each.
+            cards, editions = conn.execute(
+                f"SELECT json_group_array(DISTINCT x.card_rowid), json_group_array("
+                f"x.card_rowid * {_POSITIONS} + x.position) FROM "
+                f"({matching('api_editions', column, 'x.card_rowid, x.position')}) x",
+                [_like(text)] * 2).fetchone()
+            s.add(f"n.card_rowid IN (SELECT value FROM json_each(?)) AND n.card_rowid * "
+                  f"{_POSITIONS} + n.position IN (SELECT value FROM json_each(?))",
+                  cards, editions)
     if q.edition_last_update:
         s.add("n.last_update > ?", q.edition_last_update)
     if q.language:
@@ -233,7 +255,8 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
 
     Without edition-level filters (and without ``separate_editions``) only cards are read:
     every edition is a result edition, and the edition sort keys are the card's stored ones
-    (``api_order``): with dense hits the page walks their index (:func:`_card_page`).
+    (``api_order``): with dense hits the page walks their index
+    (:func:`app.store.official.card_walks.walk_cards`).
     Otherwise cards join their edition rows, and one pass gives the page and the total.
 
     Returns:
@@ -243,8 +266,9 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
     card, ed = _Sql(), _Sql()
     conn = store.connection()
     _card_filters(q, card, conn)
-    _edition_filters(q, ed)
+    _edition_filters(q, ed, conn)
     _stat_filters(q, card, ed)
+    ed.where, ed.cover = drive(ed.where)
     grouped = API_SORT_KEYS[q.sort][0]
     direction = "DESC" if q.order == "DESC" else "ASC"
     ties = f"c.name COLLATE NOCASE {direction}, c.uuid"
@@ -274,12 +298,12 @@ def search_cards(store: Store, q: ApiQuery) -> tuple[int, list[ApiHit]]:
             order_ties = f"o.name COLLATE NOCASE {direction}, o.uuid"
             order_key = f"o.{key}" if key else "o.name COLLATE NOCASE"
         count_sql = f"SELECT COUNT(*) {cards} WHERE {cond}"
-        walked = key in ORDER_KEYS[:WALKED]
-        if walked and key is not None:
-            found = _card_page(conn, key, direction, f"{facts} WHERE {probing(where)}", count_sql,
-                               params, window)
-            if found is not None:
-                return found
+        walked = True  # every sort key's order has its indexes (app/store/official/orders.py)
+        walked_rows = walk_cards(conn, q.sort, direction, f"{facts} WHERE {probing(where)}",
+                                 params, window)
+        if walked_rows is not None:  # the page is found: only the total is left
+            (total,) = conn.execute(count_sql, params).fetchone()
+            return int(total), _hits(conn, walked_rows)
         # One card set whose walk failed (dense but clustered hits: element=FIRE&element=
         # WATER, 32,000 cards at 50x): counted on its index, the page sorted alone cost less
         # than the window's sort of every hit (about 30 vs 44 ms).
@@ -318,18 +342,26 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
     """The page's ``(card uuid, edition uuids, total)`` rows and the total of a search
     with edition filters (or ``separate_editions``), read from the narrow edition table.
 
-    The card filters become one set of card rowids (found once, on ``card_facts``); the
+    The card filters become one set of card rowids (found once, on ``card_facts``), or,
+    when a quarter of the cards pass them, conditions tested on each edition's card; the
     edition filters read ``api_search_editions n`` alone (and ``api_editions a`` for the
-    edition texts), through the index of a filtered value when SQLite finds one.
+    edition texts), through the index :func:`app.store.official.drivers.drive` leaves.
+    Dense hits walk an order (the card's for a card key, the edition's for the collector
+    number and rarity ascending) and count apart; others group every hit in one pass.
     """
     grouped, single = EDITION_SORT_KEYS.get(q.sort) or API_SORT_KEYS[q.sort]
     direction = "DESC" if q.order == "DESC" else "ASC"
     ties = f"n.name COLLATE NOCASE {direction}, n.card_uuid"
-    joins = (" CROSS JOIN card_facts f ON f.card_rowid = n.card_rowid"
-             * (q.sort not in EDITION_SORT_KEYS)
-             + " CROSS JOIN api_editions a ON a.card_rowid = n.card_rowid "
-               "AND a.position = n.position" * ("a" in ed.joins))
+    f_join = " CROSS JOIN card_facts f ON f.card_rowid = n.card_rowid"
+    texts = (" CROSS JOIN api_editions a ON a.card_rowid = n.card_rowid "
+             "AND a.position = n.position" * ("a" in ed.joins))
+    walked_rows = None
+    if q.sort not in ("collector_number", "rarity"):
+        walked_rows = walk_card_order(
+            conn, q.sort, direction, (ed.where or ["1 = 1"], ed.params, "a" in ed.joins),
+            (card.where, card.params, "ca" in card.joins), window, q.separate_editions)
     where, params = list(ed.where), list(ed.params)
+    tested = texts  # the joins the conditions read
     if card.where:
         cond = " AND ".join(card.where)
         narrowed = _narrow(cond)
@@ -342,28 +374,74 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
                  if narrowed is not None else
                  f"SELECT c.rowid FROM cards c CROSS JOIN card_facts f ON f.card_rowid = "
                  f"c.rowid{ca} WHERE {cond}")
-        # found once (each statement of the search would find them again)
-        where.insert(0, "n.card_rowid IN (SELECT value FROM json_each(?))")
-        (rowids,) = conn.execute(f"WITH k(r) AS ({cards}) SELECT json_group_array(r) FROM k",
-                                 card.params).fetchone()
-        params = [rowids, *params]
+        # Found once (each statement of the search would find them again), unless they are
+        # many (speed=fast, legality_state=LEGAL: 96,000-106,000 on the generated catalogue
+        # cost 40 ms as a list and again as each statement's table of them): then their
+        # conditions are tested on each edition's card_facts row instead (in card order).
+        (rowids, found) = conn.execute(
+            f"WITH k(r) AS ({cards}) SELECT json_group_array(r), COUNT(*) FROM "
+            f"(SELECT r FROM k LIMIT ?)", [*card.params, _few_cards(conn) + 1]).fetchone()
+        if found <= _few_cards(conn) or narrowed is None:
+            if found > _few_cards(conn):
+                (rowids,) = conn.execute(f"WITH k(r) AS ({cards}) SELECT json_group_array(r) "
+                                         "FROM k", card.params).fetchone()
+            where.insert(0, "n.card_rowid IN (SELECT value FROM json_each(?))")
+            params = [rowids, *params]
+        else:
+            where, cover = drive(ed.where, many_cards=True)
+            ed.cover = cover
+            params = [*card.params, *params]
+            if _on_order(narrowed, card) is None:
+                where.insert(0, f"({narrowed})")
+                tested = f_join + ca + texts
+            else:  # sets of cards alone: tested on the edition's card rowid
+                where.insert(0, f"({narrowed.replace('f.card_rowid', 'n.card_rowid')})")
+    joins = tested + f_join * (q.sort not in EDITION_SORT_KEYS and f_join not in tested)
     source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where) or '1 = 1'}"
+    counted = f"FROM api_search_editions n{ed.cover}{tested} WHERE " \
+        f"{' AND '.join(where) or '1 = 1'}"
+    if walked_rows is None and q.separate_editions and q.sort == "collector_number" \
+            and direction == "ASC":
+        walked_rows = walk_entries(conn, " AND ".join(where) or "1 = 1", params, window,
+                                   tested)
+    if walked_rows is not None:  # the page is found: only the total is left
+        entries = "*" if q.separate_editions else "DISTINCT n.card_rowid"
+        (total,) = conn.execute(f"SELECT COUNT({entries}) {counted}", params).fetchone()
+        return walked_rows, int(total)
+    few = False
+    if ed.cover:  # the filter index finds the passing editions; when few, only their rows
+        keys, cards_found, found = conn.execute(  # are read after
+            f"SELECT json_group_array(k), json_group_array(DISTINCT r), COUNT(*) FROM "
+            f"(SELECT n.card_rowid * {_POSITIONS} + n.position AS k, n.card_rowid AS r "
+            f"{counted} LIMIT ?)", [*params, _few_cards(conn) // 2 + 1]).fetchone()
+        few = found <= _few_cards(conn) // 2
+        if few:
+            where = ["n.card_rowid IN (SELECT value FROM json_each(?))",
+                     f"n.card_rowid * {_POSITIONS} + n.position IN "
+                     f"(SELECT value FROM json_each(?))"]
+            params = [cards_found, keys]
+            joins = f_join * (q.sort not in EDITION_SORT_KEYS)
+            source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where)}"
+            counted = f"FROM api_search_editions n WHERE {' AND '.join(where)}"
     # (not for an edition text: a LIKE over every edition, read twice when the walk fails)
-    if q.sort == "collector_number" and direction == "ASC" and not q.separate_editions \
-            and not joins and not (q.edition_effect or q.edition_flavor):
-        walked = walk_page(conn, " AND ".join(where) or "1 = 1", params, window)
+    if q.sort in ("collector_number", "rarity") and direction == "ASC" \
+            and not q.separate_editions and not texts and not few:
+        walked = walk_page(conn, " AND ".join(where) or "1 = 1", params, window, ed.cover,
+                           tested, (" AND ".join(ed.where) or "1 = 1", list(ed.params))
+                           if card.where and not texts else None,
+                           ORDER_COLUMNS[q.sort])
         if walked is not None:
             return walked
     # One pass gives the page and the total (a count first would read every row twice).
     if q.separate_editions:
         sql = (f"SELECT n.card_uuid, n.uuid, COUNT(*) OVER () {source} ORDER BY {single} IS "
                f"NULL, {single} {direction}, {ties}, n.position LIMIT ? OFFSET ?")
-        count_sql = f"SELECT COUNT(*) {source}"
+        count_sql = f"SELECT COUNT(*) {counted}"
     else:
         sql = (f"SELECT n.card_uuid, group_concat(n.uuid, char(10)), COUNT(*) OVER () "
                f"{source} GROUP BY n.card_rowid ORDER BY {grouped} IS NULL, {grouped} "
                f"{direction}, {ties} LIMIT ? OFFSET ?")
-        count_sql = f"SELECT COUNT(DISTINCT n.card_rowid) {source}"
+        count_sql = f"SELECT COUNT(DISTINCT n.card_rowid) {counted}"
     rows = conn.execute(sql, [*params, *window]).fetchall()
     if rows or not window[1]:  # (no row on the first page: no hit)
         return rows, int(rows[0][2]) if rows else 0
@@ -371,36 +449,11 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
     return rows, int(total)
 
 
-def _card_page(conn: sqlite3.Connection, key: str, direction: str, joined: str,
-               count_sql: str, params: list[object], window: list[int]
-               ) -> tuple[int, list[ApiHit]] | None:
-    """The page of a card search sorted by an edition key, when its hits are dense; None
-    when they are not (the caller scans).
-
-    The page walks the key's index of ``api_order`` in the asked order over at most
-    :data:`DENSE` times as many cards as the page's end: when that prefix of the order
-    holds a full page of hits, the page is exact (every card before its last hit was
-    read), and only the total is left to count (``count_sql``, on the narrowest tables).
-    Rarer hits cost that short walk, then one scan of every card (which also gives the
-    total). The order is that of :data:`API_SORT_KEYS`: the key (no value last), the name
-    (case-insensitive) in the same direction, the uuid.
-
-    Args:
-        joined: ``… WHERE …`` after ``cards c``; params: its parameters (and
-            ``count_sql``'s). window: ``[page size, offset]``.
-    """
-    def order(of: str) -> str:
-        return (f"{of}{key} IS NULL, {of}{key} {direction}, {of}name COLLATE NOCASE "
-                f"{direction}, {of}uuid")
-
-    walk = (f"SELECT o.uuid, '' FROM (SELECT * FROM api_order INDEXED BY api_order_{key}_"
-            f"{direction.lower()} ORDER BY {order('')} LIMIT ?) o CROSS JOIN cards c INDEXED "
-            f"BY cards_cover ON c.uuid = o.uuid{joined} ORDER BY {order('o.')} LIMIT ? OFFSET ?")
-    rows = conn.execute(walk, [DENSE * sum(window), *params, *window]).fetchall()
-    if len(rows) < window[0]:
-        return None
-    (total,) = conn.execute(count_sql, params).fetchone()
-    return int(total), _hits(conn, rows)
+def _few_cards(conn: sqlite3.Connection) -> int:
+    """How many cards a search's card filters may find to be listed once (a quarter of the
+    stored cards, at least 1,000)."""
+    (stored,) = conn.execute("SELECT MAX(rowid) FROM cards").fetchone()
+    return max(1000, int(stored or 0) // 4)
 
 
 _OTHER_CARD_COLUMN = re.compile(r"\bc\.(?!(?:rowid|name|uuid)\b)")
