@@ -32,23 +32,19 @@ class _Unplain(Exception):
     """A value SQLite's JSON functions would not give back as Python reads it."""
 
 
-def _scalar(value: Any) -> Any:
-    """``value`` as ``json_extract`` gives it (an SQL scalar); raises _Unplain otherwise."""
-    if value is None or value is True or value is False:
-        return value
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise _Unplain
-        return value
-    if isinstance(value, int):
-        if not _INT64[0] <= value <= _INT64[1]:
-            raise _Unplain
-        return value
-    raise _Unplain  # a float: SQLite's own reading of its digits might differ in the last bit
-
-
-def _get(obj: dict[str, Any], key: str) -> Any:
-    return _scalar(obj.get(key))
+def _check(rows: list[tuple[Any, ...]]) -> None:
+    """Raise _Unplain unless every value of ``rows`` is one ``json_extract`` gives as is."""
+    for row in rows:
+        for value in row:
+            kind = type(value)
+            if kind is str:
+                if "\x00" in value:
+                    raise _Unplain
+            elif kind is int:
+                if not _INT64[0] <= value <= _INT64[1]:
+                    raise _Unplain
+            elif value is not None and kind is not bool:
+                raise _Unplain  # a float: SQLite's own reading of its digits might differ
 
 
 def _length(value: Any, missing: bool, null: int | None) -> int | None:
@@ -79,11 +75,11 @@ def _pair(entry: Any, first: str, second: str) -> tuple[Any, Any]:
         return None, None
     if not isinstance(entry, dict):
         raise _Unplain
-    return _get(entry, first), _get(entry, second)
+    return entry.get(first), entry.get(second)
 
 
 def _card(rowid: int, card: dict[str, Any], out: Rows) -> None:
-    out["api_cards"].append((rowid, _get(card, "effect_raw"), _get(card, "flavor"), *(
+    out["api_cards"].append((rowid, card.get("effect_raw"), card.get("flavor"), *(
         _length(card.get(key), key not in card, 0) for key in _LISTS)))
     for rule in _walk(card.get("rule"), "rule" not in card):
         out["api_rules"].append((rowid, *_pair(rule, "title", "description")))
@@ -93,7 +89,7 @@ def _card(rowid: int, card: dict[str, Any], out: Rows) -> None:
             if value is not None and not isinstance(value, dict):
                 raise _Unplain
             out["api_legality"].append((rowid, fmt, None if value is None
-                                        else _get(value, "limit")))
+                                        else value.get("limit")))
     editions = card["editions"]
     if not isinstance(editions, list):
         raise _Unplain
@@ -106,10 +102,10 @@ def _card(rowid: int, card: dict[str, Any], out: Rows) -> None:
         if s is not None and not isinstance(s, dict):
             raise _Unplain
         out["api_editions"].append((
-            rowid, position, *(_get(e, key) for key in _EDITION_KEYS),
-            None if s is None else _get(s, "language"),
+            rowid, position, *[e.get(key) for key in _EDITION_KEYS],
+            None if s is None else s.get("language"),
             _length(e.get("collaborators"), "collaborators" not in e, None),
-            *(_get(e, part) for part in THEMA_PARTS)))
+            *[e.get(part) for part in THEMA_PARTS]))
         for key, into in (("circulationTemplates", prints), ("circulations", circulations)):
             value = e.get(key)  # json_each(NULL) walks nothing: a null list has no entry
             for entry in _walk(value, value is None):
@@ -124,6 +120,8 @@ def api_rows(cards: Sequence[tuple[int, dict[str, Any]]]) -> Rows | None:
     try:
         for rowid, card in cards:
             _card(rowid, card, out)
+        for rows in out.values():
+            _check(rows)
     except _Unplain:
         return None
     return out
