@@ -3,7 +3,8 @@
 Run: ``python -m benchmarks.sync [--rounds N]``. Prints figures; asserts nothing.
 
 - full sync (cards, featured sets, options, Thema; no images) of the 2026-04-04 snapshot into
-  an empty data folder, in seconds (and the CPU seconds of this process, all its threads),
+  an empty data folder, in seconds (and the CPU seconds of this process, all its threads,
+  and of its apply: the one writer transaction at the end),
   next to the floor: a bare httpx replay of exactly the requests that sync sent (recorded by
   wrapping ``httpx.AsyncClient.send``: same URLs, same concurrency, bodies read and
   discarded) from the same server right after it, as a ratio; ``--rounds`` (3) such pairs,
@@ -42,6 +43,7 @@ from typing import Any
 import httpx
 from PIL import Image
 
+import app.sync.apply as applying
 from app.bootstrap import build
 from app.ingest import import_paths
 from app.ingest.thema import import_generated_history
@@ -115,6 +117,26 @@ def _recorded(urls: list[str]) -> Iterator[None]:
         httpx.AsyncClient.send = send  # type: ignore[method-assign]
 
 
+@contextmanager
+def _apply_cpu(into: list[float]) -> Iterator[None]:
+    """Append to ``into`` the CPU seconds of this process during each sync's apply (the
+    one writer transaction at its end; nothing else runs in the process then)."""
+    original = applying.apply
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        started = time.process_time()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            into.append(time.process_time() - started)
+
+    applying.apply = timed
+    try:
+        yield
+    finally:
+        applying.apply = original
+
+
 def _ban(data: Path, slug: str) -> None:
     """Ban the card ``slug`` in Standard in the upstream catalogue (``legality`` and a
     newer ``last_update``, as the official API shows a ban), through the one writer."""
@@ -169,15 +191,16 @@ def _used(proc: subprocess.Popen[bytes], since: float | None) -> float:
 
 
 def _full_rounds(root: Path, url: str, server: subprocess.Popen[bytes], rounds: int
-                 ) -> tuple[SyncReport, float, list[str], float, int, Path]:
+                 ) -> tuple[SyncReport, float, list[str], float, int, Path, float]:
     """``rounds`` full syncs into empty folders, each followed by the bare replay of its
     requests; print each pair. Returns the median round's report, CPU seconds, requests,
-    replay seconds and bytes, and its data folder."""
+    replay seconds and bytes, its data folder, and the median CPU seconds of the apply."""
     done: list[tuple[float, SyncReport, float, list[str], float, int, Path]] = []
+    applies: list[float] = []
     for n in range(1, rounds + 1):
         mine, sent = root / f"mine-{n}", list[str]()
         cpu, served = time.process_time(), _cpu_of(server)
-        with _recorded(sent):
+        with _recorded(sent), _apply_cpu(applies):
             full = _sync(mine, url, "none")
         cpu, served_sync = time.process_time() - cpu, _used(server, served)
         served = _cpu_of(server)
@@ -185,13 +208,14 @@ def _full_rounds(root: Path, url: str, server: subprocess.Popen[bytes], rounds: 
         bare_seconds, bare_bytes = asyncio.run(_bare(sent))
         bare_cpu, served_bare = time.process_time() - bare_cpu, _used(server, served)
         ratio = full.seconds / bare_seconds
-        print(f"  round {n}: full sync {full.seconds:.3f} s (CPU here {cpu:.3f} s, server "
-              f"{served_sync:.3f} s), bare replay {bare_seconds:.3f} s (CPU here "
-              f"{bare_cpu:.3f} s, server {served_bare:.3f} s): {ratio:.2f}x")
+        print(f"  round {n}: full sync {full.seconds:.3f} s (CPU here {cpu:.3f} s, of which "
+              f"the apply {applies[-1]:.3f} s; server {served_sync:.3f} s), bare replay "
+              f"{bare_seconds:.3f} s (CPU here {bare_cpu:.3f} s, server {served_bare:.3f} s): "
+              f"{ratio:.2f}x")
         done.append((ratio, full, cpu, sent, bare_seconds, bare_bytes, mine))
     done.sort(key=lambda d: d[0])
     _, full, cpu, sent, bare_seconds, bare_bytes, mine = done[len(done) // 2]
-    return full, cpu, sent, bare_seconds, bare_bytes, mine
+    return full, cpu, sent, bare_seconds, bare_bytes, mine, sorted(applies)[len(applies) // 2]
 
 
 def main() -> None:
@@ -216,7 +240,7 @@ def main() -> None:
             asyncio.run(_bare(_search_pages(url, 2)))  # warm the server's caches
             print(f"archivist sync from archivist serve on loopback: {cards} cards, "
                   f"concurrency {CONCURRENCY}, page size {PAGE_SIZE}")
-            full, cpu, sent, bare_seconds, bare_bytes, mine = _full_rounds(
+            full, cpu, sent, bare_seconds, bare_bytes, mine, apply_cpu = _full_rounds(
                 root, url, server, max(1, args.rounds))
             pages_seconds, _ = asyncio.run(_bare(_search_pages(url, math.ceil(cards / PAGE_SIZE))))
             again = _sync(mine, url, "none")
@@ -238,6 +262,7 @@ def main() -> None:
     print("the median round:")
     figure("full sync, no images", full.seconds, "s")
     figure("  its CPU in this process", cpu, "s")
+    figure("  the apply's CPU (median of the rounds)", apply_cpu, "s")
     for phase, seconds in full.phase_seconds.items():
         figure(f"  of which the {phase} phase", seconds, "s")
     figure("bare httpx replay of the sync's requests", bare_seconds, "s")

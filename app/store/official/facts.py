@@ -140,3 +140,9 @@ def backfill_order(conn: sqlite3.Connection) -> None:
     """Migration 10's data step: the ``api_order`` row of every stored card."""
     conn.execute("DELETE FROM api_order")
     conn.execute(_ORDER_INSERT.format("1"))
+
+
+def index_order_after(conn: sqlite3.Connection, rowid: int) -> None:
+    """The ``api_order`` rows of every card after ``rowid`` (cards with no such row yet,
+    their editions written), in one statement."""
+    conn.execute(_ORDER_INSERT.format("c.rowid > :rowid"), {"rowid": rowid})

@@ -32,11 +32,12 @@ from app.store.language.facts import edition_facts, index_card, set_languages
 from app.store.language.query import card_rows
 from app.store.language.start_page import refresh as refresh_start_page
 from app.store.language.value_counts import counting
-from app.store.official.facts import index_api
+from app.store.official.facts import index_api, index_order_after
 from app.store.official.narrow_editions import backfill_narrow, index_narrow
 from app.store.reads.sets import add_logos, replace_featured, replace_options
 from app.store.write.batch import Batch, big_write, delete_card
 from app.store.write.fresh import Deferred, FreshCheck
+from app.store.write.fresh_rows import api_rows, insert_rows
 from app.store.write.records import CardRecord, WriteReport
 
 log = logging.getLogger("app.store")
@@ -344,15 +345,21 @@ class Writer:
         rowids = dict(conn.execute("SELECT uuid, rowid FROM cards WHERE rowid > ?",
                                    (last,)).fetchall())
         facts, api, editions = Deferred(), Deferred(), []
+        derived = api_rows([(rowids[record.uuid], record.raw) for record in batch])
         for record in batch:
             index_card(facts.connection, rowids[record.uuid], record.raw)
             editions += edition_rows(record.uuid, record.raw["editions"])
-            index_api(api.connection, rowids[record.uuid])  # reads the editions: run after
+            if derived is None:
+                index_api(api.connection, rowids[record.uuid])  # reads the editions: after
         facts.run(conn)
         conn.executemany(EDITIONS_INSERT, editions)
         for record in batch:
             self._write_sets(conn, record.raw["editions"], r)
-        api.run(conn)
+        if derived is None:
+            api.run(conn)
+        else:
+            insert_rows(conn, derived)
+            index_order_after(conn, last)  # reads the editions: after them
 
     def _write_editions(
         self, conn: sqlite3.Connection, card_uuid: str, editions: list[dict[str, Any]],

@@ -9,10 +9,14 @@ from app.store import Store
 STAMPS = {"changed_at", "stored_at", "at"}
 """Columns holding the time of the write (masked: two writes differ there)."""
 
+RANDOM = {("search_stamp", "file")}
+"""``(table, column)`` holding a random name each new catalogue draws (masked too)."""
+
 
 def every_row(store: Store) -> dict[str, list[tuple[Any, ...]]]:
-    """``table → rows`` of every table, in rowid (or key) order, time stamps masked; the
-    full-text index as its terms (term, row, column, offset), not its segment layout."""
+    """``table → rows`` of every table, in rowid (or key) order, time stamps and random
+    names masked; the full-text index as its terms (term, row, column, offset), not its
+    segment layout."""
     conn = store.connection()
     out: dict[str, list[tuple[Any, ...]]] = {}
     for name, sql in conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' "
@@ -26,7 +30,8 @@ def every_row(store: Store) -> dict[str, list[tuple[Any, ...]]]:
         if name.endswith(("_fts_data", "_fts_idx")):
             continue
         columns = [row[1] for row in conn.execute(f"PRAGMA table_info('{name}')")]
-        shown = ", ".join("NULL" if c in STAMPS else f'"{c}"' for c in columns)
+        shown = ", ".join("NULL" if c in STAMPS or (name, c) in RANDOM else f'"{c}"'
+                          for c in columns)
         if "WITHOUT ROWID" in (sql or "").upper():
             order = ", ".join(str(i + 1) for i in range(len(columns)))
             out[name] = conn.execute(f"SELECT {shown} FROM '{name}' ORDER BY {order}").fetchall()

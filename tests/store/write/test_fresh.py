@@ -12,6 +12,7 @@ import pytest
 from app.store import CardRecord, Store, Writer
 from app.store.history.revisions import RevisionRecorder
 from app.store.write.fresh import Deferred, FreshCheck
+from app.store.write.fresh_rows import api_rows
 from app.store.write.writer import Writer as WriterClass
 from tests.search.generated import generated_cards as varied_cards
 from tests.store.write.tables import every_row
@@ -66,3 +67,37 @@ def test_a_slug_twice_in_a_big_write_is_refused_as_card_by_card(
 def test_a_deferred_statement_must_write() -> None:
     with pytest.raises(TypeError, match="only INSERT and DELETE"):
         Deferred().execute("SELECT 1 FROM cards WHERE rowid = ?", (1,))
+
+
+def _odd_shapes(cards: list[dict[str, Any]], fraction: bool) -> list[dict[str, Any]]:
+    """Cards whose official-search values are nulls where lists or objects stand (and, with
+    ``fraction``, a population with a fraction: read by SQLite's JSON functions instead)."""
+    first, second, third = cards[0], cards[1], cards[2]
+    first.update(rule=None, classes=None, legality={"STANDARD": None})
+    second.update(rule=[None, {"title": True}], legality=None)
+    del third["rule"], third["types"]
+    for edition in first["editions"]:
+        edition.update(collaborators=None, circulationTemplates=None,
+                       circulations=[None, {"foil": False, "population": 2 ** 40}])
+    if fraction:
+        second["editions"][0]["circulations"] = [{"foil": True, "population": 1.5}]
+    return cards
+
+
+@pytest.mark.parametrize("fraction", [False, True])
+def test_nulls_and_odd_values_give_the_official_search_rows_of_card_by_card_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fraction: bool) -> None:
+    cards = _odd_shapes(_cards(), fraction)
+    at_once, _ = _write(tmp_path / "at-once", cards, True, monkeypatch)
+    one_by_one, _ = _write(tmp_path / "one-by-one", cards, False, monkeypatch)
+    rows = every_row(at_once)
+    assert rows == every_row(one_by_one)
+    assert (1, None, None) in [row[1:] for row in rows["api_rules"]]
+    assert (1.5 in [row[-1] for row in rows["api_prints"]]) is fraction
+
+
+def test_the_official_search_rows_are_derived_in_python_unless_a_value_is_odd() -> None:
+    cards = _odd_shapes(_cards(), False)
+    assert api_rows(list(enumerate(cards, 1))) is not None
+    cards[5]["editions"][0]["illustrator"] = {"name": "nested"}
+    assert api_rows(list(enumerate(cards, 1))) is None
