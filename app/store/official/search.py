@@ -394,12 +394,14 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
         else:
             where, cover = drive(ed.where, many_cards=True)
             ed.cover = cover
-            params = [*card.params, *params]
+            # (last: tested on the editions the edition conditions pass; legality_state=
+            # LEGAL's NOT IN tested on every edition first cost 30 ms more with rarity=5)
+            params = [*params, *card.params]
             if _on_order(narrowed, card) is None:
-                where.insert(0, f"({narrowed})")
+                where.append(f"({narrowed})")
                 tested = f_join + ca + texts
             else:  # sets of cards alone: tested on the edition's card rowid
-                where.insert(0, f"({narrowed.replace('f.card_rowid', 'n.card_rowid')})")
+                where.append(f"({narrowed.replace('f.card_rowid', 'n.card_rowid')})")
     joins = tested + f_join * (q.sort not in EDITION_SORT_KEYS and f_join not in tested)
     source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where) or '1 = 1'}"
     counted = f"FROM api_search_editions n{ed.cover}{tested} WHERE " \
