@@ -10,7 +10,7 @@ import pytest
 
 from app.store.db.connection import Store
 from app.store.official.request import ApiQuery, ListFilter, StatTerm
-from app.store.official.search import search_cards
+from app.store.official.search import _found_once, search_cards
 from tests.search.generated import generated_catalogue
 
 
@@ -78,3 +78,11 @@ def test_request_text_is_bound_never_pasted(store: Store, text: str, tmp_path: P
                   ApiQuery(edition_effect=text), ApiQuery(rule_title=text)):
         assert search_cards(store, query)[0] == 0
     assert search_cards(store, ApiQuery())[0] == 6
+
+
+def test_a_found_card_set_is_listed_once_in_rowid_order(store: Store) -> None:
+    # Each statement of a search builds its own index of the set: ascending rowids append to
+    # it (a card matching in its effect and in an edition's is found twice, kept once).
+    found = "SELECT 3 AS r UNION ALL SELECT 1 AS r UNION ALL SELECT 3 AS r"
+    condition, rowids = _found_once(store.connection(), found)
+    assert json.loads(rowids) == [1, 3] and "json_each" in condition
