@@ -157,19 +157,22 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
         descending: the collector number order descending (:func:`_walk_descending`;
             ``key`` must be ``number``).
     """
+    (cards_stored,) = conn.execute("SELECT MAX(rowid) FROM cards").fetchone()  # about
+    wanted, low, high = sum(window), *WALK
+    if descending and wanted * low > 4 * (cards_stored or 0):  # a deep page: a backward
+        return None  # walk would read about every edition to settle it (grouped at once)
     (total,) = conn.execute(  # (in card order, SQLite counts without sorting or grouping)
         f"SELECT COUNT(DISTINCT n.card_rowid) FROM api_search_editions n{counted}{joins} "
         f"WHERE {where}",
         params).fetchone()
-    (cards_stored,) = conn.execute("SELECT MAX(rowid) FROM cards").fetchone()  # about
-    wanted, low, high = sum(window), *WALK
     if not total or 8 * cards_stored > high * total:
         return None
     limit = wanted * max(low, 8 * cards_stored // total)
     if descending:
-        for walked in (limit, limit * 8):  # (the second: clustered hits, as below)
-            rows = _walk_descending(conn, where, params, walked, window, joins)
-            if rows is not None or walked * 8 > _RETRY:
+        rows = None
+        for walked in [limit, limit * 8] if limit * 8 <= _RETRY else [limit]:  # (clustered
+            rows = _walk_descending(conn, where, params, walked, window, joins)  # hits, as
+            if rows is not None:  # below)
                 break
         return None if rows is None else ([(*row, total) for row in rows], int(total))
     cards = _walk(conn, where, params, limit, wanted, joins, key)
