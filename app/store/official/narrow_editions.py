@@ -133,11 +133,11 @@ def backfill_narrow(conn: sqlite3.Connection) -> None:
 
 def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window: list[int],
               counted: str = "", joins: str = "",
-              editions: tuple[str, list[object]] | None = None, key: str = "number"
-              ) -> tuple[list[tuple[object, ...]], int] | None:
+              editions: tuple[str, list[object]] | None = None, key: str = "number",
+              descending: bool = False) -> tuple[list[tuple[object, ...]], int] | None:
     """The page of a search with edition filters sorted by collector number (or rarity),
-    ascending,
-    when its hits are dense: ``(card uuid, its passing editions' uuids, one a line, total)``
+    ascending (or by collector number descending: ``descending``), when its hits are dense:
+    ``(card uuid, its passing editions' uuids, one a line, total)``
     rows and the total; None when the walk finds too few, or none past the offset (the
     caller groups every hit).
 
@@ -154,16 +154,27 @@ def walk_page(conn: sqlite3.Connection, where: str, params: list[object], window
         editions: the part of ``where`` (and its parameters) on ``n`` alone, if any: the
             page's cards passed the rest, so their result editions are read by it alone.
         key: ``number`` or ``rarity`` (a column of :data:`WALKED_ORDERS`).
+        descending: the collector number order descending (:func:`_walk_descending`;
+            ``key`` must be ``number``).
     """
+    (cards_stored,) = conn.execute("SELECT MAX(rowid) FROM cards").fetchone()  # about
+    wanted, low, high = sum(window), *WALK
+    if descending and wanted * low > 4 * (cards_stored or 0):  # a deep page: a backward
+        return None  # walk would read about every edition to settle it (grouped at once)
     (total,) = conn.execute(  # (in card order, SQLite counts without sorting or grouping)
         f"SELECT COUNT(DISTINCT n.card_rowid) FROM api_search_editions n{counted}{joins} "
         f"WHERE {where}",
         params).fetchone()
-    (cards_stored,) = conn.execute("SELECT MAX(rowid) FROM cards").fetchone()  # about
-    wanted, low, high = sum(window), *WALK
     if not total or 8 * cards_stored > high * total:
         return None
     limit = wanted * max(low, 8 * cards_stored // total)
+    if descending:
+        rows = None
+        for walked in [limit, limit * 8] if limit * 8 <= _RETRY else [limit]:  # (clustered
+            rows = _walk_descending(conn, where, params, walked, window, joins)  # hits, as
+            if rows is not None:  # below)
+                break
+        return None if rows is None else ([(*row, total) for row in rows], int(total))
     cards = _walk(conn, where, params, limit, wanted, joins, key)
     if len(cards) < wanted and limit * 8 <= _RETRY:  # clustered hits (a set's cards, the
         cards = _walk(conn, where, params, limit * 8, wanted, joins, key)  # generated clones)
@@ -203,6 +214,44 @@ def _walk(conn: sqlite3.Connection, where: str, params: list[object], limit: int
         if len(cards) == wanted:
             break
     return cards
+
+
+_DESCENDING = "number DESC, name COLLATE NOCASE DESC, card_uuid DESC"
+""":data:`WALKED_ORDERS`' number index read backwards."""
+
+
+def _walk_descending(conn: sqlite3.Connection, where: str, params: list[object], limit: int,
+                     window: list[int], joins: str) -> list[tuple[object, ...]] | None:
+    """The ``(card uuid, its passing editions' uuids, one a line)`` rows of a page sorted by
+    collector number descending, or None when the last ``limit`` editions in the number
+    order do not settle it.
+
+    The card's key is still its lowest passing collector number (the grouped order: that
+    number descending, the name case-insensitive descending, the uuid ascending), so a
+    card's first appearance in the backward walk (its highest passing number) is not its
+    place. But every card whose lowest passing number is above the lowest number walked
+    (``b``) has that edition among the walked ones: the walked cards with a passing edition,
+    grouped over all their passing editions and kept when their lowest is above ``b``, are
+    exactly the first cards of the order, and sorted as the grouped search sorts them.
+    """
+    (bound,) = conn.execute(  # the lowest number walked (None: the walk reads every edition)
+        f"SELECT number FROM api_search_editions INDEXED BY {WALKED_ORDERS['number'][0]} "
+        f"ORDER BY {_DESCENDING} LIMIT 1 OFFSET ?", [limit - 1]).fetchone() or (None,)
+    if bound is None:
+        return None
+    (cards,) = conn.execute(
+        f"SELECT json_group_array(DISTINCT n.card_rowid) FROM (SELECT card_rowid, position "
+        f"FROM api_search_editions INDEXED BY {WALKED_ORDERS['number'][0]} WHERE number > ? "
+        f"ORDER BY {_DESCENDING}) w CROSS JOIN api_search_editions n ON n.card_rowid = "
+        f"w.card_rowid AND n.position = w.position{joins} WHERE {where}",
+        [bound, *params]).fetchone()
+    rows = conn.execute(
+        f"SELECT n.card_uuid, group_concat(n.uuid, char(10)) FROM json_each(?) j CROSS JOIN "
+        f"api_search_editions n ON n.card_rowid = j.value{joins} WHERE {where} GROUP BY "
+        f"n.card_rowid HAVING MIN(n.number) > ? ORDER BY MIN(n.number) DESC, "
+        f"n.name COLLATE NOCASE DESC, n.card_uuid LIMIT ? OFFSET ?",
+        [cards, *params, bound, *window]).fetchall()
+    return rows if len(rows) >= window[0] else None
 
 
 def walk_entries(conn: sqlite3.Connection, where: str, params: list[object],

@@ -351,7 +351,7 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
     edition filters read ``api_search_editions n`` alone (and ``api_editions a`` for the
     edition texts), through the index :func:`app.store.official.drivers.drive` leaves.
     Dense hits walk an order (the card's for a card key, the edition's for the collector
-    number and rarity ascending) and count apart; others group every hit in one pass.
+    number either way and rarity ascending) and count apart; others group every hit in one pass.
     """
     grouped, single = EDITION_SORT_KEYS.get(q.sort) or API_SORT_KEYS[q.sort]
     direction = "DESC" if q.order == "DESC" else "ASC"
@@ -430,12 +430,12 @@ def _edition_page(conn: sqlite3.Connection, q: ApiQuery, card: _Sql, ed: _Sql,
             source = f"FROM api_search_editions n{joins} WHERE {' AND '.join(where)}"
             counted = f"FROM api_search_editions n WHERE {' AND '.join(where)}"
     # (not for an edition text: a LIKE over every edition, read twice when the walk fails)
-    if q.sort in ("collector_number", "rarity") and direction == "ASC" \
+    if q.sort in ORDER_COLUMNS and (q.sort != "rarity" or direction == "ASC") \
             and not q.separate_editions and not texts and not few:
         walked = walk_page(conn, " AND ".join(where) or "1 = 1", params, window, ed.cover,
                            tested, (" AND ".join(ed.where) or "1 = 1", list(ed.params))
                            if card.where and not texts else None,
-                           ORDER_COLUMNS[q.sort])
+                           ORDER_COLUMNS[q.sort], direction == "DESC")
         if walked is not None:
             return walked
     # One pass gives the page and the total (a count first would read every row twice).

@@ -8,9 +8,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from app.catalogue import LocalCatalogue
 from app.store import CardRecord, Store, Writer
 from app.store.history.revisions import RevisionRecorder
+from app.store.official import narrow_editions
 from app.store.official.narrow_editions import backfill_narrow
 from app.store.official.request import ApiQuery, StatTerm
 from app.store.official.search import search_cards
@@ -103,3 +106,44 @@ def test_a_dense_page_walks_the_number_order_of_the_passing_editions(tmp_path: P
         assert total == 40
         assert [h.edition_uuids for h in hits] == [
             (f"genEdD{i:04}",) for i in expected[(page - 1) * 4:page * 4]]
+
+
+def test_a_dense_page_by_number_descending_walks_each_cards_lowest_passing_number(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(tmp_path / "c.sqlite3")
+    names = ("alpha", "Alpha", "beta")  # ties in the case-insensitive name
+
+    def card(i: int) -> dict[str, Any]:  # a passing edition above its lowest passing number
+        uuid = f"genDesc{(i * 37) % 1000:04}"
+        numbers = (f"{(i * 7) % 10:03}", f"{(i * 11) % 10:03}", "099")[:3 if i % 4 else 2]
+        editions = [make_edition(uuid, f"{uuid}E{p}", n) for p, n in enumerate(numbers)]
+        for p, edition in enumerate(editions):
+            passing = p == 0 or (p == 1 and i % 3) or (p == 2 and i % 8 == 1)
+            edition["set"] = {**edition["set"], "prefix": "DOA" if passing else "ALC"}
+        return make_card(uuid, names[i % 3], slug=f"card-{i}", editions=editions)
+
+    cards = [card(i) for i in range(120)]
+    Writer(store).write([CardRecord(c) for c in cards])
+    passing = {c["uuid"]: [e for e in c["editions"] if e["set"]["prefix"] == "DOA"]
+               for c in cards}
+    # grouped and sorted: lowest passing number descending, name descending, uuid ascending
+    expected = sorted(passing, key=lambda u: u)
+    name = {c["uuid"]: c["name"].lower() for c in cards}
+    expected.sort(key=lambda u: name[u], reverse=True)
+    expected.sort(key=lambda u: min(e["collector_number"] for e in passing[u]), reverse=True)
+    walked: list[object] = []
+    walk = narrow_editions._walk_descending
+
+    def spied(*args: Any) -> Any:
+        walked.append(walk(*args))
+        return walked[-1]
+
+    monkeypatch.setattr(narrow_editions, "_walk_descending", spied)
+    got: list[tuple[str, set[str]]] = []
+    for page in range(1, 120 // 4 + 1):
+        total, hits = search_cards(store, ApiQuery(prefix=("DOA",), sort="collector_number",
+                                                   order="DESC", page=page, page_size=4))
+        assert total == 120
+        got += [(json.loads(h.body)["uuid"], set(h.edition_uuids or ())) for h in hits]
+    assert got == [(u, {e["uuid"] for e in passing[u]}) for u in expected]
+    assert any(rows is not None for rows in walked)  # the first pages were walked
