@@ -175,13 +175,20 @@ def test_a_search_loads_neither_the_other_commands_nor_pillow_nor_the_http_clien
     assert done.stdout.splitlines()[-1] == "[]"
 
 
-def _loaded(*argv: str) -> set[str]:
-    """The modules ``python -m app ARGV`` loads, as ``-X importtime`` lists them."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "app", *argv],
+def _imported(*args: str) -> set[str]:
+    """The modules ``python -X importtime ARGS`` loads, as it lists them."""
+    done = subprocess.run([sys.executable, "-X", "importtime", *args],
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-500:]
     return {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
             if line.startswith("import time:") and line.count("|") == 2} - {"package"}
+
+
+def _loaded(*argv: str) -> set[str]:
+    """The modules ``python -m app ARGV`` loads beyond those the interpreter's own start
+    loads (``python -c pass``: with an editable install, its path finder imports ``re`` and
+    ``pathlib`` before any Archivist code)."""
+    return _imported("-m", "app", *argv) - _imported("-c", "pass")
 
 
 HEAVY = ("sqlite3", "httpx", "PySide6", "fastapi", "starlette", "pydantic", "uvicorn", "PIL",
