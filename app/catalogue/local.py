@@ -12,7 +12,7 @@ from app.catalogue.shapes import card_response, card_text
 from app.errors import NotFound
 from app.images.cache import RoundedCache
 from app.images.store import ImageStore
-from app.model.query import CardSummary, Per, QueryResult, SortKey
+from app.model.query import Per, QueryResult, SortKey
 from app.paths import Paths, resolve_paths
 from app.store import Reader, Store
 
@@ -274,11 +274,12 @@ class LocalCatalogue:
             InvalidRequest: an unknown ``per`` or ``sort``, a negative ``limit``.
             StoreError: the catalogue cannot be read.
         """
-        if limit is None and per == "card" and sort == "name" and not descending \
-                and not text.strip():  # the window's first search
-            stored = self._stored_start_page()
-            if stored is not None:
-                return QueryResult(text, per, stored, len(stored))
+        from app.store.language.start_page import stored_hits
+
+        # the window's first search, answered without loading the search language
+        stored = stored_hits(self.store, text, per, sort, descending, limit)
+        if stored is not None:
+            return QueryResult(text, per, stored, len(stored))
         from app.catalogue.typing_help import query_help
         from app.search.parser import parse
         from app.store.language.query import run_query
@@ -289,21 +290,6 @@ class LocalCatalogue:
         if result.total or parsed is None:
             return result
         return replace(result, help=query_help(self.store, text, parsed))
-
-    def _stored_start_page(self) -> tuple[CardSummary, ...] | None:
-        """The empty query's hits as the writer stored them
-        (:mod:`app.store.language.start_page`), read without loading the search language
-        or its planner (a tenth of the window's start); None: none are stored, the query
-        runs live (as :func:`~app.store.language.query.run_query` would answer)."""
-        from app.store.db.errors import store_errors
-        from app.store.language.start_page import stored_rows
-
-        with store_errors("Searching the catalogue failed"):
-            rows = stored_rows(self.store.connection())
-        if rows is None:
-            return None
-        return tuple(CardSummary(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
-                     for r in rows)
 
     def card_names(self, prefix: str, limit: int = 20) -> list[str]:
         """Card names completing ``prefix`` (:mod:`app.catalogue.typing_help`)."""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from app.errors import InvalidRequest
-from app.model.query import QUERY_SORTS, CardSummary, EditionHit, Hit, Per, QueryResult, SortKey
+from app.model.query import QUERY_SORTS, EditionHit, Hit, Per, QueryResult, SortKey
 from app.search.ast import And, Node, Not, Term
 from app.search.ast import terms as terms_of
 from app.search.fields import about_edition
@@ -47,7 +47,7 @@ from app.store.language.plan import (
     probing,
     table_rows,
 )
-from app.store.language.start_page import stored_rows
+from app.store.language.start_page import card_hits, stored_hits
 from app.store.language.value_counts import every, exact_total, most_cards, negated, value_count
 
 _CARD_STATS = {key: CARD_STATS[field] for key, field in
@@ -185,11 +185,9 @@ def run_query(
         raise InvalidRequest(f"sort must be one of {', '.join(QUERY_SORTS)}, not {sort!r}")
     if limit is not None and limit < 0:
         raise InvalidRequest(f"limit must be 0 or more, not {limit}")
-    if limit is None and per == "card" and sort == "name" and not descending \
-            and not text.strip():  # the window's first search: stored by the writer
-        stored = _stored_start_page(store)
-        if stored is not None:
-            return QueryResult(text, per, _card_hits(stored), len(stored))
+    stored = stored_hits(store, text, per, sort, descending, limit)  # the window's first
+    if stored is not None:
+        return QueryResult(text, per, stored, len(stored))
     tree = parse(text) if parsed is None else parsed
     if uses_collection(tree):
         attach_collection(store, collection)
@@ -263,7 +261,7 @@ def run_query(
             ).fetchall()
     total = len(rows) if total is None else total
     if per == "card":
-        hits: tuple[Hit, ...] = _card_hits(rows)
+        hits: tuple[Hit, ...] = card_hits(rows)
     else:
         hits = tuple(
             EditionHit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], bool(r[9]))
@@ -364,7 +362,7 @@ def _rare_terms(store: Reading, tree: Node) -> frozenset[Term]:
 
 def card_rows(store: Reading) -> list[tuple[Any, ...]]:
     """The rows of the empty query per card by name, run live (what
-    :mod:`app.store.language.start_page` stores; see :func:`_card_hits` for their columns).
+    :mod:`app.store.language.start_page` stores; its ``card_hits`` names their columns).
 
     Raises:
         StoreError: the catalogue cannot be read.
@@ -376,19 +374,6 @@ def card_rows(store: Reading) -> list[tuple[Any, ...]]:
                     _SHOWN_KEY.format(matched=matched.where), walk)
     with store_errors("Searching the catalogue failed"):
         return store.connection().execute(sql, (*where.params, -1, *matched.params)).fetchall()
-
-
-def _card_hits(rows: list[tuple[Any, ...]]) -> tuple[Hit, ...]:
-    """Card hits of rows (uuid, slug, name, editions, set prefix, collector number, image
-    file, has an image, shown edition's uuid)."""
-    return tuple(CardSummary(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
-                 for r in rows)
-
-
-def _stored_start_page(store: Reading) -> list[tuple[Any, ...]] | None:
-    """The writer's rows of the empty query (None: run it live)."""
-    with store_errors("Searching the catalogue failed"):
-        return stored_rows(store.connection())
 
 
 _CLOSENESS = (  # 0: the name is the typed words, 1: it starts with them, 2: other hits

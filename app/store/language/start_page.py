@@ -17,6 +17,8 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
+from app.model.query import CardSummary
+from app.store.db.errors import store_errors
 from app.store.db.reading import OnConnection, Reading
 
 Rows = Callable[[Reading], list[tuple[Any, ...]]]
@@ -79,4 +81,27 @@ def stored_rows(conn: sqlite3.Connection) -> list[tuple[Any, ...]] | None:
         "SELECT uuid, slug, name, editions, set_prefix, collector_number, image_file, "
         "has_image, edition_uuid FROM start_page ORDER BY position").fetchall()
     return rows or None
+
+
+def card_hits(rows: list[tuple[Any, ...]]) -> tuple[CardSummary, ...]:
+    """Card hits of rows (uuid, slug, name, editions, set prefix, collector number, image
+    file, has an image, shown edition's uuid), as :func:`stored_rows` and the query give."""
+    return tuple(CardSummary(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
+                 for r in rows)
+
+
+def stored_hits(store: Reading, text: str, per: str, sort: str, descending: bool,
+                limit: int | None) -> tuple[CardSummary, ...] | None:
+    """The hits of the window's first search (the empty query, per card, by name
+    ascending, no limit) as the writer stored them, read without the search language or
+    its planner; None for any other search, or when none are stored (it then runs live).
+
+    Raises:
+        StoreError: the catalogue cannot be read.
+    """
+    if limit is not None or per != "card" or sort != "name" or descending or text.strip():
+        return None
+    with store_errors("Searching the catalogue failed"):
+        rows = stored_rows(store.connection())
+    return None if rows is None else card_hits(rows)
 
