@@ -11,12 +11,9 @@ old file or the new, whole.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import logging
-import os
-import tempfile
 from pathlib import Path
 
 log = logging.getLogger("app.store")
@@ -65,16 +62,11 @@ def write(path: Path, key: str, parts: dict[str, bytes]) -> None:
         at += len(blob)
     header = json.dumps({"key": key, "sha256": hashlib.sha256(payload).hexdigest(),
                          "parts": offsets}).encode("utf-8")
+    from app.files import put_in_place, write_beside
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(MAGIC + len(header).to_bytes(4, "little") + header + payload)
-            os.replace(temporary, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        written = write_beside(path, MAGIC + len(header).to_bytes(4, "little") + header
+                               + payload)
+        put_in_place(written, path, own=True)  # the folder is Archivist's own
     except OSError as exc:
         log.info("search bitmaps kept in memory only: %s", exc)
